@@ -1,0 +1,69 @@
+// R1.2–R1.3 — a board given as data, indexed for fast look-ups. Every rule works on any board.
+import type { BoardData, CanalData, Nation, TerritoryData } from "../types";
+
+export interface Board {
+  readonly data: BoardData;
+  readonly ids: readonly string[];
+  has(id: string): boolean;
+  territory(id: string): TerritoryData;
+  isLand(id: string): boolean;
+  isSea(id: string): boolean;
+  value(id: string): number;
+  neighbours(id: string): readonly string[];
+  adjacent(a: string, b: string): boolean;
+  /** The canal on edge a–b, if any (R1.3). */
+  canal(a: string, b: string): CanalData | undefined;
+  capitalOf(nation: Nation): string | undefined;
+}
+
+const cache = new WeakMap<BoardData, Board>();
+
+function edgeKey(a: string, b: string): string {
+  return a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
+}
+
+/** Index a board. Memoised per data object, so callers may call it freely. */
+export function indexBoard(data: BoardData): Board {
+  const hit = cache.get(data);
+  if (hit) return hit;
+  const byId = new Map<string, TerritoryData>();
+  for (const t of data.territories) byId.set(t.id, t);
+  const adjacency = new Map<string, string[]>();
+  for (const t of data.territories) adjacency.set(t.id, []);
+  const edges = new Set<string>();
+  for (const [a, b] of data.edges) {
+    const key = edgeKey(a, b);
+    if (a === b || edges.has(key)) continue;
+    edges.add(key);
+    adjacency.get(a)?.push(b);
+    adjacency.get(b)?.push(a);
+  }
+  // Sorted neighbours keep every search canonical, whatever order the edges were listed in.
+  for (const list of adjacency.values()) list.sort();
+  const canals = new Map<string, CanalData>();
+  for (const canal of data.canals ?? []) canals.set(edgeKey(canal.between[0], canal.between[1]), canal);
+  const capitals = new Map<Nation, string>();
+  for (const t of data.territories) if (t.capitalOf) capitals.set(t.capitalOf, t.id);
+  const ids = data.territories.map((t) => t.id).sort();
+
+  const territory = (id: string): TerritoryData => {
+    const t = byId.get(id);
+    if (!t) throw new Error(`unknown territory ${id}`);
+    return t;
+  };
+  const board: Board = {
+    data,
+    ids,
+    has: (id) => byId.has(id),
+    territory,
+    isLand: (id) => byId.get(id)?.kind === "land",
+    isSea: (id) => byId.get(id)?.kind === "sea",
+    value: (id) => byId.get(id)?.value ?? 0,
+    neighbours: (id) => adjacency.get(id) ?? [],
+    adjacent: (a, b) => edges.has(edgeKey(a, b)),
+    canal: (a, b) => canals.get(edgeKey(a, b)),
+    capitalOf: (nation) => capitals.get(nation),
+  };
+  cache.set(data, board);
+  return board;
+}

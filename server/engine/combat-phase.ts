@@ -1,0 +1,196 @@
+// R5 — the combat phase as a pipeline of named steps, each one rule of the rulebook:
+// validate → aaFire → seaPass → seaBattles → unload → landPass → captures → raids → landBattles.
+import { aaFire } from "./combat/aa";
+import { defaultPolicy, type DecisionPolicy } from "./combat/battle";
+import { fightBattles, findBattles, listBattles } from "./combat/battles";
+import { raiderIds, raids } from "./combat/raids";
+import { captureAfterLandPass } from "./movement/capture";
+import { runPass } from "./movement/pass";
+import { finalOf } from "./orders/move";
+import { startView } from "./orders/start-view";
+import { isPurchase, type Order } from "./orders/types";
+import { validateOrders } from "./orders/validate";
+import type { CombatReport, OrderReport, UnitReport } from "./report";
+import { phaseDice } from "./rng";
+import type { GameState, Unit } from "./state";
+import { byNationOrder, teamOf } from "./teams";
+import { NATIONS, type Nation } from "./types";
+import { UNIT_STATS, isAir, isShip, tableIndex } from "./units";
+import { aliveOf, cargoPieces, newPhase, runPosition, type Phase, type Run } from "./turn/context";
+
+export interface CombatInput {
+  state: GameState;
+  orders: Partial<Record<Nation, readonly Order[]>>;
+  seed: string;
+  lowLuck?: boolean;
+  /** "movement" plays AA fire and both passes with captures, and fights no battle (Appendix A). */
+  until?: "movement" | "battles";
+  policy?: DecisionPolicy;
+}
+
+export interface CombatResult {
+  state: GameState;
+  report: CombatReport;
+}
+
+/** R4 — validate every nation's orders; pay for purchases; turn valid moves into runs. */
+function validate(ph: Phase, orders: CombatInput["orders"]): OrderReport[] {
+  const invalid: OrderReport[] = [];
+  for (const nation of NATIONS) {
+    const list = orders[nation] ?? [];
+    const checked = validateOrders(ph.start, nation, list);
+    list.forEach((order, i) => {
+      const result = checked.results[i]!;
+      if (result.ok) return;
+      const endedAt = isPurchase(order) ? order.destination : order.from;
+      invalid.push({ id: order.id, nation, status: "invalid", endedAt, reason: result.message, rule: result.rule });
+    });
+    for (const p of checked.purchases) {
+      const cost = UNIT_STATS[p.type].cost * p.count;
+      ph.treasury[nation] -= cost; // R4.10: purchases are paid when the orders resolve
+      ph.report.purchases.push({ id: p.id, nation, type: p.type, count: p.count, destination: p.destination, from: p.from, cost });
+    }
+    for (const m of checked.moves) {
+      const types = m.units.map((u) => u.type);
+      const airOnly = types.every(isAir);
+      const seaPass = types.some(isShip) || (airOnly && ph.board.isSea(finalOf(m.order)));
+      ph.runs.push({
+        key: `${nation}|${m.order.id}`,
+        nation,
+        team: teamOf(nation),
+        order: m.order,
+        pass: seaPass ? "sea" : "land",
+        unitIds: m.units.map((u) => u.id),
+        loadIds: m.loaded.map((u) => u.id),
+        airOnly,
+        stealth: m.order.stealth === true,
+        pos: 0,
+        status: "moving",
+      });
+    }
+  }
+  return invalid;
+}
+
+/** R5.3 — which transports unload, as a one-step land move of their cargo in step 1 of the land pass. */
+function unload(ph: Phase, unfought: ReadonlySet<string>): Run[] {
+  const cargoRuns: Run[] = [];
+  for (const run of ph.runs.filter((r) => r.order.unload !== undefined)) {
+    const zone = runPosition(run);
+    const transports = aliveOf(ph, run.unitIds).filter((p) => p.type === "transport");
+    const cargo = transports.flatMap((t) => cargoPieces(ph, t.id));
+    const hostileShip = ph.pieces.some((p) => p.alive && p.at === zone && isShip(p.type) && p.aboard === undefined && teamOf(p.nation) !== run.team);
+    const why =
+      run.status !== "completed"
+        ? `its order was cut short in ${zone}`
+        : transports.length === 0
+          ? "its transports were sunk"
+          : cargo.length === 0
+            ? "nothing is aboard"
+            : unfought.has(zone)
+              ? `the sea battle in ${zone} is not fought yet`
+              : hostileShip
+                ? `a hostile ship is still in ${zone}`
+                : undefined;
+    run.unloaded = why === undefined;
+    if (why) {
+      run.unloadReason = `Cargo stays aboard: ${why} (R5.3)`;
+      continue;
+    }
+    cargoRuns.push({
+      key: `${run.key}/cargo`,
+      nation: run.nation,
+      team: run.team,
+      order: { id: run.order.id, units: {}, from: zone, path: [run.order.unload!] },
+      pass: "land",
+      unitIds: cargo.map((p) => p.id),
+      loadIds: [],
+      airOnly: false,
+      stealth: false,
+      pos: 0,
+      status: "moving",
+      cargoOf: run.key,
+    });
+  }
+  return cargoRuns;
+}
+
+function orderReports(ph: Phase, invalid: OrderReport[]): OrderReport[] {
+  const valid = ph.runs.map((r): OrderReport => {
+    const out: OrderReport = { id: r.order.id, nation: r.nation, status: r.status === "moving" ? "completed" : r.status, endedAt: runPosition(r), pass: r.pass };
+    if (r.reason) {
+      out.reason = r.reason;
+      out.rule = r.rule;
+    }
+    if (r.order.unload !== undefined) {
+      out.unloaded = r.unloaded === true;
+      if (r.unloadReason) out.unloadReason = r.unloadReason;
+      if (!out.reason && r.unloadReason) out.reason = r.unloadReason;
+    }
+    return out;
+  });
+  const purchases = ph.report.purchases.map((p): OrderReport => ({ id: p.id, nation: p.nation, status: "completed", endedAt: p.destination }));
+  return [...valid, ...invalid, ...purchases].sort((a, b) => byNationOrder(a.nation, b.nation) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+function unitReports(units: readonly Unit[]): UnitReport[] {
+  const groups = new Map<string, UnitReport>();
+  for (const u of units) {
+    const aboard = u.aboard !== undefined;
+    const key = `${u.nation}|${u.type}|${u.at}|${aboard}`;
+    const g = groups.get(key);
+    if (g) g.count += 1;
+    else groups.set(key, { nation: u.nation, type: u.type, at: u.at, count: 1, ...(aboard ? { aboard: true as const } : {}) });
+  }
+  return [...groups.values()].sort(
+    (a, b) =>
+      byNationOrder(a.nation, b.nation) ||
+      tableIndex(a.type) - tableIndex(b.type) ||
+      (a.at < b.at ? -1 : a.at > b.at ? 1 : 0) ||
+      Number(a.aboard ?? false) - Number(b.aboard ?? false),
+  );
+}
+
+/** Resolve one combat phase. Pure: same input, same result, inputs untouched (R3.3). */
+export function resolveCombatPhase(input: CombatInput): CombatResult {
+  const ph = newPhase(input.state, startView(input.state), phaseDice(input.seed), input.lowLuck ?? false);
+  const fight = input.until !== "movement";
+  const policy = input.policy ?? defaultPolicy;
+
+  const invalid = validate(ph, input.orders); // R4
+  aaFire(ph); // R5.1
+  runPass(ph, "sea", ph.runs.filter((r) => r.pass === "sea" && r.status === "moving")); // R5.2
+  const seaBattles = findBattles(ph, "sea", new Set()); // R5.2c
+  if (fight) fightBattles(ph, "sea", seaBattles, policy, new Set()); // R6
+  else listBattles(ph, "sea", seaBattles, new Set());
+  const cargoRuns = unload(ph, fight ? new Set() : new Set(seaBattles)); // R5.3
+  const landRuns = ph.runs.filter((r) => r.pass === "land" && r.status === "moving");
+  for (const r of landRuns.filter((r) => aliveOf(ph, r.unitIds).length === 0)) {
+    r.status = "stopped";
+    r.rule = "R6";
+    r.reason = `Its units were lost in the sea battle in ${r.order.from} before they could move`;
+  }
+  const blitzed = runPass(ph, "land", [...landRuns.filter((r) => r.status === "moving"), ...cargoRuns]); // R5.2, R5.3
+  const raiders = raiderIds(ph);
+  const landBattles = findBattles(ph, "land", raiders);
+  captureAfterLandPass(ph, new Set(landBattles), blitzed); // R5.2d
+  if (fight) {
+    raids(ph); // R5.4
+    fightBattles(ph, "land", landBattles, policy, raiders); // R5.5 bombardment, R6
+  } else listBattles(ph, "land", landBattles, raiders);
+
+  const units: Unit[] = ph.pieces
+    .filter((p) => p.alive)
+    .map((p) => ({ id: p.id, nation: p.nation, type: p.type, at: p.at, ...(p.aboard !== undefined ? { aboard: p.aboard } : {}) }));
+  const owners = Object.fromEntries(Object.entries(ph.owners).sort(([a], [b]) => (a < b ? -1 : 1)));
+  const report: CombatReport = {
+    ...ph.report,
+    orders: orderReports(ph, invalid),
+    units: unitReports(units),
+    owners,
+    treasury: { ...ph.treasury },
+  };
+  const state: GameState = { board: input.state.board, owners: { ...ph.owners }, originalOwners: { ...input.state.originalOwners }, units, treasury: { ...ph.treasury } };
+  return { state, report };
+}
+

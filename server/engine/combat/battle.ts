@@ -1,0 +1,436 @@
+// R6 — one battle as resumable state. The engine advances it until a side must decide
+// (casualties, submerge/withdraw); the decision arrives later, from a player or the default policy.
+import type { Dice } from "../rng";
+import { byNationOrder, otherTeam } from "../teams";
+import { TEAMS, type Nation, type Team, type UnitCounts, type UnitType } from "../types";
+import { UNIT_STATS, isAir, isShip } from "../units";
+import { capacity, checkChoice, defaultCasualties, type Candidate } from "./casualties";
+import { fire, withSupport, type FireRecord, type Shooter } from "./fire";
+
+export interface BattleUnit {
+  id: number;
+  nation: Nation;
+  type: UnitType;
+  team: Team;
+  /** R6.1 — entered the territory by moving this turn: fires with attack, else defense. */
+  attacking: boolean;
+  damage: number;
+  /** Land units aboard a transport: never fight, lost with it (R4.7). */
+  cargo: { id: number; nation: Nation; type: UnitType }[];
+  status: "in" | "dead" | "submerged" | "withdrawn";
+  /** Marked as a casualty this round, removed at its end (R6.3 step 4). */
+  marked?: boolean;
+}
+
+export type CasualtyStep = "bombardment" | "submarine" | "general";
+
+export interface CasualtyRequest {
+  kind: "casualties";
+  battle: string;
+  round: number;
+  step: CasualtyStep;
+  team: Team;
+  chooser: Nation;
+  hits: number;
+  candidates: Candidate[];
+  /** The R6.9 default, one id per hit. */
+  default: number[];
+  /** Only one legal choice exists: nobody needs to be asked. */
+  forced: boolean;
+}
+
+export interface RetreatRequest {
+  kind: "retreat";
+  battle: string;
+  round: number;
+  team: Team;
+  chooser: Nation;
+  submergeable: number[];
+  withdrawable: number[];
+}
+
+export type DecisionRequest = CasualtyRequest | RetreatRequest;
+export type Decision = { kind: "casualties"; units: number[] } | { kind: "retreat"; submerge: number[]; withdraw: number[] };
+export type DecidedBy = "player" | "default";
+
+export interface FireEntry extends FireRecord {
+  step: "submarine" | "general";
+  team: Team;
+}
+
+export interface ChoiceEntry {
+  step: CasualtyStep | "retreat";
+  team: Team;
+  chooser: Nation;
+  hits?: number;
+  units: number[];
+  submerge?: number[];
+  withdraw?: number[];
+  by: DecidedBy;
+}
+
+export interface RoundRecord {
+  round: number;
+  hits: Record<Team, number>;
+  lost: Record<Team, UnitCounts>;
+  damaged: Record<Team, UnitCounts>;
+  submerged: Record<Team, UnitCounts>;
+  withdrawn: Record<Team, UnitCounts>;
+  fire: FireEntry[];
+  choices: ChoiceEntry[];
+}
+
+type Stage =
+  | "bombard"
+  | "bombard-casualties"
+  | "round-start"
+  | "submarine-casualties"
+  | "general-fire"
+  | "general-casualties"
+  | "round-end"
+  | "retreat"
+  | "round-close"
+  | "done";
+
+export interface Bombardment {
+  hits: number;
+  lost: Partial<Record<Team, UnitCounts>>;
+  fire?: FireRecord;
+  choices: ChoiceEntry[];
+}
+
+export interface BattleState {
+  territory: string;
+  pass: "sea" | "land";
+  lowLuck: boolean;
+  units: BattleUnit[];
+  stage: Stage;
+  round: number;
+  pending: DecisionRequest[];
+  /** Battleships ordered to bombard before round 1 (R5.5), by the team they fire for. */
+  bombarders: { id: number; nation: Nation; team: Team }[];
+  bombardment: Bombardment;
+  /** Teams whose side had a destroyer at the start of the current round (R6.3 step 1). */
+  destroyerAtStart: Team[];
+  current?: RoundRecord;
+  rounds: RoundRecord[];
+  destroyedAtOnce: Partial<Record<Team, UnitCounts>>;
+  winner?: Team | "none";
+}
+
+export interface BattleSetup {
+  territory: string;
+  pass: "sea" | "land";
+  lowLuck: boolean;
+  units: Omit<BattleUnit, "status" | "damage">[];
+  bombarders?: BattleState["bombarders"];
+}
+
+export function openBattle(setup: BattleSetup): BattleState {
+  return {
+    territory: setup.territory,
+    pass: setup.pass,
+    lowLuck: setup.lowLuck,
+    units: setup.units.map((u) => ({ ...u, status: "in", damage: 0 })),
+    stage: setup.bombarders && setup.bombarders.length > 0 ? "bombard" : "round-start",
+    round: 0,
+    pending: [],
+    bombarders: setup.bombarders ?? [],
+    bombardment: { hits: 0, lost: {}, choices: [] },
+    destroyerAtStart: [],
+    rounds: [],
+    destroyedAtOnce: {},
+  };
+}
+
+// ---- helpers -------------------------------------------------------------------------------
+
+const inBattle = (b: BattleState, team: Team) => b.units.filter((u) => u.team === team && u.status === "in");
+const valueOf = (u: BattleUnit) => (u.attacking ? UNIT_STATS[u.type].attack : UNIT_STATS[u.type].defense);
+const roomOf = (u: BattleUnit) => UNIT_STATS[u.type].hits - u.damage;
+
+function add(counts: UnitCounts, type: UnitType, n = 1): void {
+  counts[type] = (counts[type] ?? 0) + n;
+}
+
+function emptyByTeam(): Record<Team, UnitCounts> {
+  return { Axis: {}, Allies: {} };
+}
+
+/** R6.2 — the nation with the greatest total cost of units in the battle (cargo not counted). */
+export function leadNation(b: BattleState, team: Team): Nation {
+  const cost = new Map<Nation, number>();
+  for (const u of inBattle(b, team))
+    cost.set(u.nation, (cost.get(u.nation) ?? 0) + UNIT_STATS[u.type].cost);
+  const ranked = [...cost.entries()].sort((a, c) => c[1] - a[1] || byNationOrder(a[0], c[0]));
+  return ranked[0]?.[0] ?? b.units.find((u) => u.team === team)!.nation;
+}
+
+/** Can `team` hurt the other side: a unit with a firing value and a target it may hit (R6.3, R6.10). */
+export function canHurt(b: BattleState, team: Team): boolean {
+  const targets = inBattle(b, otherTeam(team));
+  const anyShip = targets.some((u) => isShip(u.type));
+  return inBattle(b, team).some((u) => valueOf(u) > 0 && (u.type === "submarine" ? anyShip : targets.length > 0));
+}
+
+function candidates(b: BattleState, team: Team, step: CasualtyStep): Candidate[] {
+  return inBattle(b, team)
+    .filter((u) => !u.marked && roomOf(u) > 0)
+    .filter((u) => (step === "submarine" ? isShip(u.type) : true)) // R6.3: submarine hits only take ships
+    .map((u) => ({ id: u.id, nation: u.nation, type: u.type, value: valueOf(u), room: roomOf(u) }));
+}
+
+function isForced(cands: Candidate[], hits: number, picks: number[]): boolean {
+  if (hits >= capacity(cands)) return true;
+  const shape = (c: Candidate) => `${c.nation}|${c.type}|${c.value}|${c.room}`;
+  return new Set(cands.map(shape)).size === 1 && picks.length > 0;
+}
+
+function requestCasualties(b: BattleState, team: Team, step: CasualtyStep, hits: number): void {
+  const cands = candidates(b, team, step);
+  if (hits === 0 || cands.length === 0) return;
+  const picks = defaultCasualties(cands, hits);
+  b.pending.push({
+    kind: "casualties",
+    battle: b.territory,
+    round: b.round,
+    step,
+    team,
+    chooser: leadNation(b, team),
+    hits,
+    candidates: cands,
+    default: picks,
+    forced: isForced(cands, hits, picks),
+  });
+}
+
+function removeUnit(b: BattleState, u: BattleUnit, lost: UnitCounts): void {
+  u.status = "dead";
+  u.marked = false;
+  add(lost, u.type);
+  for (const c of u.cargo) add(lost, c.type); // R4.7: cargo is lost with its transport
+}
+
+function shooters(units: BattleUnit[]): Shooter[] {
+  return units.map((u) => ({ id: u.id, nation: u.nation, type: u.type, value: valueOf(u) }));
+}
+
+function teamFire(b: BattleState, dice: Dice, team: Team, step: "submarine" | "general"): FireEntry {
+  const units = inBattle(b, team).filter((u) => (step === "submarine" ? u.type === "submarine" : u.type !== "submarine"));
+  const byId = new Map(units.map((u) => [u.id, u]));
+  const group = withSupport(shooters(units), (id) => byId.get(id)?.attacking ?? false);
+  const stream = dice(`battle|${b.territory}|${b.pass}|round ${b.round}|${step}|${team}`);
+  return { step, team, ...fire(group, stream, b.lowLuck) };
+}
+
+// ---- the stages ----------------------------------------------------------------------------
+
+function bombard(b: BattleState, dice: Dice): void {
+  const team = b.bombarders[0]!.team;
+  const group = b.bombarders.map((s) => ({ id: s.id, nation: s.nation, type: "battleship" as const, value: UNIT_STATS.battleship.attack }));
+  const record = fire(group, dice(`bombard|${b.territory}`), b.lowLuck);
+  b.bombardment.fire = record;
+  b.bombardment.hits = record.hits;
+  requestCasualties(b, otherTeam(team), "bombardment", record.hits);
+  b.stage = "bombard-casualties";
+}
+
+/** R6.10 — before each round: end, or a side that cannot hurt an enemy that can hurt it is lost. */
+function endCheck(b: BattleState): boolean {
+  const [axis, allies] = [inBattle(b, "Axis").length, inBattle(b, "Allies").length];
+  if (axis === 0 || allies === 0) {
+    b.winner = axis > 0 ? "Axis" : allies > 0 ? "Allies" : "none";
+    return true;
+  }
+  const hurts = TEAMS.filter((t) => canHurt(b, t));
+  if (hurts.length === 0) {
+    b.winner = "none";
+    return true;
+  }
+  if (hurts.length === 1) {
+    const loser = otherTeam(hurts[0]!);
+    const gone: UnitCounts = {};
+    for (const u of inBattle(b, loser)) {
+      if (u.type === "submarine") u.status = "submerged";
+      else removeUnit(b, u, gone);
+    }
+    if (Object.keys(gone).length > 0) b.destroyedAtOnce[loser] = gone;
+    b.winner = hurts[0]!;
+    return true;
+  }
+  return false;
+}
+
+function roundStart(b: BattleState, dice: Dice): void {
+  if (endCheck(b)) {
+    b.stage = "done";
+    return;
+  }
+  b.round += 1;
+  b.current = {
+    round: b.round,
+    hits: { Axis: 0, Allies: 0 },
+    lost: emptyByTeam(),
+    damaged: emptyByTeam(),
+    submerged: emptyByTeam(),
+    withdrawn: emptyByTeam(),
+    fire: [],
+    choices: [],
+  };
+  b.destroyerAtStart = TEAMS.filter((t) => inBattle(b, t).some((u) => u.type === "destroyer"));
+  for (const team of TEAMS) {
+    if (!inBattle(b, team).some((u) => u.type === "submarine")) continue;
+    const entry = teamFire(b, dice, team, "submarine");
+    b.current.fire.push(entry);
+    b.current.hits[team] += entry.hits;
+    requestCasualties(b, otherTeam(team), "submarine", entry.hits);
+  }
+  b.stage = "submarine-casualties";
+}
+
+function generalFire(b: BattleState, dice: Dice): void {
+  const record = b.current!;
+  const entries = TEAMS.filter((t) => inBattle(b, t).some((u) => u.type !== "submarine" && valueOf(u) > 0)).map((t) =>
+    teamFire(b, dice, t, "general"),
+  );
+  for (const entry of entries) {
+    record.fire.push(entry);
+    record.hits[entry.team] += entry.hits;
+    requestCasualties(b, otherTeam(entry.team), "general", entry.hits);
+  }
+  b.stage = "general-casualties";
+}
+
+function roundEnd(b: BattleState): void {
+  const record = b.current!;
+  for (const u of b.units.filter((x) => x.marked)) removeUnit(b, u, record.lost[u.team]);
+  for (const team of TEAMS) {
+    const enemyDestroyer = inBattle(b, otherTeam(team)).some((u) => u.type === "destroyer");
+    const submergeable = enemyDestroyer ? [] : inBattle(b, team).filter((u) => u.type === "submarine").map((u) => u.id);
+    const withdrawable = inBattle(b, team).filter((u) => isAir(u.type)).map((u) => u.id);
+    if (submergeable.length + withdrawable.length === 0 || inBattle(b, otherTeam(team)).length === 0) continue;
+    b.pending.push({ kind: "retreat", battle: b.territory, round: b.round, team, chooser: leadNation(b, team), submergeable, withdrawable });
+  }
+  b.stage = "retreat";
+}
+
+/** Apply hits to chosen units: a battleship's first hit is damage, the last one kills (R6.4). */
+function applyHits(b: BattleState, req: CasualtyRequest, picks: number[]): void {
+  const record = b.current;
+  const lost = req.step === "bombardment" ? (b.bombardment.lost[req.team] ??= {}) : record!.lost[req.team];
+  for (const id of picks) {
+    const u = b.units.find((x) => x.id === id)!;
+    u.damage += 1;
+    if (roomOf(u) > 0) {
+      if (record && req.step !== "bombardment") add(record.damaged[req.team], u.type);
+      continue;
+    }
+    // R6.3: without a destroyer, submarine hits are removed at once; R5.5: bombardment too.
+    const atOnce = req.step === "bombardment" || (req.step === "submarine" && !b.destroyerAtStart.includes(req.team));
+    if (atOnce) removeUnit(b, u, lost);
+    else u.marked = true;
+  }
+}
+
+// ---- the public protocol -------------------------------------------------------------------
+
+/** Run the battle forward until it needs a decision or is over. Does not mutate its input. */
+export function advanceBattle(battle: BattleState, dice: Dice): BattleState {
+  const b = structuredClone(battle);
+  advanceInPlace(b, dice);
+  return b;
+}
+
+function advanceInPlace(b: BattleState, dice: Dice): void {
+  while (b.stage !== "done" && b.pending.length === 0) {
+    switch (b.stage) {
+      case "bombard":
+        bombard(b, dice);
+        break;
+      case "bombard-casualties":
+        b.stage = "round-start";
+        break;
+      case "round-start":
+        roundStart(b, dice);
+        break;
+      case "submarine-casualties":
+        b.stage = "general-fire";
+        break;
+      case "general-fire":
+        generalFire(b, dice);
+        break;
+      case "general-casualties":
+        b.stage = "round-end";
+        break;
+      case "round-end":
+        roundEnd(b);
+        break;
+      case "retreat":
+        b.stage = "round-close";
+        break;
+      case "round-close":
+        b.rounds.push(b.current!);
+        b.current = undefined;
+        b.stage = "round-start";
+        break;
+    }
+  }
+}
+
+export type DecideResult = { ok: true; battle: BattleState } | { ok: false; rule: string; message: string };
+
+/** Apply one side's decision to its pending request. Refuses (changing nothing) what R6.6/R6.7 forbid. */
+export function decideBattle(battle: BattleState, team: Team, decision: Decision, by: DecidedBy = "player"): DecideResult {
+  const index = battle.pending.findIndex((r) => r.team === team);
+  const req = battle.pending[index];
+  if (!req) return { ok: false, rule: "R6.3", message: `No decision is waiting for the ${team} in ${battle.territory} (R6.3)` };
+  const b = structuredClone(battle);
+  b.pending.splice(index, 1);
+  const log = req.kind === "casualties" && req.step === "bombardment" ? b.bombardment.choices : b.current!.choices;
+  if (req.kind === "casualties") {
+    if (decision.kind !== "casualties") return { ok: false, rule: "R6.6", message: "A casualty choice is expected (R6.6)" };
+    const problem = checkChoice(req.candidates, req.hits, decision.units);
+    if (problem) return { ok: false, rule: "R6.6", message: `The ${team} ${problem} (R6.6)` };
+    applyHits(b, req, decision.units);
+    log.push({ step: req.step, team, chooser: req.chooser, hits: req.hits, units: [...decision.units], by });
+  } else {
+    if (decision.kind !== "retreat") return { ok: false, rule: "R6.7", message: "A submerge/withdraw choice is expected (R6.7)" };
+    const badSub = decision.submerge.find((id) => !req.submergeable.includes(id));
+    const badAir = decision.withdraw.find((id) => !req.withdrawable.includes(id));
+    if (badSub !== undefined) return { ok: false, rule: "R6.7", message: `Unit ${badSub} cannot submerge now: only submarines, and only if the other side has no destroyer (R6.7)` };
+    if (badAir !== undefined) return { ok: false, rule: "R6.7", message: `Unit ${badAir} cannot withdraw: only air units in the battle may (R6.7)` };
+    for (const id of decision.submerge) {
+      const u = b.units.find((x) => x.id === id)!;
+      u.status = "submerged";
+      add(b.current!.submerged[team], u.type);
+    }
+    for (const id of decision.withdraw) {
+      const u = b.units.find((x) => x.id === id)!;
+      u.status = "withdrawn";
+      add(b.current!.withdrawn[team], u.type);
+    }
+    log.push({ step: "retreat", team, chooser: req.chooser, units: [], submerge: [...decision.submerge], withdraw: [...decision.withdraw], by });
+  }
+  return { ok: true, battle: b };
+}
+
+/** How decisions are made for pending requests: a player's, or the default (R6.9). */
+export type DecisionPolicy = (request: DecisionRequest, battle: BattleState) => Decision;
+
+/** R6.9 — the default: the default casualties, no submerge, no withdrawal. */
+export const defaultPolicy: DecisionPolicy = (request) =>
+  request.kind === "casualties" ? { kind: "casualties", units: request.default } : { kind: "retreat", submerge: [], withdraw: [] };
+
+/** Fight a battle to its end, asking `policy` for every decision. */
+export function fightBattle(battle: BattleState, dice: Dice, policy: DecisionPolicy = defaultPolicy): BattleState {
+  let b = advanceBattle(battle, dice);
+  while (b.stage !== "done") {
+    const req = b.pending[0]!;
+    const decision = policy(req, b);
+    const by: DecidedBy = policy === defaultPolicy ? "default" : "player";
+    const result = decideBattle(b, req.team, decision, by);
+    if (!result.ok) throw new Error(`decision policy broke ${result.rule}: ${result.message}`);
+    b = advanceBattle(result.battle, dice);
+  }
+  return b;
+}

@@ -1,0 +1,25 @@
+// The engine's public API. Pure TypeScript: no clock, no randomness but seeded dice, no I/O.
+export * from "./types";
+export { UNIT_STATS, TRANSPORT_CAPACITY, CARRIER_CAPACITY } from "./units";
+export { teamOf, isHostile, nationIndex } from "./teams";
+export { indexBoard, type Board } from "./board/board";
+export { DEFAULT_BOARD, DEFAULT_SETUP } from "./board/default-board";
+export { createState, type GameState, type Unit } from "./state";
+export type { Order, MoveOrder, PurchaseOrder, LoadSpec, Validation, Refusal } from "./orders/types";
+export { isPurchase } from "./orders/types";
+export { validateOrders, validateOrder } from "./orders/validate";
+export { legalDestinations, type Destination, type UnitGroup } from "./orders/legal-destinations";
+export { resolveCombatPhase, type CombatInput, type CombatResult } from "./combat-phase";
+export {
+  openBattle,
+  advanceBattle,
+  decideBattle,
+  fightBattle,
+  defaultPolicy,
+  type BattleState,
+  type Decision,
+  type DecisionPolicy,
+  type DecisionRequest,
+} from "./combat/battle";
+export { diceStream, phaseDice, type Dice, type DiceStream } from "./rng";
+export type * from "./report";

@@ -1,0 +1,174 @@
+// R5.2 — a movement pass, played in steps: head-on conflicts (R5.2b), then meetings (R5.2a),
+// then blitz captures as armour passes (R5.2d).
+import { otherTeam, teamOf } from "../teams";
+import { TEAMS, type Team } from "../types";
+import { UNIT_STATS, isAir, isLandUnit, isShip } from "../units";
+import { transferCapitalCredits } from "../economy/capitals";
+import { capture, type Capture } from "./capture";
+import { aliveOf, cargoPieces, runPosition, type Phase, type Piece, type Run } from "../turn/context";
+
+export type PassKind = "sea" | "land";
+
+/** Pieces that count for meetings in this pass: ships at sea, land units on land (R5.2a). */
+function countsInPass(kind: PassKind, p: Piece, invisible: ReadonlySet<number>): boolean {
+  if (!p.alive || p.aboard !== undefined || invisible.has(p.id)) return false;
+  return kind === "sea" ? isShip(p.type) : isLandUnit(p.type);
+}
+
+/** Surface part of a run: the units that make a force (stealth submarines never do). */
+function surface(ph: Phase, run: Run): Piece[] {
+  return run.stealth ? [] : aliveOf(ph, run.unitIds).filter((p) => !isAir(p.type));
+}
+
+function value(pieces: readonly Piece[]): number {
+  return pieces.reduce((sum, p) => sum + UNIT_STATS[p.type].cost, 0);
+}
+
+interface Force {
+  team: Team;
+  from: string;
+  to: string;
+  runs: Run[];
+  value: number;
+}
+
+/** R5.2b — the force of one team crossing one edge in one direction at step k. */
+function forceOf(ph: Phase, runs: Run[], k: number, team: Team, from: string, to: string): Force | undefined {
+  const mine = runs.filter((r) => r.team === team);
+  const withSurface = mine.filter((r) => surface(ph, r).length > 0);
+  if (withSurface.length === 0) return undefined;
+  const finalAir = mine.filter((r) => r.airOnly && r.order.path.length === k);
+  let total = 0;
+  for (const r of withSurface) {
+    total += value(surface(ph, r));
+    for (const t of surface(ph, r).filter((p) => p.type === "transport")) total += value(cargoPieces(ph, t.id));
+    // The air units of a mixed order join only on their final step, like any air order.
+    if (r.order.path.length === k) total += value(aliveOf(ph, r.unitIds).filter((p) => isAir(p.type)));
+  }
+  total += finalAir.reduce((sum, r) => sum + value(aliveOf(ph, r.unitIds)), 0);
+  return { team, from, to, runs: [...withSurface, ...finalAir], value: total };
+}
+
+function headOns(ph: Phase, kind: PassKind, active: Run[], k: number): void {
+  const byDirection = new Map<string, Run[]>();
+  for (const r of active) {
+    const key = `${runPosition(r)}\u0000${r.order.path[k - 1]}`;
+    byDirection.set(key, [...(byDirection.get(key) ?? []), r]);
+  }
+  for (const [key, forward] of [...byDirection.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const [a, b] = key.split("\u0000") as [string, string];
+    if (a > b) continue; // each edge once
+    const backward = byDirection.get(`${b}\u0000${a}`);
+    if (!backward) continue;
+    for (const team of TEAMS) {
+      const f1 = forceOf(ph, forward, k, team, a, b);
+      const f2 = forceOf(ph, backward, k, otherTeam(team), b, a);
+      if (!f1 || !f2) continue;
+      const orders = [...f1.runs, ...f2.runs].map((r) => r.order.id);
+      const forces = [f1, f2].map((f) => ({ team: f.team, from: f.from, to: f.to, value: f.value, orders: f.runs.map((r) => r.order.id) }));
+      if (f1.value === f2.value) {
+        for (const r of [...f1.runs, ...f2.runs]) {
+          r.status = "bounced";
+          r.rule = "R5.2b";
+          r.reason = `Bounced in a head-on crossing between ${a} and ${b}: both forces are worth ${f1.value} (R5.2b)`;
+        }
+        ph.report.conflicts.push({ kind: "head-on", pass: kind, step: k, territory: a, edge: [a, b], forces, result: "bounced", orders, rule: "R5.2b" });
+        continue;
+      }
+      const [winner, loser] = f1.value > f2.value ? [f1, f2] : [f2, f1];
+      for (const r of loser.runs) {
+        r.status = "stopped";
+        r.rule = "R5.2b";
+        r.reason = `Stopped in ${loser.from}: lost a head-on crossing to ${loser.to}, ${loser.value} against ${winner.value} (R5.2b)`;
+      }
+      ph.report.conflicts.push({ kind: "head-on", pass: kind, step: k, territory: loser.from, edge: [a, b], forces, result: "advanced", orders, rule: "R5.2b" });
+    }
+  }
+}
+
+function enter(ph: Phase, run: Run, k: number): void {
+  run.pos = k;
+  const to = run.order.path[k - 1]!;
+  for (const p of aliveOf(ph, run.unitIds)) {
+    p.at = to;
+    p.moved = true;
+    if (run.cargoOf !== undefined) {
+      p.aboard = undefined; // R5.3: cargo goes ashore
+      p.unloaded = true;
+    }
+    for (const c of cargoPieces(ph, p.id)) c.at = to;
+  }
+}
+
+/** R4.7 — the transport takes its load aboard when it stands in the load zone. */
+export function load(ph: Phase, run: Run): void {
+  const transports = aliveOf(ph, run.unitIds).filter((p) => p.type === "transport");
+  const zone = runPosition(run);
+  for (const p of aliveOf(ph, run.loadIds)) {
+    const room = transports.find((t) => {
+      const aboard = cargoPieces(ph, t.id);
+      return aboard.length < 2 && (p.type === "infantry" || aboard.every((c) => c.type === "infantry"));
+    });
+    if (!room) continue;
+    p.aboard = room.id;
+    p.at = zone;
+  }
+}
+
+function meetings(ph: Phase, kind: PassKind, moved: Run[], k: number, invisible: ReadonlySet<number>): void {
+  const entered = new Map<string, Run[]>();
+  for (const r of moved) {
+    if (r.airOnly || r.stealth) continue; // R5.2a: air and stealth submarines never meet while moving
+    const t = runPosition(r);
+    entered.set(t, [...(entered.get(t) ?? []), r]);
+  }
+  const teamsAt = new Map<string, Set<Team>>();
+  for (const p of ph.pieces) {
+    if (!entered.has(p.at) || !countsInPass(kind, p, invisible)) continue;
+    let set = teamsAt.get(p.at);
+    if (!set) teamsAt.set(p.at, (set = new Set()));
+    set.add(teamOf(p.nation));
+  }
+  for (const [territory, runs] of [...entered.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if ((teamsAt.get(territory)?.size ?? 0) < 2) continue;
+    for (const r of runs) {
+      if (r.order.path.length === k) continue; // its last territory: the order completes there
+      r.status = "stopped";
+      r.rule = "R5.2a";
+      r.reason = `Stopped in ${territory}: met hostile units there (R5.2a)`;
+    }
+    ph.report.conflicts.push({ kind: "meeting", pass: kind, step: k, territory, orders: runs.map((r) => r.order.id), rule: "R5.2a" });
+  }
+}
+
+/** R5.2d — a hostile territory an armour group passes through changes owner when passed. */
+function blitzes(ph: Phase, moved: Run[], k: number): Capture[] {
+  const captures: Capture[] = [];
+  for (const r of moved) {
+    if (r.status !== "moving" || r.order.path.length === k || surface(ph, r).length === 0) continue;
+    const c = capture(ph, runPosition(r), r.team, "blitz");
+    if (!c) continue;
+    transferCapitalCredits(ph, [c]); // R8.2: a blitz takes the credits when it passes
+    captures.push(c);
+  }
+  return captures;
+}
+
+/** Play one pass to its end. Returns the blitz captures made on the way (land pass). */
+export function runPass(ph: Phase, kind: PassKind, runs: Run[]): Capture[] {
+  const invisible = new Set(runs.filter((r) => r.stealth).flatMap((r) => r.unitIds));
+  const blitzed: Capture[] = [];
+  for (const r of runs) if (r.order.load && r.order.load.atStep === 0) load(ph, r);
+  const longest = Math.max(0, ...runs.map((r) => r.order.path.length));
+  for (let k = 1; k <= longest; k++) {
+    const active = runs.filter((r) => r.status === "moving" && r.order.path.length >= k && aliveOf(ph, r.unitIds).length > 0);
+    headOns(ph, kind, active, k);
+    const moved = active.filter((r) => r.status === "moving");
+    for (const r of moved) enter(ph, r, k);
+    for (const r of moved) if (r.order.load && r.order.load.atStep === k) load(ph, r);
+    meetings(ph, kind, moved, k, invisible);
+    if (kind === "land") blitzed.push(...blitzes(ph, moved, k));
+  }
+  for (const r of runs) if (r.status === "moving") r.status = "completed";
+  return blitzed;
+}

@@ -1,0 +1,45 @@
+// R4.1–R4.2 — the unit group an order takes, claimed in listing order.
+import type { GameState, Unit } from "../state";
+import { UNIT_TYPES, type Nation, type UnitCounts, type UnitType } from "../types";
+
+/** Types named with a positive count, in R2 table order. */
+export function typesOf(counts: UnitCounts): UnitType[] {
+  return UNIT_TYPES.filter((t) => (counts[t] ?? 0) > 0);
+}
+
+export function totalCount(counts: UnitCounts): number {
+  return typesOf(counts).reduce((sum, t) => sum + (counts[t] ?? 0), 0);
+}
+
+/** Units of a nation standing in a territory (cargo aboard a transport is not standing there). */
+export function standing(state: GameState, nation: Nation, at: string): Unit[] {
+  return state.units.filter((u) => u.nation === nation && u.at === at && u.aboard === undefined);
+}
+
+export function cargoOf(state: GameState, transportId: number): Unit[] {
+  return state.units.filter((u) => u.aboard === transportId);
+}
+
+export type Pick = { ok: true; units: Unit[] } | { ok: false; type: UnitType; available: number; claimed: number };
+
+/**
+ * Take `counts` units of `nation` at `at`, skipping ids already claimed by earlier orders.
+ * Transports carrying cargo are taken first (most cargo first) so an order of loaded transports
+ * moves the loaded ones; otherwise the lowest ids, which are canonical.
+ */
+export function pickUnits(state: GameState, nation: Nation, at: string, counts: UnitCounts, claimed: ReadonlySet<number>): Pick {
+  const here = standing(state, nation, at);
+  const picked: Unit[] = [];
+  for (const type of typesOf(counts)) {
+    const want = counts[type] ?? 0;
+    let ofType = here.filter((u) => u.type === type);
+    if (type === "transport") {
+      const load = new Map(ofType.map((u) => [u.id, cargoOf(state, u.id).length]));
+      ofType = [...ofType].sort((a, b) => load.get(b.id)! - load.get(a.id)! || a.id - b.id);
+    }
+    const free = ofType.filter((u) => !claimed.has(u.id));
+    if (free.length < want) return { ok: false, type, available: ofType.length, claimed: ofType.length - free.length };
+    picked.push(...free.slice(0, want));
+  }
+  return { ok: true, units: picked };
+}

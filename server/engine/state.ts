@@ -1,0 +1,75 @@
+// The state a phase starts from: owners, units and treasuries on a board. Plain JSON, never mutated.
+import { indexBoard } from "./board/board";
+import { byNationOrder } from "./teams";
+import { NATIONS, type BoardData, type Nation, type SetupData, type UnitStackData, type UnitType } from "./types";
+import { TRANSPORT_CAPACITY, tableIndex } from "./units";
+
+export interface Unit {
+  /** Stable within a phase; assigned in canonical order so ids never depend on how input was listed. */
+  id: number;
+  nation: Nation;
+  type: UnitType;
+  /** Territory or sea zone; cargo stands at its transport's zone. */
+  at: string;
+  /** Id of the transport carrying this unit (R4.7). */
+  aboard?: number;
+}
+
+export interface GameState {
+  board: BoardData;
+  owners: Record<string, Nation>;
+  originalOwners: Record<string, Nation>;
+  units: Unit[];
+  treasury: Record<Nation, number>;
+}
+
+/** Cargo of one transport stack, split over its transports: non-infantry first, one per transport (R4.7). */
+export function distributeCargo(stack: UnitStackData): UnitType[][] | string {
+  const loads: UnitType[][] = Array.from({ length: stack.count }, () => []);
+  const items: UnitType[] = [];
+  for (const c of stack.cargo ?? []) for (let i = 0; i < c.count; i++) items.push(c.type);
+  const heavy = items.filter((t) => t !== "infantry");
+  const light = items.filter((t) => t === "infantry");
+  if (heavy.length > stack.count) return `${heavy.length} non-infantry units need ${heavy.length} transports; there are ${stack.count} (R4.7)`;
+  heavy.forEach((t, i) => loads[i]!.push(t));
+  for (const t of light) {
+    const room = loads.find((l) => l.length < TRANSPORT_CAPACITY);
+    if (!room) return `${items.length} units exceed the capacity of ${stack.count} transport(s) (R4.7)`;
+    room.push(t);
+  }
+  return loads;
+}
+
+function stackKey(s: UnitStackData): string {
+  const cargo = (s.cargo ?? []).map((c) => `${c.type}:${c.count}`).sort().join(",");
+  return [s.at, String(tableIndex(s.type)).padStart(2, "0"), cargo].join("|");
+}
+
+/** Build the starting state. Input is assumed checked (see server/scenario for file errors). */
+export function createState(board: BoardData, setup: SetupData): GameState {
+  const index = indexBoard(board);
+  const owners: Record<string, Nation> = {};
+  const originalOwners: Record<string, Nation> = {};
+  for (const t of board.territories) {
+    if (t.kind !== "land" || !t.owner) continue;
+    owners[t.id] = t.owner;
+    originalOwners[t.id] = t.originalOwner ?? t.owner;
+  }
+  const stacks = [...setup.units].sort(
+    (a, b) => byNationOrder(a.nation, b.nation) || (stackKey(a) < stackKey(b) ? -1 : stackKey(a) > stackKey(b) ? 1 : 0),
+  );
+  const units: Unit[] = [];
+  let next = 1;
+  for (const stack of stacks) {
+    if (!index.has(stack.at)) throw new Error(`unknown territory ${stack.at}`);
+    const loads = stack.type === "transport" ? distributeCargo(stack) : [];
+    if (typeof loads === "string") throw new Error(loads);
+    for (let i = 0; i < stack.count; i++) {
+      const id = next++;
+      units.push({ id, nation: stack.nation, type: stack.type, at: stack.at });
+      for (const type of loads[i] ?? []) units.push({ id: next++, nation: stack.nation, type, at: stack.at, aboard: id });
+    }
+  }
+  const treasury = Object.fromEntries(NATIONS.map((n) => [n, setup.treasury[n] ?? 0])) as Record<Nation, number>;
+  return { board, owners, originalOwners, units, treasury };
+}

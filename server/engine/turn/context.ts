@@ -1,0 +1,112 @@
+// The working state of one combat phase. Built from a copy of the input, so inputs never change.
+import { indexBoard, type Board } from "../board/board";
+import type { Dice } from "../rng";
+import type { GameState, Unit } from "../state";
+import { teamOf } from "../teams";
+import type { Nation, Team } from "../types";
+import type { MoveOrder } from "../orders/types";
+import type { StartView } from "../orders/start-view";
+import type { CombatReport } from "../report";
+import { isAir, isCombatUnit, isLandUnit, isShip } from "../units";
+
+export interface Piece extends Unit {
+  alive: boolean;
+  /** R6.1 — entered its current territory by moving this turn. */
+  moved: boolean;
+  /** Key of the run (order) that moves it, if any. */
+  run?: string;
+  /** Out of battle: submerged submarine or withdrawn aircraft (R6.7). */
+  out?: "submerged" | "withdrawn";
+  /** Came ashore from a transport this phase (R5.3): its battle is an amphibious assault. */
+  unloaded?: boolean;
+}
+
+export type RunStatus = "moving" | "completed" | "stopped" | "bounced" | "destroyed";
+
+/** A valid move order in flight. */
+export interface Run {
+  key: string;
+  nation: Nation;
+  team: Team;
+  order: MoveOrder;
+  pass: "sea" | "land";
+  /** Its own units (not cargo). */
+  unitIds: number[];
+  /** Land units it loads at `load.atStep`. */
+  loadIds: number[];
+  airOnly: boolean;
+  stealth: boolean;
+  /** Steps of the path entered so far. */
+  pos: number;
+  status: RunStatus;
+  reason?: string;
+  rule?: string;
+  unloaded?: boolean;
+  unloadReason?: string;
+  /** Set on the land-pass run of unloading cargo: the key of its transport run (R5.3). */
+  cargoOf?: string;
+}
+
+export interface Phase {
+  start: GameState;
+  board: Board;
+  view: StartView;
+  dice: Dice;
+  lowLuck: boolean;
+  pieces: Piece[];
+  byId: Map<number, Piece>;
+  owners: Record<string, Nation>;
+  treasury: Record<Nation, number>;
+  runs: Run[];
+  /** Territories whose sea battle this phase a piece took part in (R5.5). */
+  foughtAtSea: Set<number>;
+  report: CombatReport;
+}
+
+export function newPhase(state: GameState, view: StartView, dice: Dice, lowLuck: boolean): Phase {
+  const pieces: Piece[] = state.units.map((u) => ({ ...u, alive: true, moved: false }));
+  return {
+    start: state,
+    board: indexBoard(state.board),
+    view,
+    dice,
+    lowLuck,
+    pieces,
+    byId: new Map(pieces.map((p) => [p.id, p])),
+    owners: { ...state.owners },
+    treasury: { ...state.treasury },
+    runs: [],
+    foughtAtSea: new Set(),
+    report: { orders: [], aa: [], conflicts: [], battles: [], raids: [], captures: [], transfers: [], purchases: [], units: [], owners: {}, treasury: state.treasury },
+  };
+}
+
+export function piece(ph: Phase, id: number): Piece {
+  const p = ph.byId.get(id);
+  if (!p) throw new Error(`no unit ${id}`);
+  return p;
+}
+
+export function aliveOf(ph: Phase, ids: readonly number[]): Piece[] {
+  return ids.map((id) => piece(ph, id)).filter((p) => p.alive);
+}
+
+export function cargoPieces(ph: Phase, transportId: number): Piece[] {
+  return ph.pieces.filter((p) => p.alive && p.aboard === transportId);
+}
+
+/** Where a run's units stand now. */
+export function runPosition(run: Run): string {
+  return run.pos === 0 ? run.order.from : run.order.path[run.pos - 1]!;
+}
+
+export function teamOfPiece(p: Piece): Team {
+  return teamOf(p.nation);
+}
+
+/** Units that fight, standing free (not cargo). */
+export function isFighting(p: Piece): boolean {
+  return p.alive && p.aboard === undefined && isCombatUnit(p.type);
+}
+
+export { isAir, isLandUnit, isShip };

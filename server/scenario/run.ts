@@ -1,0 +1,22 @@
+// Run one scenario's combat phase with the default decisions (RULES.md Appendix A).
+import { resolveCombatPhase } from "../engine/combat-phase";
+import type { CombatReport } from "../engine/report";
+import { createState } from "../engine/state";
+import { parseScenario, parseScenarioText, type Scenario } from "./parse";
+
+export type ScenarioResult = { ok: true; report: CombatReport } | { ok: false; error: string };
+
+export function runParsedScenario(s: Scenario): CombatReport {
+  const state = createState(s.board, { units: s.units, treasury: s.treasury });
+  return resolveCombatPhase({ state, orders: s.orders, seed: s.seed, lowLuck: s.lowLuck, until: s.until }).report;
+}
+
+export function runScenario(input: unknown): ScenarioResult {
+  const parsed = parseScenario(input);
+  return parsed.ok ? { ok: true, report: runParsedScenario(parsed.scenario) } : parsed;
+}
+
+export function runScenarioText(text: string): ScenarioResult {
+  const parsed = parseScenarioText(text);
+  return parsed.ok ? { ok: true, report: runParsedScenario(parsed.scenario) } : parsed;
+}
