@@ -81,7 +81,7 @@ export const DEFAULT_BOARD: BoardData = {
     { id: "Switzerland", kind: "land", value: 0, owner: "Germany" }, // R1.4
     { id: "Syria Jordan", kind: "land", value: 1, owner: "United Kingdom" },
     { id: "Turkey", kind: "land", value: 0, owner: "United Kingdom" }, // R1.4
-    { id: "Ukraine S.S.R.", kind: "land", value: 3, owner: "Germany" },
+    { id: "Ukraine S.S.R.", kind: "land", value: 3, owner: "Germany", originalOwner: "Russia" }, // Soviet land under German occupation in 1942
     { id: "United Kingdom", kind: "land", value: 8, owner: "United Kingdom", capitalOf: "United Kingdom" },
     { id: "Wake Island", kind: "land", value: 0, owner: "Japan" },
     { id: "West Canada", kind: "land", value: 1, owner: "United Kingdom" },
