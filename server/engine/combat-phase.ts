@@ -16,7 +16,7 @@ import type { GameState, Unit } from "./state";
 import { byNationOrder, teamOf } from "./teams";
 import { NATIONS, type Nation } from "./types";
 import { UNIT_STATS, isAir, isShip, tableIndex } from "./units";
-import { aliveOf, cargoPieces, newPhase, runPosition, type Phase, type Run } from "./turn/context";
+import { aliveOf, cargoPieces, newPhase, piecesAt, runPosition, type Phase, type Run } from "./turn/context";
 
 export interface CombatInput {
   state: GameState;
@@ -79,7 +79,7 @@ function unload(ph: Phase, unfought: ReadonlySet<string>): Run[] {
     const zone = runPosition(run);
     const transports = aliveOf(ph, run.unitIds).filter((p) => p.type === "transport");
     const cargo = transports.flatMap((t) => cargoPieces(ph, t.id));
-    const hostileShip = ph.pieces.some((p) => p.alive && p.at === zone && isShip(p.type) && p.aboard === undefined && teamOf(p.nation) !== run.team);
+    const hostileShip = piecesAt(ph, zone).some((p) => isShip(p.type) && p.aboard === undefined && teamOf(p.nation) !== run.team);
     const why =
       run.status !== "completed"
         ? `its order was cut short in ${zone}`
@@ -181,7 +181,7 @@ export function resolveCombatPhase(input: CombatInput): CombatResult {
 
   const units: Unit[] = ph.pieces
     .filter((p) => p.alive)
-    .map((p) => ({ id: p.id, nation: p.nation, type: p.type, at: p.at, ...(p.aboard !== undefined ? { aboard: p.aboard } : {}) }));
+    .map((p): Unit => (p.aboard === undefined ? { id: p.id, nation: p.nation, type: p.type, at: p.at } : { id: p.id, nation: p.nation, type: p.type, at: p.at, aboard: p.aboard }));
   const owners = Object.fromEntries(Object.entries(ph.owners).sort(([a], [b]) => (a < b ? -1 : 1)));
   const report: CombatReport = {
     ...ph.report,

@@ -381,37 +381,45 @@ export type DecideResult = { ok: true; battle: BattleState } | { ok: false; rule
 
 /** Apply one side's decision to its pending request. Refuses (changing nothing) what R6.6/R6.7 forbid. */
 export function decideBattle(battle: BattleState, team: Team, decision: Decision, by: DecidedBy = "player"): DecideResult {
-  const index = battle.pending.findIndex((r) => r.team === team);
-  const req = battle.pending[index];
-  if (!req) return { ok: false, rule: "R6.3", message: `No decision is waiting for the ${team} in ${battle.territory} (R6.3)` };
   const b = structuredClone(battle);
-  b.pending.splice(index, 1);
+  const refusal = decideInPlace(b, team, decision, by);
+  return refusal ? { ok: false, ...refusal } : { ok: true, battle: b };
+}
+
+type Refused = { rule: string; message: string };
+
+function decideInPlace(b: BattleState, team: Team, decision: Decision, by: DecidedBy): Refused | undefined {
+  const index = b.pending.findIndex((r) => r.team === team);
+  const req = b.pending[index];
+  if (!req) return { rule: "R6.3", message: `No decision is waiting for the ${team} in ${b.territory} (R6.3)` };
   const log = req.kind === "casualties" && req.step === "bombardment" ? b.bombardment.choices : b.current!.choices;
   if (req.kind === "casualties") {
-    if (decision.kind !== "casualties") return { ok: false, rule: "R6.6", message: "A casualty choice is expected (R6.6)" };
+    if (decision.kind !== "casualties") return { rule: "R6.6", message: "A casualty choice is expected (R6.6)" };
     const problem = checkChoice(req.candidates, req.hits, decision.units);
-    if (problem) return { ok: false, rule: "R6.6", message: `The ${team} ${problem} (R6.6)` };
+    if (problem) return { rule: "R6.6", message: `The ${team} ${problem} (R6.6)` };
+    b.pending.splice(index, 1);
     applyHits(b, req, decision.units);
     log.push({ step: req.step, team, chooser: req.chooser, hits: req.hits, units: [...decision.units], by });
-  } else {
-    if (decision.kind !== "retreat") return { ok: false, rule: "R6.7", message: "A submerge/withdraw choice is expected (R6.7)" };
-    const badSub = decision.submerge.find((id) => !req.submergeable.includes(id));
-    const badAir = decision.withdraw.find((id) => !req.withdrawable.includes(id));
-    if (badSub !== undefined) return { ok: false, rule: "R6.7", message: `Unit ${badSub} cannot submerge now: only submarines, and only if the other side has no destroyer (R6.7)` };
-    if (badAir !== undefined) return { ok: false, rule: "R6.7", message: `Unit ${badAir} cannot withdraw: only air units in the battle may (R6.7)` };
-    for (const id of decision.submerge) {
-      const u = b.units.find((x) => x.id === id)!;
-      u.status = "submerged";
-      add(b.current!.submerged[team], u.type);
-    }
-    for (const id of decision.withdraw) {
-      const u = b.units.find((x) => x.id === id)!;
-      u.status = "withdrawn";
-      add(b.current!.withdrawn[team], u.type);
-    }
-    log.push({ step: "retreat", team, chooser: req.chooser, units: [], submerge: [...decision.submerge], withdraw: [...decision.withdraw], by });
+    return undefined;
   }
-  return { ok: true, battle: b };
+  if (decision.kind !== "retreat") return { rule: "R6.7", message: "A submerge/withdraw choice is expected (R6.7)" };
+  const badSub = decision.submerge.find((id) => !req.submergeable.includes(id));
+  const badAir = decision.withdraw.find((id) => !req.withdrawable.includes(id));
+  if (badSub !== undefined) return { rule: "R6.7", message: `Unit ${badSub} cannot submerge now: only submarines, and only if the other side has no destroyer (R6.7)` };
+  if (badAir !== undefined) return { rule: "R6.7", message: `Unit ${badAir} cannot withdraw: only air units in the battle may (R6.7)` };
+  b.pending.splice(index, 1);
+  for (const id of new Set(decision.submerge)) {
+    const u = b.units.find((x) => x.id === id)!;
+    u.status = "submerged";
+    add(b.current!.submerged[team], u.type);
+  }
+  for (const id of new Set(decision.withdraw)) {
+    const u = b.units.find((x) => x.id === id)!;
+    u.status = "withdrawn";
+    add(b.current!.withdrawn[team], u.type);
+  }
+  log.push({ step: "retreat", team, chooser: req.chooser, units: [], submerge: [...decision.submerge], withdraw: [...decision.withdraw], by });
+  return undefined;
 }
 
 /** How decisions are made for pending requests: a player's, or the default (R6.9). */
@@ -423,14 +431,18 @@ export const defaultPolicy: DecisionPolicy = (request) =>
 
 /** Fight a battle to its end, asking `policy` for every decision. */
 export function fightBattle(battle: BattleState, dice: Dice, policy: DecisionPolicy = defaultPolicy): BattleState {
-  let b = advanceBattle(battle, dice);
+  return fightInPlace(structuredClone(battle), dice, policy);
+}
+
+/** fightBattle on a state the caller owns (a fresh `openBattle`), without copying it. */
+export function fightInPlace(b: BattleState, dice: Dice, policy: DecisionPolicy = defaultPolicy): BattleState {
+  const by: DecidedBy = policy === defaultPolicy ? "default" : "player";
+  advanceInPlace(b, dice);
   while (b.stage !== "done") {
     const req = b.pending[0]!;
-    const decision = policy(req, b);
-    const by: DecidedBy = policy === defaultPolicy ? "default" : "player";
-    const result = decideBattle(b, req.team, decision, by);
-    if (!result.ok) throw new Error(`decision policy broke ${result.rule}: ${result.message}`);
-    b = advanceBattle(result.battle, dice);
+    const refused = decideInPlace(b, req.team, policy(req, b), by);
+    if (refused) throw new Error(`decision policy broke ${refused.rule}: ${refused.message}`);
+    advanceInPlace(b, dice);
   }
   return b;
 }

@@ -2,9 +2,9 @@
 import { teamOf } from "../teams";
 import type { Nation, Team, UnitType } from "../types";
 import { capture, settleCaptures } from "../movement/capture";
-import { cargoPieces, isFighting, runPosition, type Phase, type Piece } from "../turn/context";
+import { cargoPieces, isFighting, piecesAt, runPosition, type Phase, type Piece } from "../turn/context";
 import type { BattleReport } from "../report";
-import { fightBattle, openBattle, type BattleState, type DecisionPolicy } from "./battle";
+import { fightInPlace, openBattle, type BattleState, type DecisionPolicy } from "./battle";
 
 /** R5.2c — every territory of the pass's kind holding units of both teams. Raiders take no part (R5.4). */
 export function findBattles(ph: Phase, kind: "sea" | "land", raiders: ReadonlySet<number>): string[] {
@@ -20,7 +20,7 @@ export function findBattles(ph: Phase, kind: "sea" | "land", raiders: ReadonlySe
 }
 
 function participants(ph: Phase, territory: string, raiders: ReadonlySet<number>): Piece[] {
-  return ph.pieces.filter((p) => p.at === territory && isFighting(p) && !raiders.has(p.id)).sort((a, b) => a.id - b.id);
+  return piecesAt(ph, territory).filter((p) => isFighting(p) && !raiders.has(p.id)).sort((a, b) => a.id - b.id);
 }
 
 /** R5.5 — battleships ordered to bombard `territory` that may fire before round 1. */
@@ -78,7 +78,7 @@ export function fightBattles(
       })),
       bombarders: shooters,
     });
-    const end = fightBattle(start, ph.dice, policy);
+    const end = fightInPlace(start, ph.dice, policy);
     for (const u of end.units) {
       const p = ph.byId.get(u.id)!;
       if (u.status === "dead") {

@@ -3,13 +3,13 @@
 import { byNationOrder, teamOf } from "../teams";
 import type { Nation } from "../types";
 import { UNIT_STATS, isLandUnit } from "../units";
-import type { Phase } from "../turn/context";
+import { piecesAt, type Phase } from "../turn/context";
 
 /** R5.2d — the taker: the nation whose land units standing there cost the most (ties: R1.1). */
 export function takerAt(ph: Phase, territory: string, team: "Axis" | "Allies"): Nation | undefined {
   const cost = new Map<Nation, number>();
-  for (const p of ph.pieces) {
-    if (!p.alive || p.at !== territory || p.aboard !== undefined || !isLandUnit(p.type) || teamOf(p.nation) !== team) continue;
+  for (const p of piecesAt(ph, territory)) {
+    if (p.aboard !== undefined || !isLandUnit(p.type) || teamOf(p.nation) !== team) continue;
     cost.set(p.nation, (cost.get(p.nation) ?? 0) + UNIT_STATS[p.type].cost);
   }
   return [...cost.entries()].sort((a, b) => b[1] - a[1] || byNationOrder(a[0], b[0]))[0]?.[0];
@@ -18,7 +18,7 @@ export function takerAt(ph: Phase, territory: string, team: "Axis" | "Allies"): 
 /** R8.5 — the owner changes, and with it the owner of its factory and AA guns. */
 export function setOwner(ph: Phase, territory: string, nation: Nation): void {
   ph.owners[territory] = nation;
-  for (const p of ph.pieces) if (p.at === territory && (p.type === "factory" || p.type === "aaGun")) p.nation = nation;
+  for (const p of piecesAt(ph, territory)) if (p.type === "factory" || p.type === "aaGun") p.nation = nation;
 }
 
 /** A nation with no capital on the board counts as holding it (Appendix A). */

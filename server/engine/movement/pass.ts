@@ -5,7 +5,7 @@ import { TEAMS, type Team } from "../types";
 import { UNIT_STATS, isAir, isLandUnit, isShip } from "../units";
 import { transferCapitalCredits } from "../economy/capitals";
 import { capture, type Capture } from "./capture";
-import { aliveOf, cargoPieces, runPosition, type Phase, type Piece, type Run } from "../turn/context";
+import { aliveOf, cargoPieces, disembark, embark, moveTo, piecesAt, runPosition, type Phase, type Piece, type Run } from "../turn/context";
 
 export type PassKind = "sea" | "land";
 
@@ -53,7 +53,9 @@ function headOns(ph: Phase, kind: PassKind, active: Run[], k: number): void {
   const byDirection = new Map<string, Run[]>();
   for (const r of active) {
     const key = `${runPosition(r)}\u0000${r.order.path[k - 1]}`;
-    byDirection.set(key, [...(byDirection.get(key) ?? []), r]);
+    const list = byDirection.get(key);
+    if (list) list.push(r);
+    else byDirection.set(key, [r]);
   }
   for (const [key, forward] of [...byDirection.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const [a, b] = key.split("\u0000") as [string, string];
@@ -90,13 +92,13 @@ function enter(ph: Phase, run: Run, k: number): void {
   run.pos = k;
   const to = run.order.path[k - 1]!;
   for (const p of aliveOf(ph, run.unitIds)) {
-    p.at = to;
-    p.moved = true;
     if (run.cargoOf !== undefined) {
-      p.aboard = undefined; // R5.3: cargo goes ashore
+      disembark(ph, p); // R5.3: cargo goes ashore
       p.unloaded = true;
     }
-    for (const c of cargoPieces(ph, p.id)) c.at = to;
+    moveTo(ph, p, to);
+    p.moved = true;
+    for (const c of cargoPieces(ph, p.id)) moveTo(ph, c, to);
   }
 }
 
@@ -110,8 +112,7 @@ export function load(ph: Phase, run: Run): void {
       return aboard.length < 2 && (p.type === "infantry" || aboard.every((c) => c.type === "infantry"));
     });
     if (!room) continue;
-    p.aboard = room.id;
-    p.at = zone;
+    embark(ph, p, room);
   }
 }
 
@@ -120,17 +121,13 @@ function meetings(ph: Phase, kind: PassKind, moved: Run[], k: number, invisible:
   for (const r of moved) {
     if (r.airOnly || r.stealth) continue; // R5.2a: air and stealth submarines never meet while moving
     const t = runPosition(r);
-    entered.set(t, [...(entered.get(t) ?? []), r]);
-  }
-  const teamsAt = new Map<string, Set<Team>>();
-  for (const p of ph.pieces) {
-    if (!entered.has(p.at) || !countsInPass(kind, p, invisible)) continue;
-    let set = teamsAt.get(p.at);
-    if (!set) teamsAt.set(p.at, (set = new Set()));
-    set.add(teamOf(p.nation));
+    const list = entered.get(t);
+    if (list) list.push(r);
+    else entered.set(t, [r]);
   }
   for (const [territory, runs] of [...entered.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    if ((teamsAt.get(territory)?.size ?? 0) < 2) continue;
+    const teams = new Set(piecesAt(ph, territory).filter((p) => countsInPass(kind, p, invisible)).map((p) => teamOf(p.nation)));
+    if (teams.size < 2) continue;
     for (const r of runs) {
       if (r.order.path.length === k) continue; // its last territory: the order completes there
       r.status = "stopped";

@@ -1,10 +1,13 @@
 // R4.1–R4.2 — the unit group an order takes, claimed in listing order.
 import type { GameState, Unit } from "../state";
+import { startView } from "./start-view";
 import { UNIT_TYPES, type Nation, type UnitCounts, type UnitType } from "../types";
 
 /** Types named with a positive count, in R2 table order. */
 export function typesOf(counts: UnitCounts): UnitType[] {
-  return UNIT_TYPES.filter((t) => (counts[t] ?? 0) > 0);
+  const out: UnitType[] = [];
+  for (const t of UNIT_TYPES) if ((counts[t] ?? 0) > 0) out.push(t);
+  return out;
 }
 
 export function totalCount(counts: UnitCounts): number {
@@ -13,11 +16,13 @@ export function totalCount(counts: UnitCounts): number {
 
 /** Units of a nation standing in a territory (cargo aboard a transport is not standing there). */
 export function standing(state: GameState, nation: Nation, at: string): Unit[] {
-  return state.units.filter((u) => u.nation === nation && u.at === at && u.aboard === undefined);
+  return startView(state)
+    .unitsAt(at)
+    .filter((u) => u.nation === nation && u.aboard === undefined);
 }
 
-export function cargoOf(state: GameState, transportId: number): Unit[] {
-  return state.units.filter((u) => u.aboard === transportId);
+export function cargoOf(state: GameState, transportId: number): readonly Unit[] {
+  return startView(state).cargoOf(transportId);
 }
 
 export type Pick = { ok: true; units: Unit[] } | { ok: false; type: UnitType; available: number; claimed: number };

@@ -10,6 +10,8 @@ export interface StartView {
   board: Board;
   /** Units standing in each territory (cargo included, at its zone). */
   unitsAt(territory: string): readonly Unit[];
+  /** Cargo aboard a transport. */
+  cargoOf(transportId: number): readonly Unit[];
   /** Teams with combat units in a territory (R4 preamble: AA guns and factories never count). */
   hasUnitsOf(territory: string, team: Team): boolean;
   /** Teams with sea units in a zone. */
@@ -27,6 +29,7 @@ export function startView(state: GameState): StartView {
   if (hit) return hit;
   const board = indexBoard(state.board);
   const byTerritory = new Map<string, Unit[]>();
+  const cargo = new Map<number, Unit[]>();
   const teams = new Map<string, Set<string>>();
   const mark = (key: string, territory: string) => {
     let set = teams.get(territory);
@@ -37,6 +40,7 @@ export function startView(state: GameState): StartView {
     let list = byTerritory.get(u.at);
     if (!list) byTerritory.set(u.at, (list = []));
     list.push(u);
+    if (u.aboard !== undefined) cargo.set(u.aboard, [...(cargo.get(u.aboard) ?? []), u]);
     const team = teamOf(u.nation);
     if (u.type === "factory") mark("factory", u.at);
     if (u.type === "aaGun") mark(`aa`, u.at);
@@ -50,6 +54,7 @@ export function startView(state: GameState): StartView {
     state,
     board,
     unitsAt: (t) => byTerritory.get(t) ?? [],
+    cargoOf: (id) => cargo.get(id) ?? [],
     hasUnitsOf: (t, team) => has(t, `unit:${team}`),
     hasShipsOf: (t, team) => has(t, `ship:${team}`),
     hasFactory: (t) => has(t, "factory"),

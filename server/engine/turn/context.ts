@@ -55,6 +55,10 @@ export interface Phase {
   lowLuck: boolean;
   pieces: Piece[];
   byId: Map<number, Piece>;
+  /** Index: pieces standing in each territory (cargo included, at its zone). Kept by moveTo. */
+  here: Map<string, Set<Piece>>;
+  /** Index: cargo aboard each transport. Kept by embark/disembark. */
+  aboard: Map<number, Set<Piece>>;
   owners: Record<string, Nation>;
   treasury: Record<Nation, number>;
   runs: Run[];
@@ -64,7 +68,13 @@ export interface Phase {
 }
 
 export function newPhase(state: GameState, view: StartView, dice: Dice, lowLuck: boolean): Phase {
-  const pieces: Piece[] = state.units.map((u) => ({ ...u, alive: true, moved: false }));
+  const pieces: Piece[] = state.units.map((u) => ({ id: u.id, nation: u.nation, type: u.type, at: u.at, aboard: u.aboard, alive: true, moved: false }));
+  const here = new Map<string, Set<Piece>>();
+  const aboard = new Map<number, Set<Piece>>();
+  for (const p of pieces) {
+    addTo(here, p.at, p);
+    if (p.aboard !== undefined) addTo(aboard, p.aboard, p);
+  }
   return {
     start: state,
     board: indexBoard(state.board),
@@ -73,6 +83,8 @@ export function newPhase(state: GameState, view: StartView, dice: Dice, lowLuck:
     lowLuck,
     pieces,
     byId: new Map(pieces.map((p) => [p.id, p])),
+    here,
+    aboard,
     owners: { ...state.owners },
     treasury: { ...state.treasury },
     runs: [],
@@ -91,8 +103,38 @@ export function aliveOf(ph: Phase, ids: readonly number[]): Piece[] {
   return ids.map((id) => piece(ph, id)).filter((p) => p.alive);
 }
 
+function addTo<K>(index: Map<K, Set<Piece>>, key: K, p: Piece): void {
+  let set = index.get(key);
+  if (!set) index.set(key, (set = new Set()));
+  set.add(p);
+}
+
+/** Living cargo aboard a transport. */
 export function cargoPieces(ph: Phase, transportId: number): Piece[] {
-  return ph.pieces.filter((p) => p.alive && p.aboard === transportId);
+  return [...(ph.aboard.get(transportId) ?? [])].filter((p) => p.alive);
+}
+
+/** Living pieces standing in a territory, cargo included. */
+export function piecesAt(ph: Phase, territory: string): Piece[] {
+  return [...(ph.here.get(territory) ?? [])].filter((p) => p.alive);
+}
+
+/** Move a piece (and so its cargo) to a territory, keeping the index. */
+export function moveTo(ph: Phase, p: Piece, territory: string): void {
+  ph.here.get(p.at)?.delete(p);
+  p.at = territory;
+  addTo(ph.here, territory, p);
+}
+
+export function embark(ph: Phase, p: Piece, transport: Piece): void {
+  moveTo(ph, p, transport.at);
+  p.aboard = transport.id;
+  addTo(ph.aboard, transport.id, p);
+}
+
+export function disembark(ph: Phase, p: Piece): void {
+  if (p.aboard !== undefined) ph.aboard.get(p.aboard)?.delete(p);
+  p.aboard = undefined;
 }
 
 /** Where a run's units stand now. */
