@@ -40,7 +40,8 @@ const START = createState(DEFAULT_BOARD, DEFAULT_SETUP);
 const BOARD = indexBoard(DEFAULT_BOARD);
 const LAND_IDS = DEFAULT_BOARD.territories.filter((t) => t.kind === "land").map((t) => t.id).sort();
 
-const RUNS = 30;
+// Modest by default so the file runs fast; PROPERTY_RUNS=300 explores further.
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 30);
 const TIMEOUT = 120_000;
 
 const frozen = (t: UnitType) => t === "aaGun" || t === "factory";
