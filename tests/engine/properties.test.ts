@@ -303,7 +303,7 @@ describe("combat phase on random legal orders (default board)", () => {
         checkConservation(state, result);
         expect(resolve(state, orders, seed, lowLuck, until)).toEqual(result);
       }),
-      { numRuns: 20 },
+      { numRuns: RUNS },
     );
   }, TIMEOUT);
 });

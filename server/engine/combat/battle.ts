@@ -388,6 +388,13 @@ export function decideBattle(battle: BattleState, team: Team, decision: Decision
 
 type Refused = { rule: string; message: string };
 
+const STEP_ORDER = ["bombardment", "submarine", "general", "retreat"];
+
+/** The record must not depend on which side decided first: choices are kept in step, then team order. */
+function canonicalOrder(log: ChoiceEntry[]): void {
+  log.sort((a, b) => STEP_ORDER.indexOf(a.step) - STEP_ORDER.indexOf(b.step) || TEAMS.indexOf(a.team) - TEAMS.indexOf(b.team));
+}
+
 function decideInPlace(b: BattleState, team: Team, decision: Decision, by: DecidedBy): Refused | undefined {
   const index = b.pending.findIndex((r) => r.team === team);
   const req = b.pending[index];
@@ -400,6 +407,7 @@ function decideInPlace(b: BattleState, team: Team, decision: Decision, by: Decid
     b.pending.splice(index, 1);
     applyHits(b, req, decision.units);
     log.push({ step: req.step, team, chooser: req.chooser, hits: req.hits, units: [...decision.units], by });
+    canonicalOrder(log);
     return undefined;
   }
   if (decision.kind !== "retreat") return { rule: "R6.7", message: "A submerge/withdraw choice is expected (R6.7)" };
@@ -419,6 +427,7 @@ function decideInPlace(b: BattleState, team: Team, decision: Decision, by: Decid
     add(b.current!.withdrawn[team], u.type);
   }
   log.push({ step: "retreat", team, chooser: req.chooser, units: [], submerge: [...decision.submerge], withdraw: [...decision.withdraw], by });
+  canonicalOrder(log);
   return undefined;
 }
 

@@ -2,7 +2,7 @@
 // then blitz captures as armour passes (R5.2d).
 import { otherTeam, teamOf } from "../teams";
 import { TEAMS, type Team } from "../types";
-import { UNIT_STATS, isAir, isLandUnit, isShip } from "../units";
+import { TRANSPORT_CAPACITY, UNIT_STATS, isAir, isLandUnit, isShip } from "../units";
 import { transferCapitalCredits } from "../economy/capitals";
 import { capture, type Capture } from "./capture";
 import { aliveOf, cargoPieces, disembark, embark, moveTo, piecesAt, runPosition, type Phase, type Piece, type Run } from "../turn/context";
@@ -102,17 +102,29 @@ function enter(ph: Phase, run: Run, k: number): void {
   }
 }
 
-/** R4.7 — the transport takes its load aboard when it stands in the load zone. */
+/**
+ * R4.7 — the transports take their load aboard when they stand in the load zone. The transports of
+ * one order add their capacities, so all their cargo is spread again: non-infantry one per
+ * transport first, then infantry where room is left (validation checked the totals).
+ */
 export function load(ph: Phase, run: Run): void {
   const transports = aliveOf(ph, run.unitIds).filter((p) => p.type === "transport");
-  const zone = runPosition(run);
-  for (const p of aliveOf(ph, run.loadIds)) {
-    const room = transports.find((t) => {
-      const aboard = cargoPieces(ph, t.id);
-      return aboard.length < 2 && (p.type === "infantry" || aboard.every((c) => c.type === "infantry"));
-    });
-    if (!room) continue;
-    embark(ph, p, room);
+  const cargo = [...transports.flatMap((t) => cargoPieces(ph, t.id)), ...aliveOf(ph, run.loadIds)];
+  for (const p of cargo) disembark(ph, p);
+  const heavy = cargo.filter((p) => p.type !== "infantry");
+  const light = cargo.filter((p) => p.type === "infantry");
+  const count = new Map(transports.map((t) => [t.id, 0]));
+  heavy.forEach((p, i) => {
+    const t = transports[i];
+    if (!t) return; // never for a valid order
+    embark(ph, p, t);
+    count.set(t.id, 1);
+  });
+  for (const p of light) {
+    const t = transports.find((x) => count.get(x.id)! < TRANSPORT_CAPACITY);
+    if (!t) continue;
+    embark(ph, p, t);
+    count.set(t.id, count.get(t.id)! + 1);
   }
 }
 

@@ -1,0 +1,70 @@
+// Bench of one combat phase (`npm run bench`): (a) the default board with a random legal order for
+// every unit group, (b) the same on the default board tiled 100 times. It measures; it never fails.
+import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, resolveCombatPhase, type GameState, type Nation, type Order } from "../../server/engine";
+import { makeRand, randomOrders, refusedOrders, syntheticBoard, syntheticOrders } from "../support/random-orders";
+
+type Orders = Partial<Record<Nation, Order[]>>;
+
+const GOAL_DEFAULT_MS = 2;
+const GOAL_SYNTHETIC_MS = 200;
+const COPIES = 100;
+
+function percentile(sorted: number[], p: number): number {
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1));
+  return sorted[i]!;
+}
+
+function orderCount(orders: Orders): number {
+  return NATIONS.reduce((s, n) => s + (orders[n]?.length ?? 0), 0);
+}
+
+/** Time `runs` combat phases after `warmup` untimed ones, cycling over the order sets. */
+function time(state: GameState, sets: Orders[], warmup: number, runs: number): number[] {
+  for (let i = 0; i < warmup; i++) resolveCombatPhase({ state, orders: sets[i % sets.length]!, seed: `warm-${i}` });
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const orders = sets[i % sets.length]!;
+    const t0 = performance.now();
+    resolveCombatPhase({ state, orders, seed: `bench-${i}` });
+    ms.push(performance.now() - t0);
+  }
+  return ms.sort((a, b) => a - b);
+}
+
+const fmt = (ms: number) => `${ms.toFixed(3)} ms`;
+const verdict = (ms: number, goal: number) => (ms <= goal ? "PASS" : "FAIL");
+
+// (a) the default board: 50 order sets, every unit group ordered (hold 0), generated before timing.
+const small = createState(DEFAULT_BOARD, DEFAULT_SETUP);
+let t = performance.now();
+const smallSets = Array.from({ length: 50 }, (_, i) => randomOrders(small, makeRand(1000 + i), { hold: 0 }));
+const smallGen = performance.now() - t;
+const smallRefused = smallSets.reduce((s, o) => s + refusedOrders(small, o).length, 0);
+const smallOrders = smallSets.map(orderCount);
+const a = time(small, smallSets, 50, 300);
+const aMedian = percentile(a, 0.5);
+
+console.log("(a) default board, one full turn");
+console.log(`    units: ${small.units.length}; orders per set: ${Math.min(...smallOrders)}–${Math.max(...smallOrders)} (mean ${(smallOrders.reduce((s, n) => s + n, 0) / smallOrders.length).toFixed(1)}) over ${smallSets.length} sets; refused: ${smallRefused}; generation ${fmt(smallGen)}`);
+console.log(`    resolveCombatPhase over ${a.length} runs: median ${fmt(aMedian)}, p90 ${fmt(percentile(a, 0.9))}, min ${fmt(a[0]!)}, max ${fmt(a[a.length - 1]!)}`);
+
+// (b) the default board tiled COPIES times: 2 order sets, generated before timing.
+const big = syntheticBoard(COPIES);
+const large = createState(big.board, big.setup);
+t = performance.now();
+const largeSets = [1, 2].map((s) => syntheticOrders(COPIES, makeRand(s), { hold: 0 }));
+const largeGen = performance.now() - t;
+t = performance.now();
+const largeRefused = largeSets.reduce((s, o) => s + refusedOrders(large, o).length, 0);
+const largeCheck = performance.now() - t;
+const b = time(large, largeSets, 2, 15);
+const bMedian = percentile(b, 0.5);
+
+console.log(`(b) syntheticBoard(${COPIES}), one full turn`);
+console.log(`    territories: ${big.board.territories.length}; units: ${large.units.length}; orders per set: ${largeSets.map(orderCount).join(", ")}; refused: ${largeRefused}; generation ${fmt(largeGen)}, validation check ${fmt(largeCheck)}`);
+console.log(`    resolveCombatPhase over ${b.length} runs: median ${fmt(bMedian)}, p90 ${fmt(percentile(b, 0.9))}, min ${fmt(b[0]!)}, max ${fmt(b[b.length - 1]!)}`);
+
+console.log("summary");
+console.log(`    (a) median ${fmt(aMedian)}  goal ≤ ${GOAL_DEFAULT_MS} ms  ${verdict(aMedian, GOAL_DEFAULT_MS)}`);
+console.log(`    (b) median ${fmt(bMedian)}  goal ≤ ${GOAL_SYNTHETIC_MS} ms  ${verdict(bMedian, GOAL_SYNTHETIC_MS)}`);
+console.log(`    growth ratio (b/a): ${(bMedian / aMedian).toFixed(1)}x for ${COPIES}x the board`);
