@@ -69,6 +69,9 @@ function validate(ph: Phase, orders: CombatInput["orders"]): OrderReport[] {
       });
     }
   }
+  // Canonical order (R1.1 nation order, then order id) for everything that follows, so the report
+  // never depends on how a nation listed its orders.
+  ph.runs.sort((a, b) => byNationOrder(a.nation, b.nation) || (a.order.id < b.order.id ? -1 : a.order.id > b.order.id ? 1 : 0));
   return invalid;
 }
 

@@ -30,11 +30,12 @@ export function indexBoard(data: BoardData): Board {
   for (const t of data.territories) byId.set(t.id, t);
   const adjacency = new Map<string, string[]>();
   for (const t of data.territories) adjacency.set(t.id, []);
-  const edges = new Set<string>();
+  const near = new Map<string, Set<string>>();
+  for (const t of data.territories) near.set(t.id, new Set());
   for (const [a, b] of data.edges) {
-    const key = edgeKey(a, b);
-    if (a === b || edges.has(key)) continue;
-    edges.add(key);
+    if (a === b || near.get(a)?.has(b)) continue;
+    near.get(a)?.add(b);
+    near.get(b)?.add(a);
     adjacency.get(a)?.push(b);
     adjacency.get(b)?.push(a);
   }
@@ -60,8 +61,8 @@ export function indexBoard(data: BoardData): Board {
     isSea: (id) => byId.get(id)?.kind === "sea",
     value: (id) => byId.get(id)?.value ?? 0,
     neighbours: (id) => adjacency.get(id) ?? [],
-    adjacent: (a, b) => edges.has(edgeKey(a, b)),
-    canal: (a, b) => canals.get(edgeKey(a, b)),
+    adjacent: (a, b) => near.get(a)?.has(b) ?? false,
+    canal: (a, b) => (canals.size === 0 ? undefined : canals.get(edgeKey(a, b))),
     capitalOf: (nation) => capitals.get(nation),
   };
   cache.set(data, board);

@@ -2,7 +2,7 @@
 import { teamOf } from "../teams";
 import type { Nation, Team, UnitType } from "../types";
 import { capture, settleCaptures } from "../movement/capture";
-import { cargoPieces, isFighting, piecesAt, runPosition, type Phase, type Piece } from "../turn/context";
+import { cargoPieces, isFighting, piecesAt, runPosition, type Phase, type Piece, type Run } from "../turn/context";
 import type { BattleReport } from "../report";
 import { fightInPlace, openBattle, type BattleState, type DecisionPolicy } from "./battle";
 
@@ -24,12 +24,11 @@ function participants(ph: Phase, territory: string, raiders: ReadonlySet<number>
 }
 
 /** R5.5 — battleships ordered to bombard `territory` that may fire before round 1. */
-function bombarders(ph: Phase, territory: string): BattleState["bombarders"] {
-  const zones = new Set(
-    ph.runs.filter((r) => r.order.unload === territory && r.unloaded).map((r) => `${r.nation}|${runPosition(r)}`),
-  );
+function bombarders(ph: Phase, territory: string, runs: readonly Run[]): BattleState["bombarders"] {
+  const linked = runs.filter((r) => r.order.unload === territory && r.unloaded);
+  const zones = new Set(linked.map((r) => `${r.nation}|${runPosition(r)}`));
   const out: BattleState["bombarders"] = [];
-  for (const r of ph.runs) {
+  for (const r of runs) {
     if (r.order.bombard !== territory || r.status !== "completed") continue;
     if (!zones.has(`${r.nation}|${runPosition(r)}`)) continue;
     for (const id of r.unitIds) {
@@ -38,6 +37,20 @@ function bombarders(ph: Phase, territory: string): BattleState["bombarders"] {
     }
   }
   return out;
+}
+
+/** Transport and bombard runs by the land territory they unload into or bombard. */
+function amphibiousRuns(ph: Phase): Map<string, Run[]> {
+  const byTarget = new Map<string, Run[]>();
+  for (const r of ph.runs) {
+    for (const t of new Set([r.order.unload, r.order.bombard])) {
+      if (t === undefined) continue;
+      const list = byTarget.get(t);
+      if (list) list.push(r);
+      else byTarget.set(t, [r]);
+    }
+  }
+  return byTarget;
 }
 
 function sidesOf(units: Piece[]): BattleReport["sides"] {
@@ -59,10 +72,11 @@ export function fightBattles(
   policy: DecisionPolicy,
   raiders: ReadonlySet<number>,
 ): void {
+  const byTarget = kind === "land" ? amphibiousRuns(ph) : new Map<string, Run[]>();
   for (const territory of territories) {
     const units = participants(ph, territory, raiders);
     const amphibious = kind === "land" && units.some((p) => p.unloaded);
-    const shooters = amphibious ? bombarders(ph, territory).filter((b) => units.some((u) => teamOf(u.nation) !== b.team)) : [];
+    const shooters = amphibious ? bombarders(ph, territory, byTarget.get(territory) ?? []).filter((b) => units.some((u) => teamOf(u.nation) !== b.team)) : [];
     if (kind === "sea") for (const p of units) ph.foughtAtSea.add(p.id);
     const start = openBattle({
       territory,

@@ -14,8 +14,9 @@ export interface Capture {
 /** Change the owner to the taker of `team`; report it. Returns the capture, if any. */
 export function capture(ph: Phase, territory: string, team: Team, when: Capture["when"]): Capture | undefined {
   const before = ph.owners[territory];
+  if (!before || teamOf(before) === team) return undefined;
   const taker = takerAt(ph, territory, team);
-  if (!before || !taker || teamOf(before) === team) return undefined;
+  if (!taker) return undefined;
   setOwner(ph, territory, taker);
   ph.report.captures.push({ territory, from: before, to: taker, when, rule: when === "battle" ? "R6.10" : "R5.2d" });
   return { territory, before, when };
@@ -23,9 +24,10 @@ export function capture(ph: Phase, territory: string, team: Team, when: Capture[
 
 /** R5.2d liberation of the captures of one moment, reported on the capture itself. */
 function liberateAll(ph: Phase, captures: Capture[]): void {
+  const latest = new Map(ph.report.captures.map((r) => [r.territory, r]));
   for (const c of captures) {
     if (!liberate(ph, c.territory)) continue;
-    const entry = [...ph.report.captures].reverse().find((r) => r.territory === c.territory)!;
+    const entry = latest.get(c.territory)!;
     entry.to = ph.owners[c.territory]!;
     entry.liberated = true;
   }

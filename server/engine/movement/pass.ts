@@ -15,9 +15,17 @@ function countsInPass(kind: PassKind, p: Piece, invisible: ReadonlySet<number>):
   return kind === "sea" ? isShip(p.type) : isLandUnit(p.type);
 }
 
+/** Units of a run alive at the start of the pass (no unit dies during a pass). */
+const live = new WeakMap<Run, Piece[]>();
+function unitsOf(ph: Phase, run: Run): Piece[] {
+  let units = live.get(run);
+  if (!units) live.set(run, (units = aliveOf(ph, run.unitIds)));
+  return units;
+}
+
 /** Surface part of a run: the units that make a force (stealth submarines never do). */
 function surface(ph: Phase, run: Run): Piece[] {
-  return run.stealth ? [] : aliveOf(ph, run.unitIds).filter((p) => !isAir(p.type));
+  return run.stealth ? [] : unitsOf(ph, run).filter((p) => !isAir(p.type));
 }
 
 function value(pieces: readonly Piece[]): number {
@@ -43,25 +51,33 @@ function forceOf(ph: Phase, runs: Run[], k: number, team: Team, from: string, to
     total += value(surface(ph, r));
     for (const t of surface(ph, r).filter((p) => p.type === "transport")) total += value(cargoPieces(ph, t.id));
     // The air units of a mixed order join only on their final step, like any air order.
-    if (r.order.path.length === k) total += value(aliveOf(ph, r.unitIds).filter((p) => isAir(p.type)));
+    if (r.order.path.length === k) total += value(unitsOf(ph, r).filter((p) => isAir(p.type)));
   }
-  total += finalAir.reduce((sum, r) => sum + value(aliveOf(ph, r.unitIds)), 0);
+  total += finalAir.reduce((sum, r) => sum + value(unitsOf(ph, r)), 0);
   return { team, from, to, runs: [...withSurface, ...finalAir], value: total };
 }
 
 function headOns(ph: Phase, kind: PassKind, active: Run[], k: number): void {
-  const byDirection = new Map<string, Run[]>();
+  // Crossings by edge direction: from → to → runs.
+  const byDirection = new Map<string, Map<string, Run[]>>();
   for (const r of active) {
-    const key = `${runPosition(r)}\u0000${r.order.path[k - 1]}`;
-    const list = byDirection.get(key);
+    const from = runPosition(r);
+    const to = r.order.path[k - 1]!;
+    let out = byDirection.get(from);
+    if (!out) byDirection.set(from, (out = new Map()));
+    const list = out.get(to);
     if (list) list.push(r);
-    else byDirection.set(key, [r]);
+    else out.set(to, [r]);
   }
-  for (const [key, forward] of [...byDirection.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const [a, b] = key.split("\u0000") as [string, string];
-    if (a > b) continue; // each edge once
-    const backward = byDirection.get(`${b}\u0000${a}`);
-    if (!backward) continue;
+  const crossings: [string, string, Run[], Run[]][] = [];
+  for (const [a, out] of byDirection) {
+    for (const [b, forward] of out) {
+      const backward = a < b ? byDirection.get(b)?.get(a) : undefined; // each edge once
+      if (backward) crossings.push([a, b, forward, backward]);
+    }
+  }
+  crossings.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] < y[1] ? -1 : 1));
+  for (const [a, b, forward, backward] of crossings) {
     for (const team of TEAMS) {
       const f1 = forceOf(ph, forward, k, team, a, b);
       const f2 = forceOf(ph, backward, k, otherTeam(team), b, a);
@@ -91,7 +107,7 @@ function headOns(ph: Phase, kind: PassKind, active: Run[], k: number): void {
 function enter(ph: Phase, run: Run, k: number): void {
   run.pos = k;
   const to = run.order.path[k - 1]!;
-  for (const p of aliveOf(ph, run.unitIds)) {
+  for (const p of unitsOf(ph, run)) {
     if (run.cargoOf !== undefined) {
       disembark(ph, p); // R5.3: cargo goes ashore
       p.unloaded = true;
@@ -170,7 +186,7 @@ export function runPass(ph: Phase, kind: PassKind, runs: Run[]): Capture[] {
   for (const r of runs) if (r.order.load && r.order.load.atStep === 0) load(ph, r);
   const longest = Math.max(0, ...runs.map((r) => r.order.path.length));
   for (let k = 1; k <= longest; k++) {
-    const active = runs.filter((r) => r.status === "moving" && r.order.path.length >= k && aliveOf(ph, r.unitIds).length > 0);
+    const active = runs.filter((r) => r.status === "moving" && r.order.path.length >= k && unitsOf(ph, r).length > 0);
     headOns(ph, kind, active, k);
     const moved = active.filter((r) => r.status === "moving");
     for (const r of moved) enter(ph, r, k);

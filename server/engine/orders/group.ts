@@ -32,7 +32,7 @@ export type Pick = { ok: true; units: Unit[] } | { ok: false; type: UnitType; av
  * Transports carrying cargo are taken first (most cargo first) so an order of loaded transports
  * moves the loaded ones; otherwise the lowest ids, which are canonical.
  */
-export function pickUnits(state: GameState, nation: Nation, at: string, counts: UnitCounts, claimed: ReadonlySet<number>): Pick {
+export function pickUnits(state: GameState, nation: Nation, at: string, counts: UnitCounts, claimed: { has(id: number): boolean }): Pick {
   const here = standing(state, nation, at);
   const picked: Unit[] = [];
   for (const type of typesOf(counts)) {

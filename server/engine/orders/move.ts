@@ -35,13 +35,12 @@ export function finalOf(order: MoveOrder): string {
   return positionAt(order, order.path.length);
 }
 
-function unitsHere(nation: Nation, types: UnitType[], from: string): string {
+function unitsHere(types: UnitType[], from: string): string {
   return `${capitalised(types.map((t) => unitName(t, 2)).join(" and "))} in ${from}`;
 }
 
 /** R4.1 — the group: one nation's units in one territory that can share a path. */
-function checkGroup(order: MoveOrder): Refusal | undefined {
-  const types = typesOf(order.units);
+function checkGroup(order: MoveOrder, types: UnitType[]): Refusal | undefined {
   if (types.length === 0) return refuse("R4.1", `Order ${order.id} names no units to move`);
   if (types.some(isLandUnit) && types.some(isShip))
     return refuse("R4.1", "Land units and ships cannot move in one order; land units cross the sea by transport load");
@@ -49,9 +48,8 @@ function checkGroup(order: MoveOrder): Refusal | undefined {
 }
 
 /** R4.2 — path adjacency, unit claims, and move allowance of land units and warships. */
-function checkPathAndClaims(ctx: OrderContext, order: MoveOrder): { units: Unit[]; loaded: Unit[] } | Refusal {
+function checkPathAndClaims(ctx: OrderContext, order: MoveOrder, types: UnitType[]): { units: Unit[]; loaded: Unit[] } | Refusal {
   const { board } = ctx.view;
-  const types = typesOf(order.units);
   for (let i = 0; i < order.path.length; i++) {
     const prev = positionAt(order, i);
     const next = order.path[i]!;
@@ -68,7 +66,8 @@ function checkPathAndClaims(ctx: OrderContext, order: MoveOrder): { units: Unit[
   }
   let loaded: Unit[] = [];
   if (order.load) {
-    const taken = new Set([...ctx.claimed, ...pick.units.map((u) => u.id)]);
+    const mine = new Set(pick.units.map((u) => u.id));
+    const taken = { has: (id: number) => ctx.claimed.has(id) || mine.has(id) };
     const loadPick = pickUnits(ctx.view.state, ctx.nation, order.load.from, order.load.units, taken);
     if (!loadPick.ok) {
       const want = order.load.units[loadPick.type] ?? 0;
@@ -87,61 +86,59 @@ function checkPathAndClaims(ctx: OrderContext, order: MoveOrder): { units: Unit[
 }
 
 /** R4.3 + R4.5 — land units move through land and stop at the first hostile territory, unless blitzing. */
-function checkLand(ctx: OrderContext, order: MoveOrder): Refusal | undefined {
-  const types = typesOf(order.units);
+function checkLand(ctx: OrderContext, order: MoveOrder, types: UnitType[]): Refusal | undefined {
   const frozen = types.filter((t) => !isCombatUnit(t));
   if (frozen.length > 0) return refuse("R4.3", `${capitalised(unitName(frozen[0]!, 2))} take no orders in the combat phase`);
   const land = types.filter(isLandUnit);
   if (land.length === 0) return undefined;
-  const who = unitsHere(ctx.nation, land, order.from);
+  const who = () => unitsHere(land, order.from);
   const onlyArmour = land.every((t) => t === "armour");
   for (let i = 0; i < order.path.length; i++) {
     const t = order.path[i]!;
-    if (!ctx.view.board.isLand(t)) return refuse("R4.3", `${who} move through land only; ${t} is a sea zone`);
+    if (!ctx.view.board.isLand(t)) return refuse("R4.3", `${who()} move through land only; ${t} is a sea zone`);
     const last = i === order.path.length - 1;
     if (last || !landMustStop(ctx.view, ctx.nation, t)) continue;
     if (onlyArmour && blitzable(ctx.view, ctx.nation, t)) continue; // R4.5 blitz
     const why = blitzable(ctx.view, ctx.nation, t) ? "it is hostile-owned and only armour may blitz through (R4.5)" : "it holds hostile units";
-    return refuse("R4.3", `${who} must stop in ${t}: ${why}`);
+    return refuse("R4.3", `${who()} must stop in ${t}: ${why}`);
   }
   return undefined;
 }
 
 /** R4.4 — ships move through sea zones, through open canals, and stop at hostile ships unless in stealth. */
-function checkSea(ctx: OrderContext, order: MoveOrder): Refusal | undefined {
-  const types = typesOf(order.units);
+function checkSea(ctx: OrderContext, order: MoveOrder, types: UnitType[]): Refusal | undefined {
   const ships = types.filter(isShip);
   if (order.stealth && !(types.length > 0 && types.every((t) => t === "submarine")))
     return refuse("R4.4", "Only an order of submarines alone may move in stealth");
   if (ships.length === 0) return undefined;
-  const who = unitsHere(ctx.nation, ships, order.from);
+  const who = () => unitsHere(ships, order.from);
   for (let i = 0; i < order.path.length; i++) {
     const prev = positionAt(order, i);
     const z = order.path[i]!;
-    if (!ctx.view.board.isSea(z)) return refuse("R4.4", `${who} move through sea zones only; ${z} is land`);
+    if (!ctx.view.board.isSea(z)) return refuse("R4.4", `${who()} move through sea zones only; ${z} is land`);
     if (!canalOpen(ctx.view, ctx.nation, prev, z)) {
       const canal = ctx.view.board.canal(prev, z)!;
       return refuse("R4.4", `The canal between ${prev} and ${z} is closed to ${ctx.nation}: ${canal.controlledBy.join(" and ")} must all be friendly at the start of the turn`);
     }
     const last = i === order.path.length - 1;
     if (!last && !order.stealth && seaMustStop(ctx.view, ctx.nation, z))
-      return refuse("R4.4", `${who} must stop in ${z}: it holds hostile ships (only submarines in stealth may pass)`);
+      return refuse("R4.4", `${who()} must stop in ${z}: it holds hostile ships (only submarines in stealth may pass)`);
   }
   return undefined;
 }
 
 /** R4.6 — air units keep a landing reserve: path + steps to the nearest other safe territory ≤ move. */
-function checkAir(ctx: OrderContext, order: MoveOrder): Refusal | undefined {
+function checkAir(ctx: OrderContext, order: MoveOrder, types: UnitType[]): Refusal | undefined {
   const final = finalOf(order);
-  for (const t of typesOf(order.units).filter(isAir)) {
+  for (const t of types.filter(isAir)) {
     const move = UNIT_STATS[t].move;
-    const who = `${capitalised(unitName(t, 2))} in ${order.from}`;
+    const who = () => `${capitalised(unitName(t, 2))} in ${order.from}`;
     if (order.path.length >= move)
-      return refuse("R4.6", `${who} can move ${move}; this path has ${steps(order.path.length)} and must leave at least 1 step to land`);
+      return refuse("R4.6", `${who()} can move ${move}; this path has ${steps(order.path.length)} and must leave at least 1 step to land`);
     const reserve = landingReserve(ctx.view, ctx.nation, t, final, move - order.path.length);
     if (order.path.length + reserve > move) {
       const room = move - order.path.length;
-      return refuse("R4.6", `${who} can move ${move}; after ${steps(order.path.length)} no safe landing (friendly land${t === "fighter" ? " or an own carrier" : ""} other than ${final}) is within ${steps(room)}`);
+      return refuse("R4.6", `${who()} can move ${move}; after ${steps(order.path.length)} no safe landing (friendly land${t === "fighter" ? " or an own carrier" : ""} other than ${final}) is within ${steps(room)}`);
     }
   }
   return undefined;
@@ -149,11 +146,12 @@ function checkAir(ctx: OrderContext, order: MoveOrder): Refusal | undefined {
 
 /** R4.1–R4.6 in rule order, so the lowest failing rule is the one cited. */
 export function checkMove(ctx: OrderContext, order: MoveOrder): MoveCheck {
-  const group = checkGroup(order);
+  const types = typesOf(order.units);
+  const group = checkGroup(order, types);
   if (group) return group;
-  const claims = checkPathAndClaims(ctx, order);
+  const claims = checkPathAndClaims(ctx, order, types);
   if ("ok" in claims) return claims;
-  const refusal = checkLand(ctx, order) ?? checkSea(ctx, order) ?? checkAir(ctx, order);
+  const refusal = checkLand(ctx, order, types) ?? checkSea(ctx, order, types) ?? checkAir(ctx, order, types);
   if (refusal) return refusal;
   return { ok: true, move: { order, nation: ctx.nation, units: claims.units, loaded: claims.loaded } };
 }
