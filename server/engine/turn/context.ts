@@ -7,7 +7,7 @@ import type { Nation, Team } from "../types";
 import type { MoveOrder } from "../orders/types";
 import type { StartView } from "../orders/start-view";
 import type { CombatReport } from "../report";
-import { isAir, isCombatUnit, isLandUnit, isShip } from "../units";
+import { isCombatUnit } from "../units";
 
 export interface Piece extends Unit {
   alive: boolean;
@@ -151,4 +151,3 @@ export function isFighting(p: Piece): boolean {
   return p.alive && p.aboard === undefined && isCombatUnit(p.type);
 }
 
-export { isAir, isLandUnit, isShip };
