@@ -8,6 +8,9 @@ export default defineConfig({
   resolve: { alias: { "@": root } },
   test: {
     include: ["tests/**/*.test.ts"],
+    globalSetup: ["tests/support/global-setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
     environment: "node",
     pool: "threads",
   },

@@ -1,5 +1,8 @@
 // The engine's public API. Pure TypeScript: no clock, no randomness but seeded dice, no I/O.
 export * from "./types";
+
+/** Stored with every phase, so a stored phase is re-adjudicated by the engine that made it (R3.3). */
+export const ENGINE_VERSION = "1.0.0";
 export { UNIT_STATS, TRANSPORT_CAPACITY, CARRIER_CAPACITY } from "./units";
 export { teamOf, isHostile, nationIndex } from "./teams";
 export { indexBoard, type Board } from "./board/board";

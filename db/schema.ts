@@ -1,0 +1,208 @@
+// The database: auth (next-auth's adapter tables), games, phases, orders, locks, jobs, notifications.
+// Tables plural, snake_case columns mapped to camelCase. A phase row is never changed once resolved.
+import type { AdapterAccountType } from "@auth/core/adapters";
+
+import { boolean, index, integer, json, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { GameState, Nation, Order } from "../server/engine";
+
+// ---- next-auth (Auth.js drizzle adapter) ----------------------------------------------------
+
+export const users = pgTable("users", {
+  id: text("id")
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID()),
+  name: text("name"),
+  email: text("email").unique(),
+  emailVerified: timestamp("email_verified", { mode: "date", withTimezone: true }),
+  image: text("image"),
+});
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type").$type<AdapterAccountType>().notNull(),
+    provider: text("provider").notNull(),
+    providerAccountId: text("provider_account_id").notNull(),
+    refresh_token: text("refresh_token"),
+    access_token: text("access_token"),
+    expires_at: integer("expires_at"),
+    token_type: text("token_type"),
+    scope: text("scope"),
+    id_token: text("id_token"),
+    session_state: text("session_state"),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.providerAccountId] })],
+);
+
+export const sessions = pgTable("sessions", {
+  sessionToken: text("session_token").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  expires: timestamp("expires", { mode: "date", withTimezone: true }).notNull(),
+});
+
+export const verificationTokens = pgTable(
+  "verification_tokens",
+  {
+    identifier: text("identifier").notNull(),
+    token: text("token").notNull(),
+    expires: timestamp("expires", { mode: "date", withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.identifier, t.token] })],
+);
+
+/** Sign-in mail when no SMTP server is configured: read at /dev/mailbox. */
+export const devMailbox = pgTable("dev_mailbox", {
+  id: serial("id").primaryKey(),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  url: text("url"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---- games ----------------------------------------------------------------------------------
+
+export interface GameOptions {
+  lowLuck: boolean;
+  /** Hours a phase's orders stay open (R3.1). */
+  ordersHours: number;
+  /** Hours for battle and post-combat decisions (R3.1). */
+  decisionHours: number;
+  /** Empty seats go to robots (R3.2). */
+  robots: boolean;
+}
+
+export const games = pgTable("games", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  createdBy: text("created_by")
+    .notNull()
+    .references(() => users.id),
+  /** open (waiting for players) → active → finished. */
+  status: text("status").$type<"open" | "active" | "finished">().notNull().default("open"),
+  options: jsonb("options").$type<GameOptions>().notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  startedAt: timestamp("started_at", { withTimezone: true }),
+});
+
+/** One row per nation of a game: its player, or a robot (R3.2), or empty while open. */
+export const seats = pgTable(
+  "seats",
+  {
+    gameId: integer("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    nation: text("nation").$type<Nation>().notNull(),
+    userId: text("user_id").references(() => users.id),
+    robot: boolean("robot").notNull().default(false),
+    joinedAt: timestamp("joined_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.nation] }), index("seats_user_idx").on(t.userId)],
+);
+
+/**
+ * A phase of a turn. Open while nations order; resolving once the adjudication job is queued;
+ * resolved with its report. The seed stays hidden until then; its SHA-256 is published from the start.
+ */
+export const phases = pgTable(
+  "phases",
+  {
+    id: serial("id").primaryKey(),
+    gameId: integer("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    turn: integer("turn").notNull(),
+    kind: text("kind").$type<"orders">().notNull(),
+    status: text("status").$type<"open" | "resolving" | "resolved">().notNull().default("open"),
+    startState: jsonb("start_state").$type<GameState>().notNull(),
+    /** Every nation's orders as used by the adjudication (written when it resolves). `json`, not
+     * `jsonb`, keeps the stored text exactly as written, so a rerun can be compared byte for byte. */
+    orders: json("orders").$type<Partial<Record<Nation, Order[]>>>(),
+    decisions: json("decisions").$type<unknown[]>(),
+    seed: text("seed").notNull(),
+    seedHash: text("seed_hash").notNull(),
+    engineVersion: text("engine_version").notNull(),
+    report: json("report"),
+    deadline: timestamp("deadline", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("phases_game_turn_kind").on(t.gameId, t.turn, t.kind)],
+);
+
+/** A nation's saved orders, one row per order, in its listing order (R4.2). */
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    phaseId: integer("phase_id")
+      .notNull()
+      .references(() => phases.id, { onDelete: "cascade" }),
+    nation: text("nation").$type<Nation>().notNull(),
+    position: integer("position").notNull(),
+    order: jsonb("order").$type<Order>().notNull(),
+    savedBy: text("saved_by")
+      .notNull()
+      .references(() => users.id),
+    savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("orders_phase_nation_position").on(t.phaseId, t.nation, t.position)],
+);
+
+/** A nation's lock of a phase (R3). Robots lock with `lockedBy` null. */
+export const locks = pgTable(
+  "locks",
+  {
+    phaseId: integer("phase_id")
+      .notNull()
+      .references(() => phases.id, { onDelete: "cascade" }),
+    nation: text("nation").$type<Nation>().notNull(),
+    lockedBy: text("locked_by").references(() => users.id),
+    lockedAt: timestamp("locked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.phaseId, t.nation] })],
+);
+
+/** The job queue: claimed with FOR UPDATE SKIP LOCKED; `key` makes an adjudication enqueue once. */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: serial("id").primaryKey(),
+    key: text("key").notNull(),
+    kind: text("kind").$type<"adjudicate">().notNull(),
+    payload: jsonb("payload").$type<{ phaseId: number }>().notNull(),
+    status: text("status").$type<"queued" | "running" | "done" | "failed">().notNull().default("queued"),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(8),
+    lockedBy: text("locked_by"),
+    lockedAt: timestamp("locked_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("jobs_key").on(t.key), index("jobs_claim_idx").on(t.status, t.runAt)],
+);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    gameId: integer("game_id").references(() => games.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"turn-resolved" | "game-started">().notNull(),
+    text: text("text").notNull(),
+    url: text("url").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (t) => [index("notifications_user_idx").on(t.userId, t.createdAt)],
+);
+

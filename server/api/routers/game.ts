@@ -1,0 +1,35 @@
+// game.*: challenges, joining, the game view, history, and live events.
+import { on } from "node:events";
+import { tracked } from "@trpc/server";
+import { z } from "zod";
+import { createChallenge, joinGame } from "../../services/games";
+import { gameHistory } from "../../services/history";
+import { listLobby } from "../../services/lobby";
+import { gameView } from "../../services/view";
+import type { GameEvent } from "../../runtime-events";
+import { challenge, gameId, nation } from "../schemas";
+import { protectedProcedure, router } from "../trpc";
+
+export const gameRouter = router({
+  lobby: protectedProcedure.query(({ ctx }) => listLobby(ctx.db, ctx.user.id)),
+  create: protectedProcedure.input(challenge).mutation(({ ctx, input }) =>
+    createChallenge(ctx.db, ctx.user.id, {
+      name: input.name,
+      nations: input.nations,
+      robots: input.robots,
+      options: { lowLuck: input.lowLuck, ordersHours: input.ordersHours, decisionHours: input.decisionHours, robots: input.robots.length > 0 },
+    }),
+  ),
+  join: protectedProcedure.input(z.object({ gameId, nation })).mutation(({ ctx, input }) => joinGame(ctx.db, ctx.user.id, input.gameId, input.nation)),
+  get: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => gameView(ctx.db, ctx.user.id, input.gameId)),
+  history: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => gameHistory(ctx.db, input.gameId)),
+  /** One stream per tab with every event of the game; events are hints to refetch, never secrets. */
+  events: protectedProcedure.input(z.object({ gameId, lastEventId: z.string().nullish() })).subscription(async function* ({ ctx, input, signal }) {
+    let n = 0;
+    for await (const [event] of on(ctx.bus, `game:${input.gameId}`, { signal })) {
+      const e = event as GameEvent;
+      n += 1;
+      yield tracked(`${e.gameId}:${e.turn ?? 0}:${e.kind}:${Date.now()}:${n}`, e);
+    }
+  }),
+});

@@ -1,0 +1,14 @@
+// orders.*: save, lock, unlock — each only by the player of that nation (nationProcedure).
+import { z } from "zod";
+import type { Order } from "../../engine";
+import { lockOrders, saveOrders, unlockOrders } from "../../services/orders";
+import { order } from "../schemas";
+import { nationProcedure, router } from "../trpc";
+
+export const ordersRouter = router({
+  save: nationProcedure
+    .input(z.object({ orders: z.array(order).max(300) }))
+    .mutation(({ ctx, input }) => saveOrders(ctx.db, ctx.user.id, input.gameId, input.nation, input.orders as Order[])),
+  lock: nationProcedure.mutation(({ ctx, input }) => lockOrders(ctx.db, ctx.user.id, input.gameId, input.nation)),
+  unlock: nationProcedure.mutation(({ ctx, input }) => unlockOrders(ctx.db, input.gameId, input.nation)),
+});

@@ -1,0 +1,41 @@
+// Input shapes of the API (zod): well-formed or a typed BAD_REQUEST before any service runs.
+import { z } from "zod";
+import { NATIONS, UNIT_TYPES } from "../engine";
+
+export const nation = z.enum(NATIONS);
+export const gameId = z.number().int().positive();
+const territory = z.string().min(1).max(80);
+const unitCounts = z.partialRecord(z.enum(UNIT_TYPES), z.number().int().min(0).max(999));
+
+export const moveOrder = z.strictObject({
+  id: z.string().min(1).max(40),
+  units: unitCounts,
+  from: territory,
+  path: z.array(territory).max(8),
+  stealth: z.boolean().optional(),
+  load: z.strictObject({ from: territory, units: unitCounts, atStep: z.number().int().min(0).max(8) }).optional(),
+  unload: territory.optional(),
+  bombard: territory.optional(),
+  raid: z.boolean().optional(),
+});
+
+export const purchaseOrder = z.strictObject({
+  id: z.string().min(1).max(40),
+  type: z.enum(UNIT_TYPES),
+  count: z.number().int().min(1).max(99),
+  destination: territory,
+  from: territory.optional(),
+});
+
+export const order = z.union([purchaseOrder, moveOrder]);
+
+export const gameNation = z.object({ gameId, nation });
+
+export const challenge = z.object({
+  name: z.string().trim().min(1, "Give the game a name").max(60),
+  nations: z.array(nation).min(1, "Pick at least one nation to play").max(5),
+  robots: z.array(nation).max(4),
+  lowLuck: z.boolean(),
+  ordersHours: z.number().min(0.05).max(24 * 14),
+  decisionHours: z.number().min(0.05).max(24 * 14),
+});

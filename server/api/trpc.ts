@@ -1,0 +1,55 @@
+// tRPC: context (database, event bus, signed-in user), error formatting, and the procedures that
+// authorize: public, protected (signed in), and nation (plays that nation in that game).
+import { initTRPC, TRPCError } from "@trpc/server";
+import { z } from "zod";
+import type { EventEmitter } from "node:events";
+import type { Db } from "../../db/client";
+import { ServiceError } from "../services/errors";
+import { playsNation } from "../services/view";
+import { gameNation } from "./schemas";
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string | null;
+}
+
+export interface Context {
+  db: Db;
+  bus: EventEmitter;
+  user: SessionUser | null;
+}
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    const zod = error.cause instanceof z.ZodError ? z.flattenError(error.cause) : null;
+    const service = error.cause instanceof ServiceError ? error.cause.data : undefined;
+    return { ...shape, data: { ...shape.data, zod, service } };
+  },
+});
+
+/** Services refuse with ServiceError; the client gets the matching typed error. */
+const serviceErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof ServiceError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: cause.code, message: cause.message, cause });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(serviceErrors);
+
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to do this" });
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+/** Proves the caller plays `input.nation` in `input.gameId` before the procedure runs. */
+export const nationProcedure = protectedProcedure.input(gameNation).use(async ({ ctx, input, next }) => {
+  if (!(await playsNation(ctx.db, ctx.user.id, input.gameId, input.nation)))
+    throw new TRPCError({ code: "FORBIDDEN", message: `You do not play ${input.nation} in this game` });
+  return next();
+});

@@ -1,0 +1,36 @@
+// The environment, validated once (a bad variable fails loudly at start-up).
+import { z } from "zod";
+
+const schema = z.object({
+  DATABASE_URL: z.string().url().optional(),
+  PGLITE_DIR: z.string().default("./.data/pglite"),
+  DB_AUTO_MIGRATE: z.enum(["0", "1"]).optional(),
+  RUN_WORKER: z.enum(["0", "1"]).default("1"),
+  AUTH_SECRET: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  EMAIL_FROM: z.string().default("Lockstep <lockstep@localhost>"),
+  DEV_MAILBOX: z.enum(["0", "1"]).optional(),
+  NODE_ENV: z.string().default("development"),
+});
+
+export type Env = z.infer<typeof schema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`Bad environment variable ${issue.path.join(".")}: ${issue.message}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+/** The dev mailbox is on in development, and in production only with DEV_MAILBOX=1 and no SMTP. */
+export function devMailboxEnabled(): boolean {
+  const e = env();
+  if (e.SMTP_URL) return false;
+  return e.NODE_ENV !== "production" || e.DEV_MAILBOX === "1";
+}

@@ -1,0 +1,74 @@
+// The job queue: a table claimed with FOR UPDATE SKIP LOCKED (STACK.md §4 measured it exactly-once
+// on Postgres and PGlite). A job's `key` makes enqueueing idempotent: one adjudication per phase.
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { jobs } from "../../db/schema";
+
+export type Job = typeof jobs.$inferSelect;
+
+export const JOBS_CHANNEL = "lockstep_jobs";
+/** A running job whose worker has not finished it within the lease is given to another worker. */
+export const LEASE_SECONDS = 300;
+
+/** Enqueue once per key; returns whether this call created it. Call inside the caller's transaction. */
+export async function enqueue(tx: Db, key: string, payload: { phaseId: number }, runAt?: Date): Promise<boolean> {
+  const rows = await tx
+    .insert(jobs)
+    .values({ key, kind: "adjudicate", payload, ...(runAt ? { runAt } : {}) })
+    .onConflictDoNothing({ target: jobs.key })
+    .returning({ id: jobs.id });
+  if (rows.length > 0) await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${key})`);
+  return rows.length > 0;
+}
+
+/** Claim the next due job, skipping rows other workers hold. */
+export async function claim(db: Db, workerId: string): Promise<Job | undefined> {
+  const next = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.status, "queued"), lte(jobs.runAt, sql`now()`)))
+    .orderBy(asc(jobs.runAt), asc(jobs.id))
+    .limit(1)
+    .for("update", { skipLocked: true });
+  const [job] = await db
+    .update(jobs)
+    .set({ status: "running", lockedBy: workerId, lockedAt: sql`now()`, attempts: sql`${jobs.attempts} + 1` })
+    .where(inArray(jobs.id, next))
+    .returning();
+  return job;
+}
+
+export async function complete(db: Db, job: Job): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ status: "done", finishedAt: sql`now()`, lastError: null })
+    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.lockedBy ?? "")));
+}
+
+/** Retry with exponential back-off until max attempts, then mark failed. */
+export async function fail(db: Db, job: Job, error: unknown): Promise<void> {
+  const message = error instanceof Error ? `${error.message}\n${error.stack ?? ""}` : String(error);
+  const final = job.attempts >= job.maxAttempts;
+  const delay = Math.min(300, 2 ** job.attempts);
+  await db
+    .update(jobs)
+    .set({
+      status: final ? "failed" : "queued",
+      lastError: message.slice(0, 4000),
+      runAt: sql`now() + make_interval(secs => ${delay})`,
+      lockedBy: null,
+      lockedAt: null,
+      ...(final ? { finishedAt: sql`now()` } : {}),
+    })
+    .where(eq(jobs.id, job.id));
+}
+
+/** Put back jobs whose worker died mid-job (its transaction rolled back; the rerun gives the same result). */
+export async function reap(db: Db, leaseSeconds = LEASE_SECONDS): Promise<number> {
+  const rows = await db
+    .update(jobs)
+    .set({ status: "queued", lockedBy: null, lockedAt: null })
+    .where(and(eq(jobs.status, "running"), lte(jobs.lockedAt, sql`now() - make_interval(secs => ${leaseSeconds})`)))
+    .returning({ id: jobs.id });
+  return rows.length;
+}

@@ -1,0 +1,8 @@
+// The shape and channel of game events (kept apart from runtime.ts so services need not load it).
+export interface GameEvent {
+  gameId: number;
+  kind: "turn-resolved" | "locks-changed" | "game-started" | "player-joined" | "orders-saved";
+  turn?: number;
+}
+
+export const EVENTS_CHANNEL = "lockstep_events";

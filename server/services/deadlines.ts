@@ -1,0 +1,24 @@
+// R3.1 — at the orders deadline, unlocked nations count as locked with what they saved, and the
+// phase resolves. The sweep runs in every worker; the phase row lock and the job key make it once.
+import { and, eq, lte, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { phases } from "../../db/schema";
+import { beginResolving } from "./orders";
+
+export async function sweepDeadlines(db: Db): Promise<number> {
+  const due = await db
+    .select({ id: phases.id })
+    .from(phases)
+    .where(and(eq(phases.status, "open"), lte(phases.deadline, sql`now()`)))
+    .limit(50);
+  let swept = 0;
+  for (const { id } of due) {
+    await db.transaction(async (tx) => {
+      const [phase] = await tx.select().from(phases).where(and(eq(phases.id, id), eq(phases.status, "open"))).for("update", { skipLocked: true });
+      if (!phase) return;
+      await beginResolving(tx, phase);
+      swept += 1;
+    });
+  }
+  return swept;
+}

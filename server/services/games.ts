@@ -1,0 +1,110 @@
+// Challenges and seats: create a game, join a free nation, start when every nation has a player or a robot.
+import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { games, notifications, seats, type GameOptions } from "../../db/schema";
+import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, type Nation } from "../engine";
+import { conflict, notFound, ServiceError } from "./errors";
+import { publish } from "./events";
+import { openPhase } from "./phases";
+
+/** A user is in at most this many open or active games. */
+export const MAX_ACTIVE_GAMES = 5;
+
+export interface ChallengeInput {
+  name: string;
+  /** Nations the challenger plays. */
+  nations: Nation[];
+  /** Nations given to robots; the rest stay open for others to join. */
+  robots: Nation[];
+  options: GameOptions;
+}
+
+async function activeGames(tx: Db, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(distinct ${seats.gameId})` })
+    .from(seats)
+    .innerJoin(games, eq(games.id, seats.gameId))
+    .where(and(eq(seats.userId, userId), inArray(games.status, ["open", "active"])));
+  return Number(row?.n ?? 0);
+}
+
+async function startIfFull(tx: Db, gameId: number): Promise<boolean> {
+  const [free] = await tx
+    .select({ n: count() })
+    .from(seats)
+    .where(and(eq(seats.gameId, gameId), isNull(seats.userId), eq(seats.robot, false)));
+  if (Number(free?.n ?? 0) > 0) return false;
+  const [game] = await tx
+    .update(games)
+    .set({ status: "active", startedAt: sql`now()` })
+    .where(and(eq(games.id, gameId), eq(games.status, "open")))
+    .returning();
+  if (!game) return false;
+  await openPhase(tx, gameId, 1, createState(DEFAULT_BOARD, DEFAULT_SETUP), game.options);
+  const players = await tx.selectDistinct({ userId: seats.userId }).from(seats).where(eq(seats.gameId, gameId));
+  const humans = players.map((p) => p.userId).filter((id): id is string => id !== null);
+  if (humans.length > 0)
+    await tx.insert(notifications).values(
+      humans.map((userId) => ({ userId, gameId, kind: "game-started" as const, text: `${game.name} has started: turn 1 orders are open`, url: `/game/${gameId}` })),
+    );
+  await publish(tx, { gameId, kind: "game-started", turn: 1 });
+  return true;
+}
+
+export async function createChallenge(db: Db, userId: string, input: ChallengeInput): Promise<{ gameId: number; started: boolean }> {
+  const mine = new Set(input.nations);
+  const robots = new Set(input.robots);
+  if (mine.size === 0) throw new ServiceError("BAD_REQUEST", "Pick at least one nation to play");
+  for (const n of robots) if (mine.has(n)) throw new ServiceError("BAD_REQUEST", `${n} cannot be both yours and a robot's`);
+  return db.transaction(async (tx) => {
+    if ((await activeGames(tx, userId)) >= MAX_ACTIVE_GAMES)
+      throw conflict(`You are already in ${MAX_ACTIVE_GAMES} active games, the most one player may be in`);
+    const [game] = await tx.insert(games).values({ name: input.name, createdBy: userId, options: input.options }).returning();
+    await tx.insert(seats).values(
+      NATIONS.map((nation) => ({
+        gameId: game!.id,
+        nation,
+        userId: mine.has(nation) ? userId : null,
+        robot: robots.has(nation),
+        joinedAt: mine.has(nation) ? sql`now()` : null,
+      })),
+    );
+    const started = await startIfFull(tx, game!.id);
+    return { gameId: game!.id, started };
+  });
+}
+
+export async function joinGame(db: Db, userId: string, gameId: number, nation: Nation): Promise<{ started: boolean }> {
+  return db.transaction(async (tx) => {
+    // Lock the game row: two players joining the last seat at once start the game once.
+    const [game] = await tx.select().from(games).where(eq(games.id, gameId)).for("update");
+    if (!game) throw notFound("That game");
+    if (game.status !== "open") throw conflict("This game has already started");
+    const already = await tx.select({ nation: seats.nation }).from(seats).where(and(eq(seats.gameId, gameId), eq(seats.userId, userId)));
+    if (already.length === 0 && (await activeGames(tx, userId)) >= MAX_ACTIVE_GAMES)
+      throw conflict(`You are already in ${MAX_ACTIVE_GAMES} active games, the most one player may be in`);
+    const taken = await tx
+      .update(seats)
+      .set({ userId, joinedAt: sql`now()` })
+      .where(and(eq(seats.gameId, gameId), eq(seats.nation, nation), isNull(seats.userId), eq(seats.robot, false)))
+      .returning();
+    if (taken.length === 0) throw conflict(`${nation} is not free in this game`);
+    await publish(tx, { gameId, kind: "player-joined" });
+    const started = await startIfFull(tx, gameId);
+    return { started };
+  });
+}
+
+export interface LobbyGame {
+  id: number;
+  name: string;
+  status: "open" | "active" | "finished";
+  options: GameOptions;
+  seats: { nation: Nation; player: string | null; robot: boolean; mine: boolean }[];
+}
+
+/** Display name: the user's name, or the part of the email before the @ (emails are not shown to others). */
+export function displayName(user: { name: string | null; email: string | null } | null): string | null {
+  if (!user) return null;
+  return user.name ?? user.email?.split("@")[0] ?? "player";
+}

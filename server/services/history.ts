@@ -1,0 +1,47 @@
+// The history of a game: every phase; resolved ones with their orders (now revealed), seed and report.
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { phases } from "../../db/schema";
+import type { CombatReport, Nation, Order } from "../engine";
+import { notFound } from "./errors";
+import { loadGame } from "./phases";
+
+export interface HistoryPhase {
+  id: number;
+  turn: number;
+  kind: string;
+  status: "open" | "resolving" | "resolved";
+  seedHash: string;
+  engineVersion: string;
+  createdAt: string;
+  resolvedAt: string | null;
+  /** Revealed only once the phase resolved. */
+  seed: string | null;
+  orders: Partial<Record<Nation, Order[]>> | null;
+  report: CombatReport | null;
+}
+
+export async function gameHistory(db: Db, gameId: number): Promise<{ name: string; phases: HistoryPhase[] }> {
+  const game = await loadGame(db, gameId);
+  if (!game) throw notFound("That game");
+  const rows = await db.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(asc(phases.turn));
+  return {
+    name: game.name,
+    phases: rows.map((p) => {
+      const resolved = p.status === "resolved";
+      return {
+        id: p.id,
+        turn: p.turn,
+        kind: p.kind,
+        status: p.status,
+        seedHash: p.seedHash,
+        engineVersion: p.engineVersion,
+        createdAt: p.createdAt.toISOString(),
+        resolvedAt: p.resolvedAt?.toISOString() ?? null,
+        seed: resolved ? p.seed : null,
+        orders: resolved ? (p.orders ?? {}) : null,
+        report: resolved ? (p.report as CombatReport) : null,
+      };
+    }),
+  };
+}

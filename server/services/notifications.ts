@@ -1,0 +1,22 @@
+// In-app notifications of one user.
+import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { notifications } from "../../db/schema";
+
+export async function listNotifications(db: Db, userId: string) {
+  const rows = await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)).limit(50);
+  return rows.map((n) => ({ id: n.id, gameId: n.gameId, kind: n.kind, text: n.text, url: n.url, createdAt: n.createdAt.toISOString(), read: n.readAt !== null }));
+}
+
+export async function unreadCount(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return Number(row?.n ?? 0);
+}
+
+export async function markRead(db: Db, userId: string, ids: number[] | "all"): Promise<void> {
+  const mine = eq(notifications.userId, userId);
+  await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(ids === "all" ? and(mine, isNull(notifications.readAt)) : and(mine, inArray(notifications.id, ids.length ? ids : [-1])));
+}

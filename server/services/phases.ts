@@ -1,0 +1,36 @@
+// Opening a phase: its state, a secret dice seed with its published SHA-256, its deadline, and the
+// robots' locks (R3.2: a robot locks at once).
+import { createHash, randomBytes } from "node:crypto";
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { games, locks, phases, seats, type GameOptions } from "../../db/schema";
+import { ENGINE_VERSION, type GameState } from "../engine";
+
+export type Phase = typeof phases.$inferSelect;
+
+export function seedHash(seed: string): string {
+  return createHash("sha256").update(seed).digest("hex");
+}
+
+export async function openPhase(tx: Db, gameId: number, turn: number, state: GameState, options: GameOptions): Promise<Phase> {
+  const seed = randomBytes(32).toString("hex");
+  const deadline = new Date(Date.now() + options.ordersHours * 3600_000);
+  const [phase] = await tx
+    .insert(phases)
+    .values({ gameId, turn, kind: "orders", startState: state, seed, seedHash: seedHash(seed), engineVersion: ENGINE_VERSION, deadline })
+    .returning();
+  const robots = await tx.select({ nation: seats.nation }).from(seats).where(and(eq(seats.gameId, gameId), eq(seats.robot, true)));
+  if (robots.length > 0) await tx.insert(locks).values(robots.map((r) => ({ phaseId: phase!.id, nation: r.nation, lockedBy: null })));
+  return phase!;
+}
+
+/** The game's latest phase. */
+export async function currentPhase(db: Db, gameId: number): Promise<Phase | undefined> {
+  const [phase] = await db.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(desc(phases.turn)).limit(1);
+  return phase;
+}
+
+export async function loadGame(db: Db, gameId: number) {
+  const [game] = await db.select().from(games).where(eq(games.id, gameId));
+  return game;
+}

@@ -1,0 +1,86 @@
+// What one user may see of a game (the server-side filter of hidden information): the board, who has
+// locked, and the saved orders of the nations that user plays — never another nation's orders
+// before the phase that uses them resolves.
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { locks, seats, users } from "../../db/schema";
+import { NATIONS, teamOf, type Nation, type Order, type UnitReport } from "../engine";
+import { notFound } from "./errors";
+import { displayName } from "./games";
+import { savedOrders } from "./orders";
+import { currentPhase, loadGame } from "./phases";
+
+export interface GameView {
+  game: { id: number; name: string; status: "open" | "active" | "finished"; lowLuck: boolean; ordersHours: number; decisionHours: number };
+  seats: { nation: Nation; team: "Axis" | "Allies"; player: string | null; robot: boolean; mine: boolean }[];
+  phase: null | {
+    id: number;
+    turn: number;
+    kind: string;
+    status: "open" | "resolving" | "resolved";
+    deadline: string;
+    seedHash: string;
+    locked: Nation[];
+  };
+  /** The board at the start of the phase: public to every player. */
+  board: null | { units: UnitReport[]; owners: Record<string, Nation>; treasury: Record<Nation, number> };
+  myNations: Nation[];
+  /** Saved orders of the nations this user plays, and only those. */
+  myOrders: Partial<Record<Nation, Order[]>>;
+}
+
+function groupUnits(units: { nation: Nation; type: UnitReport["type"]; at: string; aboard?: number }[]): UnitReport[] {
+  const map = new Map<string, UnitReport>();
+  for (const u of units) {
+    const key = `${u.nation}|${u.type}|${u.at}|${u.aboard !== undefined}`;
+    const g = map.get(key);
+    if (g) g.count += 1;
+    else map.set(key, { nation: u.nation, type: u.type, at: u.at, count: 1, ...(u.aboard !== undefined ? { aboard: true as const } : {}) });
+  }
+  return [...map.values()];
+}
+
+export async function gameView(db: Db, userId: string, gameId: number): Promise<GameView> {
+  const game = await loadGame(db, gameId);
+  if (!game) throw notFound("That game");
+  const seatRows = await db
+    .select({ nation: seats.nation, robot: seats.robot, userId: seats.userId, name: users.name, email: users.email })
+    .from(seats)
+    .leftJoin(users, eq(users.id, seats.userId))
+    .where(eq(seats.gameId, gameId));
+  const mySeats = NATIONS.filter((n) => seatRows.some((s) => s.nation === n && s.userId === userId));
+  const phase = await currentPhase(db, gameId);
+  const locked = phase ? (await db.select({ nation: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id))).map((r) => r.nation) : [];
+  const myOrders: Partial<Record<Nation, Order[]>> = {};
+  if (phase) for (const n of mySeats) myOrders[n] = await savedOrders(db, phase.id, n);
+  return {
+    game: { id: game.id, name: game.name, status: game.status, ...game.options },
+    seats: NATIONS.map((nation) => {
+      const s = seatRows.find((r) => r.nation === nation)!;
+      return { nation, team: teamOf(nation), robot: s.robot, player: s.userId ? displayName(s) : null, mine: s.userId === userId };
+    }),
+    phase: phase
+      ? {
+          id: phase.id,
+          turn: phase.turn,
+          kind: phase.kind,
+          status: phase.status,
+          deadline: phase.deadline.toISOString(),
+          seedHash: phase.seedHash,
+          locked: NATIONS.filter((n) => locked.includes(n)),
+        }
+      : null,
+    board: phase ? { units: groupUnits(phase.startState.units), owners: phase.startState.owners, treasury: phase.startState.treasury } : null,
+    myNations: mySeats,
+    myOrders,
+  };
+}
+
+/** Does this user play this nation in this game? (The authorization of every order mutation.) */
+export async function playsNation(db: Db, userId: string, gameId: number, nation: Nation): Promise<boolean> {
+  const rows = await db
+    .select({ nation: seats.nation })
+    .from(seats)
+    .where(and(eq(seats.gameId, gameId), eq(seats.nation, nation), eq(seats.userId, userId)));
+  return rows.length > 0;
+}

@@ -1,0 +1,34 @@
+// Test fixtures for the game loop: users, callers as a given user, a game with two players and robots.
+import { EventEmitter } from "node:events";
+import { eq } from "drizzle-orm";
+import type { DbHandle } from "../../db/client";
+import { users } from "../../db/schema";
+import { createCaller } from "../../server/api/root";
+import type { SessionUser } from "../../server/api/trpc";
+
+export async function makeUser(handle: DbHandle, email: string): Promise<SessionUser> {
+  const [u] = await handle.db.insert(users).values({ email, name: null }).returning();
+  return { id: u!.id, email, name: null };
+}
+
+export function callerFor(handle: DbHandle, user: SessionUser | null, bus = new EventEmitter()) {
+  return createCaller({ db: handle.db, bus, user });
+}
+
+export async function userId(handle: DbHandle, email: string): Promise<string> {
+  const [u] = await handle.db.select().from(users).where(eq(users.email, email));
+  return u!.id;
+}
+
+export const QUICK = { lowLuck: false, ordersHours: 24, decisionHours: 24 };
+
+/** Alice plays Germany, three robots, Bob joins Japan: the game starts. */
+export async function twoPlayerGame(handle: DbHandle) {
+  const alice = await makeUser(handle, `alice-${Math.random()}@example.com`);
+  const bob = await makeUser(handle, `bob-${Math.random()}@example.com`);
+  const asAlice = callerFor(handle, alice);
+  const asBob = callerFor(handle, bob);
+  const { gameId } = await asAlice.game.create({ name: "Test game", nations: ["Germany"], robots: ["Russia", "United Kingdom", "United States"], ...QUICK });
+  await asBob.game.join({ gameId, nation: "Japan" });
+  return { alice, bob, asAlice, asBob, gameId };
+}
