@@ -24,7 +24,12 @@ export function resolveStored(phase: Pick<Phase, "startState" | "seed">, orderLi
   return resolveCombatPhase({ state: phase.startState, orders: orderLists, seed: phase.seed, lowLuck });
 }
 
-export async function adjudicatePhase(db: Db, phaseId: number): Promise<"resolved" | "already-resolved" | "not-ready"> {
+export interface AdjudicateHooks {
+  /** Runs inside the transaction after every write, before COMMIT (tests simulate a dying worker here). */
+  beforeCommit?: (tx: Db) => Promise<void>;
+}
+
+export async function adjudicatePhase(db: Db, phaseId: number, hooks: AdjudicateHooks = {}): Promise<"resolved" | "already-resolved" | "not-ready"> {
   return db.transaction(async (tx) => {
     const [phase] = await tx.select().from(phases).where(eq(phases.id, phaseId)).for("update");
     if (!phase) throw new Error(`phase ${phaseId} does not exist`);
@@ -51,6 +56,7 @@ export async function adjudicatePhase(db: Db, phaseId: number): Promise<"resolve
         })),
       );
     await publish(tx, { gameId: game.id, kind: "turn-resolved", turn: phase.turn });
+    await hooks.beforeCommit?.(tx);
     return "resolved";
   });
 }

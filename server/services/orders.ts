@@ -1,7 +1,7 @@
 // Saving, locking and unlocking a nation's orders (R3, R4.11). Every order is validated by the engine
 // when saved: nothing illegal is ever stored. The last lock enqueues the adjudication in the same
 // transaction, so it happens exactly once.
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { locks, orders, phases } from "../../db/schema";
 import { NATIONS, validateOrders, type Nation, type Order, type Validation } from "../engine";
@@ -56,7 +56,14 @@ export async function saveOrders(db: Db, userId: string, gameId: number, nation:
 /** Lock a nation's orders. When the last nation locks, the adjudication job is queued (once). */
 export async function lockOrders(db: Db, userId: string, gameId: number, nation: Nation): Promise<{ locked: Nation[]; resolving: boolean }> {
   return db.transaction(async (tx) => {
-    const phase = await openPhaseForUpdate(tx, gameId);
+    const [latest] = await tx.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(desc(phases.turn)).limit(1).for("update");
+    if (!latest) throw notFound("An open phase of this game");
+    if (latest.status !== "open") {
+      // Locking twice is harmless: a nation already locked in a resolving phase is told so, not refused.
+      if (await isLocked(tx, latest.id, nation)) return { locked: [...NATIONS], resolving: true };
+      throw conflict("Every nation has locked: the turn is being resolved");
+    }
+    const phase = latest;
     await tx.insert(locks).values({ phaseId: phase.id, nation, lockedBy: userId }).onConflictDoNothing();
     const rows = await tx.select({ nation: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id));
     const locked = NATIONS.filter((n) => rows.some((r) => r.nation === n));

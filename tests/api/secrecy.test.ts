@@ -1,0 +1,78 @@
+// Secrets stay secret: no read procedure returns another nation's orders before the phase resolves,
+// for any role — another player, a non-member, a signed-out visitor.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DbHandle } from "../../db/client";
+import { appRouter, createCaller } from "../../server/api/root";
+import { testDb } from "../support/db";
+import { callerFor, makeUser, twoPlayerGame } from "../support/world";
+
+let handle: DbHandle;
+beforeAll(async () => {
+  handle = await testDb();
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+const SECRET = "SECRET-ALICE-ORDER";
+
+/** Every query and subscription of the API; the test fails when one is added without being listed here. */
+const READS = ["game.lobby", "game.get", "game.history", "game.events", "notifications.list", "notifications.unread"];
+
+describe("hidden orders", () => {
+  it("lists every read procedure of the router", () => {
+    const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
+    const reads = Object.entries(procedures)
+      .filter(([, p]) => p._def.type !== "mutation")
+      .map(([name]) => name)
+      .sort();
+    expect(reads).toEqual([...READS].sort());
+  });
+
+  it("no read returns another nation's saved orders while the phase is open", async () => {
+    const { asAlice, asBob, gameId } = await twoPlayerGame(handle);
+    const carol = await makeUser(handle, "carol-outsider@example.com");
+    const asCarol = callerFor(handle, carol);
+    const asNobody = callerFor(handle, null);
+    const saved = await asAlice.orders.save({ gameId, nation: "Germany", orders: [{ id: SECRET, units: { infantry: 1 }, from: "Germany", path: ["East Europe"] }] });
+    expect(saved.ok).toBe(true);
+    await asAlice.orders.lock({ gameId, nation: "Germany" });
+
+    // Alice herself sees her orders (the check below can fail).
+    expect(JSON.stringify(await asAlice.game.get({ gameId }))).toContain(SECRET);
+
+    const reads = (c: typeof asBob) => [c.game.lobby(), c.game.get({ gameId }), c.game.history({ gameId }), c.notifications.list(), c.notifications.unread()];
+    for (const [who, caller] of [
+      ["another player", asBob],
+      ["a non-member", asCarol],
+    ] as const) {
+      for (const result of await Promise.all(reads(caller))) expect(JSON.stringify(result), who).not.toContain(SECRET);
+      const view = await caller.game.get({ gameId });
+      expect(view.myOrders.Germany, who).toBeUndefined();
+      expect(view.phase!.locked, who).toContain("Germany"); // who has locked is public
+    }
+    for (const read of reads(asNobody)) await expect(read).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+
+    // The live stream carries only hints (kind, turn), never orders.
+    const controller = new AbortController();
+    const bus = new (await import("node:events")).EventEmitter();
+    const caller = createCaller({ db: handle.db, bus, user: carol }, { signal: controller.signal });
+    const stream = await caller.game.events({ gameId });
+    const first = (stream as AsyncIterable<unknown>)[Symbol.asyncIterator]().next();
+    bus.emit(`game:${gameId}`, { gameId, kind: "locks-changed", turn: 1 });
+    expect(JSON.stringify(await first)).not.toContain(SECRET);
+    controller.abort();
+  });
+
+  it("reveals the orders in the history once the phase resolved", async () => {
+    const { asAlice, asBob, gameId } = await twoPlayerGame(handle);
+    await asAlice.orders.save({ gameId, nation: "Germany", orders: [{ id: SECRET, units: { infantry: 1 }, from: "Germany", path: ["East Europe"] }] });
+    await asAlice.orders.lock({ gameId, nation: "Germany" });
+    await asBob.orders.lock({ gameId, nation: "Japan" });
+    const { drain } = await import("../../server/jobs/worker");
+    await drain(handle, "test");
+    const history = await asBob.game.history({ gameId });
+    expect(JSON.stringify(history.phases[0])).toContain(SECRET);
+    expect(JSON.stringify(history.phases[1])).not.toContain(SECRET);
+  });
+});

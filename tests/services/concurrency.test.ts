@@ -1,0 +1,127 @@
+// Nothing is lost, nothing happens twice: simultaneous locks start one adjudication, several workers
+// run each job once, and a worker that dies mid-job leaves no partial phase; the retry writes the
+// same result. On a Postgres server (DATABASE_URL) the requests and workers really run in parallel.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { createDb, type DbHandle } from "../../db/client";
+import { jobs, notifications, phases } from "../../db/schema";
+import { NATIONS } from "../../server/engine";
+import { claim, reap } from "../../server/jobs/queue";
+import { drain } from "../../server/jobs/worker";
+import { adjudicatePhase, resolveStored } from "../../server/services/adjudicate";
+import { databaseUrlOf, onPostgres, testDb } from "../support/db";
+import { callerFor, makeUser, QUICK } from "../support/world";
+
+let handle: DbHandle;
+const extra: DbHandle[] = [];
+beforeAll(async () => {
+  handle = await testDb();
+});
+afterAll(async () => {
+  for (const h of extra) await h.close();
+  await handle.close();
+});
+
+/** A second connection pool to the same database (a separate worker process, in effect). */
+async function otherWorker(): Promise<DbHandle> {
+  if (!onPostgres) return handle;
+  const h = await createDb({ url: databaseUrlOf(handle)! });
+  extra.push(h);
+  return h;
+}
+
+/** A game whose five nations are played by five people. */
+async function fivePlayerGame(tag: string) {
+  const players = await Promise.all(NATIONS.map((n) => makeUser(handle, `${tag}-${n.replace(" ", "")}@example.com`)));
+  const callers = players.map((p) => callerFor(handle, p));
+  const { gameId } = await callers[0]!.game.create({ name: tag, nations: [NATIONS[0]], robots: [], ...QUICK });
+  for (let i = 1; i < NATIONS.length; i++) await callers[i]!.game.join({ gameId, nation: NATIONS[i]! });
+  return { gameId, callers };
+}
+
+async function phaseRows(gameId: number) {
+  return handle.db.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(phases.turn);
+}
+
+describe("exactly once", () => {
+  it("five nations locking at the same moment (each twice) queue one adjudication per phase, and three workers run it once", async () => {
+    const games = await Promise.all(Array.from({ length: 6 }, (_, i) => fivePlayerGame(`race${i}`)));
+    await Promise.all(
+      games.flatMap(({ gameId, callers }) => [...callers, ...callers].map((c, i) => c.orders.lock({ gameId, nation: NATIONS[i % 5]! }))),
+    );
+    for (const { gameId } of games) {
+      const [phase] = await phaseRows(gameId);
+      expect(phase!.status).toBe("resolving");
+      expect(await handle.db.select().from(jobs).where(eq(jobs.key, `adjudicate:${phase!.id}`))).toHaveLength(1);
+    }
+    const workers = await Promise.all([otherWorker(), otherWorker(), otherWorker()]);
+    const ran: number[] = [];
+    const counts = await Promise.all(workers.map((w, i) => drain(w, `w${i}`, (job) => ran.push(job.id))));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(games.length);
+    expect(new Set(ran).size).toBe(games.length);
+    for (const { gameId } of games) {
+      const rows = await phaseRows(gameId);
+      expect(rows.map((p) => [p.turn, p.status])).toEqual([
+        [1, "resolved"],
+        [2, "open"],
+      ]);
+      const notes = await handle.db.select().from(notifications).where(and(eq(notifications.gameId, gameId), eq(notifications.kind, "turn-resolved")));
+      expect(notes).toHaveLength(5);
+    }
+  });
+
+  it("a worker that dies mid-job leaves no partial phase; the retried job writes the same result", async () => {
+    const { gameId, callers } = await fivePlayerGame("crash");
+    await callers[1]!.orders.save({ gameId, nation: "Germany", orders: [{ id: "g1", units: { infantry: 2 }, from: "Germany", path: ["East Europe"] }] });
+    await Promise.all(callers.map((c, i) => c.orders.lock({ gameId, nation: NATIONS[i]! })));
+    const [phase] = await phaseRows(gameId);
+
+    const doomed = await otherWorker();
+    const job = await claim(doomed.db, "doomed");
+    expect(job?.payload.phaseId).toBe(phase!.id);
+    const dying = adjudicatePhase(doomed.db, phase!.id, {
+      beforeCommit: async () => {
+        throw new Error("worker died before COMMIT");
+      },
+    });
+    await expect(dying).rejects.toThrow("worker died");
+
+    // Nothing of the dead worker's work is visible: no report, no next turn, no notification.
+    const after = await phaseRows(gameId);
+    expect(after.map((p) => [p.turn, p.status, p.report])).toEqual([[1, "resolving", null]]);
+    expect(await handle.db.select().from(notifications).where(and(eq(notifications.gameId, gameId), eq(notifications.kind, "turn-resolved")))).toHaveLength(0);
+    const [stuck] = await handle.db.select().from(jobs).where(eq(jobs.id, job!.id));
+    expect(stuck!.status).toBe("running");
+
+    // The lease runs out; another worker takes the job and resolves the phase.
+    expect(await reap(handle.db, 0)).toBe(1);
+    expect(await drain(handle, "survivor")).toBe(1);
+    const [resolved] = await phaseRows(gameId);
+    expect(resolved!.status).toBe("resolved");
+    const expected = resolveStored(resolved!, resolved!.orders ?? {}, false);
+    expect(JSON.stringify(resolved!.report)).toBe(JSON.stringify(expected.report));
+    expect((resolved!.report as { orders: { id: string; status: string }[] }).orders.find((o) => o.id === "g1")!.status).toBe("completed");
+  });
+});
+
+describe.skipIf(!onPostgres)("a worker process killed mid-job (Postgres server)", () => {
+  it("leaves no partial phase, and the retried job writes the same result", async () => {
+    const { spawn } = await import("node:child_process");
+    const { gameId, callers } = await fivePlayerGame("sigkill");
+    await callers[1]!.orders.save({ gameId, nation: "Germany", orders: [{ id: "g1", units: { armour: 1 }, from: "Germany", path: ["East Europe"] }] });
+    await Promise.all(callers.map((c, i) => c.orders.lock({ gameId, nation: NATIONS[i]! })));
+    const child = spawn(process.execPath, ["--import", "tsx", "tests/support/doomed-worker.ts", databaseUrlOf(handle)!], { stdio: ["ignore", "pipe", "inherit"] });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on("data", (d: Buffer) => (d.toString().includes("ready") ? resolve() : reject(new Error(d.toString()))));
+      child.on("exit", (code) => reject(new Error(`worker exited early (${code})`)));
+    });
+    child.kill("SIGKILL");
+    await new Promise((r) => child.on("exit", r));
+    const rows = await phaseRows(gameId);
+    expect(rows.map((p) => [p.turn, p.status, p.report])).toEqual([[1, "resolving", null]]);
+    expect(await reap(handle.db, 0)).toBe(1);
+    expect(await drain(handle, "survivor")).toBe(1);
+    const [resolved] = await phaseRows(gameId);
+    expect(JSON.stringify(resolved!.report)).toBe(JSON.stringify(resolveStored(resolved!, resolved!.orders ?? {}, false).report));
+  });
+});
