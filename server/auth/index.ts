@@ -1,0 +1,28 @@
+// Sign-in for the app: next-auth's handlers and helpers, and who the current user is.
+import NextAuth from "next-auth";
+import { redirect } from "next/navigation";
+import { cache } from "react";
+import { authConfig } from "./config";
+
+export const { handlers, auth, signIn, signOut } = NextAuth(authConfig);
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string | null;
+}
+
+/** The signed-in user, or null. Read once per request however many components ask. */
+export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
+  const session = await auth();
+  const user = session?.user;
+  if (!user?.id || !user.email) return null;
+  return { id: user.id, email: user.email, name: user.name ?? null };
+});
+
+/** For protected pages: the signed-in user, or a redirect to sign in and come back to `callbackPath`. */
+export async function requireUser(callbackPath: string): Promise<SessionUser> {
+  const user = await getSessionUser();
+  if (!user) redirect(`/signin?${new URLSearchParams({ callbackUrl: callbackPath })}`);
+  return user;
+}
