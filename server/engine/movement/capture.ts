@@ -24,10 +24,9 @@ export function capture(ph: Phase, territory: string, team: Team, when: Capture[
 
 /** R5.2d liberation of the captures of one moment, reported on the capture itself. */
 function liberateAll(ph: Phase, captures: Capture[]): void {
-  const latest = new Map(ph.report.captures.map((r) => [r.territory, r]));
   for (const c of captures) {
     if (!liberate(ph, c.territory)) continue;
-    const entry = latest.get(c.territory)!;
+    const entry = ph.report.captures.findLast((r) => r.territory === c.territory)!;
     entry.to = ph.owners[c.territory]!;
     entry.liberated = true;
   }
