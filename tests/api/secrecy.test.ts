@@ -17,7 +17,7 @@ afterAll(async () => {
 const SECRET = "SECRET-ALICE-ORDER";
 
 /** Every query and subscription of the API; the test fails when one is added without being listed here. */
-const READS = ["game.lobby", "game.get", "game.history", "game.events", "notifications.list", "notifications.unread"];
+const READS = ["game.lobby", "game.get", "game.history", "game.verify", "game.events", "notifications.list", "notifications.unread"];
 
 describe("hidden orders", () => {
   it("lists every read procedure of the router", () => {
@@ -41,7 +41,14 @@ describe("hidden orders", () => {
     // Alice herself sees her orders (the check below can fail).
     expect(JSON.stringify(await asAlice.game.get({ gameId }))).toContain(SECRET);
 
-    const reads = (c: typeof asBob) => [c.game.lobby(), c.game.get({ gameId }), c.game.history({ gameId }), c.notifications.list(), c.notifications.unread()];
+    const reads = (c: typeof asBob) => [
+      c.game.lobby(),
+      c.game.get({ gameId }),
+      c.game.history({ gameId }),
+      c.game.verify({ gameId }),
+      c.notifications.list(),
+      c.notifications.unread(),
+    ];
     for (const [who, caller] of [
       ["another player", asBob],
       ["a non-member", asCarol],

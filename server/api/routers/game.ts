@@ -6,6 +6,7 @@ import { createChallenge, joinGame } from "../../services/games";
 import { gameHistory } from "../../services/history";
 import { listLobby } from "../../services/lobby";
 import { gameView } from "../../services/view";
+import { verifyGame } from "../../services/verify";
 import type { GameEvent } from "../../runtime-events";
 import { challenge, gameId, nation } from "../schemas";
 import { protectedProcedure, router } from "../trpc";
@@ -22,6 +23,8 @@ export const gameRouter = router({
   ),
   join: protectedProcedure.input(z.object({ gameId, nation })).mutation(({ ctx, input }) => joinGame(ctx.db, ctx.user.id, input.gameId, input.nation)),
   get: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => gameView(ctx.db, ctx.user.id, input.gameId)),
+  /** Replay every resolved phase and check its dice commitment (the history page's "verify"). */
+  verify: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => verifyGame(ctx.db, input.gameId)),
   history: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => gameHistory(ctx.db, input.gameId)),
   /** One stream per tab with every event of the game; events are hints to refetch, never secrets. */
   events: protectedProcedure.input(z.object({ gameId, lastEventId: z.string().nullish() })).subscription(async function* ({ ctx, input, signal }) {
