@@ -1,7 +1,8 @@
 // R5 — the combat phase as a pipeline of named steps, each one rule of the rulebook:
 // validate → aaFire → seaPass → seaBattles → unload → landPass → captures → raids → landBattles.
 import { aaFire } from "./combat/aa";
-import { defaultPolicy, type DecisionPolicy } from "./combat/battle";
+import type { BattleState, DecisionRequest } from "./combat/battle";
+import { recordedPolicy, type DecisionRecord } from "./combat/decisions";
 import { fightBattles, findBattles, listBattles } from "./combat/battles";
 import { raiderIds, raids } from "./combat/raids";
 import { captureAfterLandPass } from "./movement/capture";
@@ -25,12 +26,24 @@ export interface CombatInput {
   lowLuck?: boolean;
   /** "movement" plays AA fire and both passes with captures, and fights no battle (Appendix A). */
   until?: "movement" | "battles";
-  policy?: DecisionPolicy;
+  /** Battle decisions made so far (R6.6, R6.7); missing ones take the default unless `awaitDecisions`. */
+  decisions?: readonly DecisionRecord[];
+  /** Players decide: a battle whose decision is missing waits instead of taking the default. */
+  awaitDecisions?: boolean;
+}
+
+/** Battles of one pass waiting for decisions; the phase goes on when they arrive (or the deadline). */
+export interface Waiting {
+  pass: "sea" | "land";
+  battles: BattleState[];
+  requests: DecisionRequest[];
 }
 
 export interface CombatResult {
+  /** The state after the phase; while `waiting`, the state it started from. */
   state: GameState;
   report: CombatReport;
+  waiting?: Waiting;
 }
 
 /** R4 — validate every nation's orders; pay for purchases; turn valid moves into runs. */
@@ -158,14 +171,22 @@ function unitReports(units: readonly Unit[]): UnitReport[] {
 export function resolveCombatPhase(input: CombatInput): CombatResult {
   const ph = newPhase(input.state, startView(input.state), phaseDice(input.seed), input.lowLuck ?? false);
   const fight = input.until !== "movement";
-  const policy = input.policy ?? defaultPolicy;
+  const decisions = input.decisions ?? [];
+  const awaitDecisions = input.awaitDecisions ?? false;
+  const waitingFor = (pass: "sea" | "land", battles: BattleState[]): CombatResult => ({
+    state: input.state,
+    report: { ...ph.report, orders: orderReports(ph, invalid), units: [], owners: { ...ph.owners }, treasury: { ...ph.treasury } },
+    waiting: { pass, battles, requests: battles.flatMap((b) => b.pending) },
+  });
 
   const invalid = validate(ph, input.orders); // R4
   aaFire(ph); // R5.1
   runPass(ph, "sea", ph.runs.filter((r) => r.pass === "sea" && r.status === "moving")); // R5.2
   const seaBattles = findBattles(ph, "sea", new Set()); // R5.2c
-  if (fight) fightBattles(ph, "sea", seaBattles, policy, new Set()); // R6
-  else listBattles(ph, "sea", seaBattles, new Set());
+  if (fight) {
+    const waiting = fightBattles(ph, "sea", seaBattles, recordedPolicy("sea", decisions, awaitDecisions), new Set()); // R6
+    if (waiting.length > 0) return waitingFor("sea", waiting); // R5: every sea battle ends before land movement
+  } else listBattles(ph, "sea", seaBattles, new Set());
   const cargoRuns = unload(ph, fight ? new Set() : new Set(seaBattles)); // R5.3
   const landRuns = ph.runs.filter((r) => r.pass === "land" && r.status === "moving");
   for (const r of landRuns.filter((r) => aliveOf(ph, r.unitIds).length === 0)) {
@@ -179,7 +200,8 @@ export function resolveCombatPhase(input: CombatInput): CombatResult {
   captureAfterLandPass(ph, new Set(landBattles), blitzed); // R5.2d
   if (fight) {
     raids(ph); // R5.4
-    fightBattles(ph, "land", landBattles, policy, raiders); // R5.5 bombardment, R6
+    const waiting = fightBattles(ph, "land", landBattles, recordedPolicy("land", decisions, awaitDecisions), raiders); // R5.5, R6
+    if (waiting.length > 0) return waitingFor("land", waiting);
   } else listBattles(ph, "land", landBattles, raiders);
 
   const units: Unit[] = ph.pieces

@@ -12,14 +12,17 @@ export type { Order, MoveOrder, PurchaseOrder, LoadSpec, Validation, Refusal } f
 export { isPurchase } from "./orders/types";
 export { validateOrders, validateOrder } from "./orders/validate";
 export { legalDestinations, type Destination, type UnitGroup } from "./orders/legal-destinations";
-export { resolveCombatPhase, type CombatInput, type CombatResult } from "./combat-phase";
+export { resolveCombatPhase, type CombatInput, type CombatResult, type Waiting } from "./combat-phase";
+export { recordedPolicy, type DecisionRecord } from "./combat/decisions";
 export {
   openBattle,
   advanceBattle,
   decideBattle,
   fightBattle,
   defaultPolicy,
+  defaultDecision,
   type BattleState,
+  type PolicyAnswer,
   type Decision,
   type DecisionPolicy,
   type DecisionRequest,

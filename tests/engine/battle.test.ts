@@ -1,6 +1,6 @@
 // R6 — battles as resumable state: requests, refused decisions, defaults, and the record.
 import { describe, expect, it } from "vitest";
-import { advanceBattle, decideBattle, defaultPolicy, fightBattle, openBattle, type BattleSetup } from "../../server/engine/combat/battle";
+import { advanceBattle, decideBattle, defaultDecision, fightBattle, openBattle, type BattleSetup } from "../../server/engine/combat/battle";
 import { defaultCasualties } from "../../server/engine/combat/casualties";
 import { phaseDice } from "../../server/engine/rng";
 
@@ -30,7 +30,7 @@ describe("battle protocol", () => {
     expect(allies?.kind).toBe("casualties");
     while (b.stage !== "done") {
       const req = b.pending[0]!;
-      const next = decideBattle(b, req.team, defaultPolicy(req, b), "default");
+      const next = decideBattle(b, req.team, defaultDecision(req), "default");
       if (!next.ok) throw new Error(next.message);
       b = advanceBattle(next.battle, dice);
     }

@@ -431,26 +431,40 @@ function decideInPlace(b: BattleState, team: Team, decision: Decision, by: Decid
   return undefined;
 }
 
-/** How decisions are made for pending requests: a player's, or the default (R6.9). */
-export type DecisionPolicy = (request: DecisionRequest, battle: BattleState) => Decision;
+/** A decision for a pending request and who made it; `undefined` when it is not made yet. */
+export type PolicyAnswer = { decision: Decision; by: DecidedBy } | undefined;
+
+/** How decisions are made for pending requests: a player's, the default (R6.9), or not yet. */
+export type DecisionPolicy = (request: DecisionRequest, battle: BattleState) => PolicyAnswer;
 
 /** R6.9 — the default: the default casualties, no submerge, no withdrawal. */
-export const defaultPolicy: DecisionPolicy = (request) =>
-  request.kind === "casualties" ? { kind: "casualties", units: request.default } : { kind: "retreat", submerge: [], withdraw: [] };
+export function defaultDecision(request: DecisionRequest): Decision {
+  return request.kind === "casualties" ? { kind: "casualties", units: request.default } : { kind: "retreat", submerge: [], withdraw: [] };
+}
 
-/** Fight a battle to its end, asking `policy` for every decision. */
+export const defaultPolicy: DecisionPolicy = (request) => ({ decision: defaultDecision(request), by: "default" });
+
+/** Fight a battle until it ends or `policy` has no answer yet, asking it for every decision. */
 export function fightBattle(battle: BattleState, dice: Dice, policy: DecisionPolicy = defaultPolicy): BattleState {
   return fightInPlace(structuredClone(battle), dice, policy);
 }
 
 /** fightBattle on a state the caller owns (a fresh `openBattle`), without copying it. */
 export function fightInPlace(b: BattleState, dice: Dice, policy: DecisionPolicy = defaultPolicy): BattleState {
-  const by: DecidedBy = policy === defaultPolicy ? "default" : "player";
   advanceInPlace(b, dice);
   while (b.stage !== "done") {
-    const req = b.pending[0]!;
-    const refused = decideInPlace(b, req.team, policy(req, b), by);
-    if (refused) throw new Error(`decision policy broke ${refused.rule}: ${refused.message}`);
+    // Every side with a pending request answers; a side that has not answered yet pauses the battle.
+    let waiting = false;
+    for (const req of [...b.pending]) {
+      const answer = policy(req, b);
+      if (!answer) {
+        waiting = true;
+        continue;
+      }
+      const refused = decideInPlace(b, req.team, answer.decision, answer.by);
+      if (refused) throw new Error(`decision for ${req.battle} broke ${refused.rule}: ${refused.message}`);
+    }
+    if (waiting) return b;
     advanceInPlace(b, dice);
   }
   return b;

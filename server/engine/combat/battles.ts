@@ -64,14 +64,19 @@ function sidesOf(units: Piece[]): BattleReport["sides"] {
   return sides;
 }
 
-/** Fight every battle of the pass with `policy`, in territory order, and apply the results. */
+/**
+ * Fight every battle of the pass with `policy`, in territory order, and apply the results of those
+ * that end. Battles are independent (own dice streams), so one waiting for a decision does not hold
+ * up the others. Returns the battles still waiting, with their pending requests.
+ */
 export function fightBattles(
   ph: Phase,
   kind: "sea" | "land",
   territories: string[],
   policy: DecisionPolicy,
   raiders: ReadonlySet<number>,
-): void {
+): BattleState[] {
+  const waiting: BattleState[] = [];
   const byTarget = kind === "land" ? amphibiousRuns(ph) : new Map<string, Run[]>();
   for (const territory of territories) {
     const units = participants(ph, territory, raiders);
@@ -93,6 +98,10 @@ export function fightBattles(
       bombarders: shooters,
     });
     const end = fightInPlace(start, ph.dice, policy);
+    if (end.stage !== "done") {
+      waiting.push(end);
+      continue;
+    }
     for (const u of end.units) {
       const p = ph.byId.get(u.id)!;
       if (u.status === "dead") {
@@ -116,6 +125,7 @@ export function fightBattles(
       if (c) settleCaptures(ph, [c]);
     }
   }
+  return waiting;
 }
 
 /** `until: "movement"`: list the battles the phase would fight, unfought. */

@@ -1,0 +1,38 @@
+// Battle decisions as data: a phase stores the decisions players made (and the defaults taken at a
+// deadline), and the combat phase replays them. A battle whose decision is still missing waits.
+import type { Team } from "../types";
+import { defaultDecision, type DecidedBy, type Decision, type DecisionPolicy, type DecisionRequest } from "./battle";
+
+export interface DecisionRecord {
+  battle: string;
+  pass: "sea" | "land";
+  round: number;
+  step: "bombardment" | "submarine" | "general" | "retreat";
+  team: Team;
+  decision: Decision;
+  /** "default" when the deadline took the default (R3.1), else the player's. */
+  by?: DecidedBy;
+}
+
+export function stepOf(request: DecisionRequest): DecisionRecord["step"] {
+  return request.kind === "casualties" ? request.step : "retreat";
+}
+
+export function matches(record: DecisionRecord, request: DecisionRequest, pass: "sea" | "land"): boolean {
+  return record.battle === request.battle && record.pass === pass && record.round === request.round && record.step === stepOf(request) && record.team === request.team;
+}
+
+/**
+ * The policy of a phase: a recorded decision if there is one; otherwise, when players decide
+ * (`awaitPlayers`), wait — except for choices with a single legal answer, which never ask — and
+ * when they do not (scenarios, robots), the default.
+ */
+export function recordedPolicy(pass: "sea" | "land", records: readonly DecisionRecord[], awaitPlayers: boolean): DecisionPolicy {
+  return (request) => {
+    const record = records.find((r) => matches(r, request, pass));
+    if (record) return { decision: record.decision, by: record.by ?? "player" };
+    const forced = request.kind === "casualties" ? request.forced : request.submergeable.length + request.withdrawable.length === 0;
+    if (!awaitPlayers || forced) return { decision: defaultDecision(request), by: "default" };
+    return undefined;
+  };
+}
