@@ -131,7 +131,7 @@ export function openBattle(setup: BattleSetup): BattleState {
     territory: setup.territory,
     pass: setup.pass,
     lowLuck: setup.lowLuck,
-    units: setup.units.map((u) => ({ ...u, status: "in", damage: 0 })),
+    units: setup.units.map((u) => ({ id: u.id, nation: u.nation, type: u.type, team: u.team, attacking: u.attacking, cargo: u.cargo, status: "in", damage: 0 })),
     stage: setup.bombarders && setup.bombarders.length > 0 ? "bombard" : "round-start",
     round: 0,
     pending: [],

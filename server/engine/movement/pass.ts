@@ -16,11 +16,8 @@ function countsInPass(kind: PassKind, p: Piece, invisible: ReadonlySet<number>):
 }
 
 /** Units of a run alive at the start of the pass (no unit dies during a pass). */
-const live = new WeakMap<Run, Piece[]>();
 function unitsOf(ph: Phase, run: Run): Piece[] {
-  let units = live.get(run);
-  if (!units) live.set(run, (units = aliveOf(ph, run.unitIds)));
-  return units;
+  return (run.live ??= aliveOf(ph, run.unitIds));
 }
 
 /** Surface part of a run: the units that make a force (stealth submarines never do). */
@@ -170,7 +167,9 @@ function meetings(ph: Phase, kind: PassKind, moved: Run[], k: number, invisible:
 function blitzes(ph: Phase, moved: Run[], k: number): Capture[] {
   const captures: Capture[] = [];
   for (const r of moved) {
-    if (r.status !== "moving" || r.order.path.length === k || surface(ph, r).length === 0) continue;
+    if (r.status !== "moving" || r.order.path.length === k) continue;
+    const owner = ph.owners[runPosition(r)];
+    if (!owner || teamOf(owner) === r.team || surface(ph, r).length === 0) continue;
     const c = capture(ph, runPosition(r), r.team, "blitz");
     if (!c) continue;
     transferCapitalCredits(ph, [c]); // R8.2: a blitz takes the credits when it passes
@@ -181,6 +180,7 @@ function blitzes(ph: Phase, moved: Run[], k: number): Capture[] {
 
 /** Play one pass to its end. Returns the blitz captures made on the way (land pass). */
 export function runPass(ph: Phase, kind: PassKind, runs: Run[]): Capture[] {
+  for (const r of runs) r.live = undefined; // units may have died since the last pass
   const invisible = new Set(runs.filter((r) => r.stealth).flatMap((r) => r.unitIds));
   const blitzed: Capture[] = [];
   for (const r of runs) if (r.order.load && r.order.load.atStep === 0) load(ph, r);

@@ -45,6 +45,8 @@ export interface Run {
   unloadReason?: string;
   /** Set on the land-pass run of unloading cargo: the key of its transport run (R5.3). */
   cargoOf?: string;
+  /** Its units alive when the current pass began (a cache of the pass). */
+  live?: Piece[];
 }
 
 export interface Phase {
