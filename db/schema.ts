@@ -3,7 +3,16 @@
 import type { AdapterAccountType } from "@auth/core/adapters";
 
 import { boolean, index, integer, json, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import type { GameState, Nation, Order } from "../server/engine";
+import type { DecisionRecord, DecisionRequest, GameState, Nation, Order } from "../server/engine";
+
+export type PhaseStatus = "open" | "resolving" | "battles" | "resolved";
+
+/** The battle decisions a phase waits for, with the battles' progress so far (public once combat began). */
+export interface PendingDecisions {
+  pass: "sea" | "land";
+  requests: DecisionRequest[];
+  battles: { territory: string; pass: "sea" | "land"; rounds: unknown[]; units: unknown[] }[];
+}
 
 // ---- next-auth (Auth.js drizzle adapter) ----------------------------------------------------
 
@@ -118,12 +127,17 @@ export const phases = pgTable(
       .references(() => games.id, { onDelete: "cascade" }),
     turn: integer("turn").notNull(),
     kind: text("kind").$type<"orders">().notNull(),
-    status: text("status").$type<"open" | "resolving" | "resolved">().notNull().default("open"),
+    /** open → resolving (job queued) → battles (waiting for decisions) ⇄ resolving → resolved. */
+    status: text("status").$type<PhaseStatus>().notNull().default("open"),
     startState: jsonb("start_state").$type<GameState>().notNull(),
     /** Every nation's orders as used by the adjudication (written when it resolves). `json`, not
      * `jsonb`, keeps the stored text exactly as written, so a rerun can be compared byte for byte. */
     orders: json("orders").$type<Partial<Record<Nation, Order[]>>>(),
-    decisions: json("decisions").$type<unknown[]>(),
+    /** Battle decisions made so far, players' and deadline defaults (R6.6, R6.7, R3.1). */
+    decisions: json("decisions").$type<DecisionRecord[]>(),
+    /** While status is "battles": the decisions the phase waits for. */
+    pending: json("pending").$type<PendingDecisions>(),
+    decisionDeadline: timestamp("decision_deadline", { withTimezone: true }),
     seed: text("seed").notNull(),
     seedHash: text("seed_hash").notNull(),
     engineVersion: text("engine_version").notNull(),
@@ -197,7 +211,7 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     gameId: integer("game_id").references(() => games.id, { onDelete: "cascade" }),
-    kind: text("kind").$type<"turn-resolved" | "game-started">().notNull(),
+    kind: text("kind").$type<"turn-resolved" | "game-started" | "decision-waiting">().notNull(),
     text: text("text").notNull(),
     url: text("url").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,5 @@
 import { createCallerFactory, router } from "./trpc";
+import { battleRouter } from "./routers/battle";
 import { gameRouter } from "./routers/game";
 import { notificationsRouter } from "./routers/notifications";
 import { ordersRouter } from "./routers/orders";
@@ -6,6 +7,7 @@ import { ordersRouter } from "./routers/orders";
 export const appRouter = router({
   game: gameRouter,
   orders: ordersRouter,
+  battle: battleRouter,
   notifications: notificationsRouter,
 });
 

@@ -4,7 +4,8 @@
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { games, notifications, orders, phases, seats } from "../../db/schema";
-import { NATIONS, resolveCombatPhase, type Nation, type Order } from "../engine";
+import { NATIONS, defaultDecision, resolveCombatPhase, type CombatResult, type DecisionRecord, type DecisionRequest, type Nation, type Order } from "../engine";
+import { stepOf } from "../engine/combat/decisions";
 import { publish } from "./events";
 import { openPhase, type Phase } from "./phases";
 
@@ -19,9 +20,33 @@ async function phaseOrders(tx: Db, phaseId: number): Promise<Partial<Record<Nati
   return out;
 }
 
-/** Resolve a stored phase from its stored inputs alone (also used to verify a phase). */
-export function resolveStored(phase: Pick<Phase, "startState" | "seed">, orderLists: Partial<Record<Nation, Order[]>>, lowLuck: boolean) {
-  return resolveCombatPhase({ state: phase.startState, orders: orderLists, seed: phase.seed, lowLuck });
+/**
+ * Resolve a stored phase from its stored inputs alone (also used to verify a phase): its start state,
+ * orders, seed and the battle decisions recorded so far. With `awaitDecisions`, a battle whose
+ * decision is missing waits; without, missing decisions take the default (R6.9).
+ */
+export function resolveStored(
+  phase: Pick<Phase, "startState" | "seed"> & { decisions?: DecisionRecord[] | null },
+  orderLists: Partial<Record<Nation, Order[]>>,
+  lowLuck: boolean,
+  awaitDecisions = false,
+): CombatResult {
+  return resolveCombatPhase({ state: phase.startState, orders: orderLists, seed: phase.seed, lowLuck, decisions: phase.decisions ?? [], awaitDecisions });
+}
+
+export function recordOf(request: DecisionRequest, pass: "sea" | "land", by: "player" | "default", decision = defaultDecision(request)): DecisionRecord {
+  return { battle: request.battle, pass, round: request.round, step: stepOf(request), team: request.team, decision, by };
+}
+
+/** Run the phase; robots (R3.2) take the default at once, so it only ever waits for people. */
+function runWithRobots(phase: Phase, orderLists: Partial<Record<Nation, Order[]>>, lowLuck: boolean, robots: ReadonlySet<Nation>) {
+  let decisions = phase.decisions ?? [];
+  for (;;) {
+    const result = resolveStored({ ...phase, decisions }, orderLists, lowLuck, true);
+    const forRobots = result.waiting?.requests.filter((r) => robots.has(r.chooser)) ?? [];
+    if (!result.waiting || forRobots.length === 0) return { result, decisions };
+    decisions = [...decisions, ...forRobots.map((r) => recordOf(r, result.waiting!.pass, "default"))];
+  }
 }
 
 export interface AdjudicateHooks {
@@ -29,20 +54,30 @@ export interface AdjudicateHooks {
   beforeCommit?: (tx: Db) => Promise<void>;
 }
 
-export async function adjudicatePhase(db: Db, phaseId: number, hooks: AdjudicateHooks = {}): Promise<"resolved" | "already-resolved" | "not-ready"> {
+export async function adjudicatePhase(
+  db: Db,
+  phaseId: number,
+  hooks: AdjudicateHooks = {},
+): Promise<"resolved" | "already-resolved" | "not-ready" | "waiting"> {
   return db.transaction(async (tx) => {
     const [phase] = await tx.select().from(phases).where(eq(phases.id, phaseId)).for("update");
     if (!phase) throw new Error(`phase ${phaseId} does not exist`);
     if (phase.status === "resolved") return "already-resolved";
-    if (phase.status !== "resolving") return "not-ready";
+    if (phase.status !== "resolving" && phase.status !== "battles") return "not-ready";
     const [game] = await tx.select().from(games).where(eq(games.id, phase.gameId));
     if (!game) throw new Error(`game ${phase.gameId} does not exist`);
     const orderLists = await phaseOrders(tx, phase.id);
-    const result = resolveStored(phase, orderLists, game.options.lowLuck);
+    const robots = new Set((await tx.select({ nation: seats.nation }).from(seats).where(and(eq(seats.gameId, game.id), eq(seats.robot, true)))).map((r) => r.nation));
+    const { result, decisions } = runWithRobots(phase, orderLists, game.options.lowLuck, robots);
+    if (result.waiting) {
+      await waitForDecisions(tx, phase, game, decisions, result.waiting);
+      await hooks.beforeCommit?.(tx);
+      return "waiting";
+    }
     await tx
       .update(phases)
-      .set({ status: "resolved", orders: orderLists, decisions: [], report: result.report, resolvedAt: new Date() })
-      .where(and(eq(phases.id, phase.id), eq(phases.status, "resolving")));
+      .set({ status: "resolved", orders: orderLists, decisions, pending: null, report: result.report, resolvedAt: new Date() })
+      .where(eq(phases.id, phase.id));
     const next = await openPhase(tx, game.id, phase.turn + 1, result.state, game.options);
     const humans = await tx.selectDistinct({ userId: seats.userId }).from(seats).where(and(eq(seats.gameId, game.id), isNotNull(seats.userId)));
     if (humans.length > 0)
@@ -59,4 +94,44 @@ export async function adjudicatePhase(db: Db, phaseId: number, hooks: Adjudicate
     await hooks.beforeCommit?.(tx);
     return "resolved";
   });
+}
+
+/** The phase waits for battle decisions: store what it waits for, its deadline, and tell the choosers. */
+async function waitForDecisions(
+  tx: Db,
+  phase: Phase,
+  game: typeof games.$inferSelect,
+  decisions: DecisionRecord[],
+  waiting: NonNullable<CombatResult["waiting"]>,
+): Promise<void> {
+  const before = new Set((phase.pending?.requests ?? []).map((r) => `${r.battle}|${r.round}|${r.kind}|${r.team}`));
+  const fresh = waiting.requests.filter((r) => !before.has(`${r.battle}|${r.round}|${r.kind}|${r.team}`));
+  await tx
+    .update(phases)
+    .set({
+      status: "battles",
+      decisions,
+      pending: {
+        pass: waiting.pass,
+        requests: waiting.requests,
+        battles: waiting.battles.map((b) => ({ territory: b.territory, pass: b.pass, rounds: b.rounds, units: b.units })),
+      },
+      decisionDeadline: new Date(Date.now() + game.options.decisionHours * 3600_000),
+    })
+    .where(eq(phases.id, phase.id));
+  const choosers = [...new Set(fresh.map((r) => r.chooser))];
+  if (choosers.length > 0) {
+    const rows = await tx.select({ nation: seats.nation, userId: seats.userId }).from(seats).where(and(eq(seats.gameId, game.id), isNotNull(seats.userId)));
+    const notes = rows
+      .filter((s) => choosers.includes(s.nation))
+      .map((s) => ({
+        userId: s.userId!,
+        gameId: game.id,
+        kind: "decision-waiting" as const,
+        text: `${game.name}: ${s.nation} must decide in ${fresh.filter((r) => r.chooser === s.nation).map((r) => r.battle).join(", ")}`,
+        url: `/game/${game.id}#battles`,
+      }));
+    if (notes.length > 0) await tx.insert(notifications).values(notes);
+  }
+  await publish(tx, { gameId: game.id, kind: "battle-waiting", turn: phase.turn });
 }

@@ -1,8 +1,9 @@
 // R3.1 — at the orders deadline, unlocked nations count as locked with what they saved, and the
-// phase resolves. The sweep runs in every worker; the phase row lock and the job key make it once.
+// phase resolves; at the decision deadline, missing battle decisions take their defaults. The sweep runs in every worker; the phase row lock and the job key make it once.
 import { and, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { phases } from "../../db/schema";
+import { takeDefaults } from "./battles";
 import { beginResolving } from "./orders";
 
 export async function sweepDeadlines(db: Db): Promise<number> {
@@ -17,6 +18,19 @@ export async function sweepDeadlines(db: Db): Promise<number> {
       const [phase] = await tx.select().from(phases).where(and(eq(phases.id, id), eq(phases.status, "open"))).for("update", { skipLocked: true });
       if (!phase) return;
       await beginResolving(tx, phase);
+      swept += 1;
+    });
+  }
+  const decisionsDue = await db
+    .select({ id: phases.id })
+    .from(phases)
+    .where(and(eq(phases.status, "battles"), lte(phases.decisionDeadline, sql`now()`)))
+    .limit(50);
+  for (const { id } of decisionsDue) {
+    await db.transaction(async (tx) => {
+      const [phase] = await tx.select().from(phases).where(and(eq(phases.id, id), eq(phases.status, "battles"))).for("update", { skipLocked: true });
+      if (!phase || !phase.pending || phase.pending.requests.length === 0) return;
+      await takeDefaults(tx, phase);
       swept += 1;
     });
   }

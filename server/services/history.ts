@@ -1,6 +1,7 @@
 // The history of a game: every phase; resolved ones with their orders (now revealed), seed and report.
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { PhaseStatus } from "../../db/schema";
 import { phases } from "../../db/schema";
 import type { CombatReport, Nation, Order } from "../engine";
 import { notFound } from "./errors";
@@ -10,7 +11,7 @@ export interface HistoryPhase {
   id: number;
   turn: number;
   kind: string;
-  status: "open" | "resolving" | "resolved";
+  status: PhaseStatus;
   seedHash: string;
   engineVersion: string;
   createdAt: string;

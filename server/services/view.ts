@@ -3,8 +3,9 @@
 // before the phase that uses them resolves.
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { PendingDecisions, PhaseStatus } from "../../db/schema";
 import { locks, seats, users } from "../../db/schema";
-import { NATIONS, teamOf, type Nation, type Order, type UnitReport } from "../engine";
+import { NATIONS, teamOf, type DecisionRequest, type Nation, type Order, type UnitReport } from "../engine";
 import { notFound } from "./errors";
 import { displayName } from "./games";
 import { savedOrders } from "./orders";
@@ -17,10 +18,13 @@ export interface GameView {
     id: number;
     turn: number;
     kind: string;
-    status: "open" | "resolving" | "resolved";
+    status: PhaseStatus;
     deadline: string;
     seedHash: string;
     locked: Nation[];
+    /** While battles wait for decisions (status "battles"): what they wait for, public to players. */
+    decisionDeadline: string | null;
+    pending: null | (Omit<PendingDecisions, "requests"> & { requests: (DecisionRequest & { mine: boolean })[] });
   };
   /** The board at the start of the phase: public to every player. */
   board: null | { units: UnitReport[]; owners: Record<string, Nation>; treasury: Record<Nation, number> };
@@ -68,6 +72,11 @@ export async function gameView(db: Db, userId: string, gameId: number): Promise<
           deadline: phase.deadline.toISOString(),
           seedHash: phase.seedHash,
           locked: NATIONS.filter((n) => locked.includes(n)),
+          decisionDeadline: phase.status === "battles" ? (phase.decisionDeadline?.toISOString() ?? null) : null,
+          pending:
+            phase.status === "battles" && phase.pending
+              ? { ...phase.pending, requests: phase.pending.requests.map((r) => ({ ...r, mine: mySeats.includes(r.chooser) })) }
+              : null,
         }
       : null,
     board: phase ? { units: groupUnits(phase.startState.units), owners: phase.startState.owners, treasury: phase.startState.treasury } : null,

@@ -1,0 +1,72 @@
+// Interactive battles (R6.2, R6.6, R6.7): the lead nation of a side decides its casualties, submerges
+// and withdrawals. A decision is checked against what the phase waits for, recorded, and the phase
+// goes on through the adjudication job — once per decision.
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { phases } from "../../db/schema";
+import { checkChoice } from "../engine/combat/casualties";
+import { matches, type DecisionRecord } from "../engine/combat/decisions";
+import { teamOf, type Decision, type DecisionRequest, type Nation } from "../engine";
+import { enqueue } from "../jobs/queue";
+import { recordOf } from "./adjudicate";
+import { conflict, forbidden, notFound, ServiceError } from "./errors";
+import { publish } from "./events";
+import { currentPhase, type Phase } from "./phases";
+
+export interface DecideInput {
+  battle: string;
+  round: number;
+  step: DecisionRecord["step"];
+  decision: Decision;
+}
+
+function refuseDecision(request: DecisionRequest, decision: Decision): ServiceError | undefined {
+  if (request.kind === "casualties") {
+    if (decision.kind !== "casualties") return new ServiceError("BAD_REQUEST", "A casualty choice is expected here (R6.6)");
+    const problem = checkChoice(request.candidates, request.hits, decision.units);
+    return problem ? new ServiceError("BAD_REQUEST", `This side ${problem} (R6.6)`) : undefined;
+  }
+  if (decision.kind !== "retreat") return new ServiceError("BAD_REQUEST", "A submerge and withdraw choice is expected here (R6.7)");
+  if (decision.submerge.some((id) => !request.submergeable.includes(id)))
+    return new ServiceError("BAD_REQUEST", "Only submarines of this side may submerge, and only when the other side has no destroyer (R6.7)");
+  if (decision.withdraw.some((id) => !request.withdrawable.includes(id))) return new ServiceError("BAD_REQUEST", "Only air units of this side in the battle may withdraw (R6.7)");
+  return undefined;
+}
+
+/** The next job key of a phase: one adjudication per recorded decision count. */
+function continueKey(phase: Phase, decisions: number): string {
+  return `adjudicate:${phase.id}:${decisions}`;
+}
+
+export async function decideBattle(db: Db, userId: string, gameId: number, nation: Nation, input: DecideInput): Promise<{ recorded: true }> {
+  return db.transaction(async (tx) => {
+    const latest = await currentPhase(tx, gameId);
+    if (!latest) throw notFound("A phase of this game");
+    const [phase] = await tx.select().from(phases).where(eq(phases.id, latest.id)).for("update");
+    if (!phase || phase.status !== "battles" || !phase.pending) throw conflict("No battle decision is waiting in this game now (R6.3)");
+    const team = teamOf(nation);
+    const pass = phase.pending.pass;
+    const wanted: DecisionRecord = { battle: input.battle, pass, round: input.round, step: input.step, team, decision: input.decision };
+    const request = phase.pending.requests.find((r) => matches(wanted, r, pass));
+    if (!request) throw conflict(`No decision of the ${team} is waiting in ${input.battle} for round ${input.round} (R6.3): it may be over already`);
+    if (request.chooser !== nation) throw forbidden(`${request.chooser} leads the ${team} in ${input.battle} and chooses for them (R6.2)`);
+    const refusal = refuseDecision(request, input.decision);
+    if (refusal) throw refusal;
+    const decisions = [...(phase.decisions ?? []), recordOf(request, pass, "player", input.decision)];
+    const pending = { ...phase.pending, requests: phase.pending.requests.filter((r) => r !== request) };
+    await tx.update(phases).set({ decisions, pending }).where(eq(phases.id, phase.id));
+    await enqueue(tx, continueKey(phase, decisions.length), { phaseId: phase.id });
+    await publish(tx, { gameId, kind: "battle-decided", turn: phase.turn });
+
+    return { recorded: true as const };
+  });
+}
+
+/** R3.1 — at the decision deadline every missing decision takes its default, and the phase goes on. */
+export async function takeDefaults(tx: Db, phase: Phase): Promise<void> {
+  if (phase.status !== "battles" || !phase.pending) return;
+  const { pass } = phase.pending;
+  const decisions = [...(phase.decisions ?? []), ...phase.pending.requests.map((r) => recordOf(r, pass, "default"))];
+  await tx.update(phases).set({ decisions, pending: { ...phase.pending, requests: [] } }).where(eq(phases.id, phase.id));
+  await enqueue(tx, continueKey(phase, decisions.length), { phaseId: phase.id });
+}
