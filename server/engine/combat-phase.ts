@@ -39,10 +39,18 @@ export interface Waiting {
   requests: DecisionRequest[];
 }
 
+/** What the rest of the turn needs from the combat phase (R7.1 unused movement, R8.3 purchases). */
+export interface Aftermath {
+  /** Every air unit alive after combat: whether it moved and how many steps of its path it entered. */
+  air: { id: number; moved: boolean; used: number }[];
+  purchases: CombatReport["purchases"];
+}
+
 export interface CombatResult {
   /** The state after the phase; while `waiting`, the state it started from. */
   state: GameState;
   report: CombatReport;
+  aftermath: Aftermath;
   waiting?: Waiting;
 }
 
@@ -149,7 +157,7 @@ function orderReports(ph: Phase, invalid: OrderReport[]): OrderReport[] {
   return [...valid, ...invalid, ...purchases].sort((a, b) => byNationOrder(a.nation, b.nation) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-function unitReports(units: readonly Unit[]): UnitReport[] {
+export function unitReports(units: readonly Unit[]): UnitReport[] {
   const groups = new Map<string, UnitReport>();
   for (const u of units) {
     const aboard = u.aboard !== undefined;
@@ -176,6 +184,7 @@ export function resolveCombatPhase(input: CombatInput): CombatResult {
   const waitingFor = (pass: "sea" | "land", battles: BattleState[]): CombatResult => ({
     state: input.state,
     report: { ...ph.report, orders: orderReports(ph, invalid), units: [], owners: { ...ph.owners }, treasury: { ...ph.treasury } },
+    aftermath: { air: [], purchases: [] },
     waiting: { pass, battles, requests: battles.flatMap((b) => b.pending) },
   });
 
@@ -216,6 +225,15 @@ export function resolveCombatPhase(input: CombatInput): CombatResult {
     treasury: { ...ph.treasury },
   };
   const state: GameState = { board: input.state.board, owners: { ...ph.owners }, originalOwners: { ...input.state.originalOwners }, units, treasury: { ...ph.treasury } };
-  return { state, report };
+  return { state, report, aftermath: aftermathOf(ph) };
+}
+
+function aftermathOf(ph: Phase): Aftermath {
+  const used = new Map<number, number>();
+  for (const run of ph.runs) for (const id of run.unitIds) used.set(id, run.pos);
+  const air = ph.pieces
+    .filter((p) => p.alive && isAir(p.type))
+    .map((p) => ({ id: p.id, moved: used.has(p.id) && used.get(p.id)! > 0, used: used.get(p.id) ?? 0 }));
+  return { air, purchases: ph.report.purchases };
 }
 

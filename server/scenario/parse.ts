@@ -15,7 +15,7 @@ export interface Scenario {
   orders: Partial<Record<Nation, Order[]>>;
   lowLuck: boolean;
   seed: string;
-  until: "movement" | "battles";
+  until: "movement" | "battles" | "turn";
 }
 
 export type Parsed = { ok: true; scenario: Scenario } | { ok: false; error: string };

@@ -1,5 +1,6 @@
 // Run one scenario's combat phase with the default decisions (RULES.md Appendix A).
 import { resolveCombatPhase } from "../engine/combat-phase";
+import { resolveTurn } from "../engine/turn";
 import type { CombatReport } from "../engine/report";
 import { createState } from "../engine/state";
 import { parseScenario, parseScenarioText, type Scenario } from "./parse";
@@ -8,6 +9,7 @@ export type ScenarioResult = { ok: true; report: CombatReport } | { ok: false; e
 
 export function runParsedScenario(s: Scenario): CombatReport {
   const state = createState(s.board, { units: s.units, treasury: s.treasury });
+  if (s.until === "turn") return resolveTurn({ state, orders: s.orders, seed: s.seed, lowLuck: s.lowLuck }).report;
   return resolveCombatPhase({ state, orders: s.orders, seed: s.seed, lowLuck: s.lowLuck, until: s.until }).report;
 }
 

@@ -58,5 +58,5 @@ export const scenarioSchema = z.object({
   treasury: z.partialRecord(nation, count).optional(),
   units: z.array(unitStackSchema).optional(),
   orders: z.partialRecord(nation, z.array(z.record(z.string(), z.unknown()))).optional(),
-  until: z.enum(["movement", "battles"]).optional(),
+  until: z.enum(["movement", "battles", "turn"]).optional(),
 });
