@@ -211,7 +211,7 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     gameId: integer("game_id").references(() => games.id, { onDelete: "cascade" }),
-    kind: text("kind").$type<"turn-resolved" | "game-started" | "decision-waiting">().notNull(),
+    kind: text("kind").$type<"turn-resolved" | "game-started" | "decision-waiting" | "game-over">().notNull(),
     text: text("text").notNull(),
     url: text("url").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

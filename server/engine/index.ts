@@ -14,7 +14,7 @@ export { validateOrders, validateOrder } from "./orders/validate";
 export { legalDestinations, type Destination, type UnitGroup } from "./orders/legal-destinations";
 export { resolveCombatPhase, type CombatInput, type CombatResult, type Waiting } from "./combat-phase";
 export { recordedPolicy, type DecisionRecord } from "./combat/decisions";
-export { resolveTurn, type TurnReport } from "./turn";
+export { finishTurn, resolveTurn, type TurnReport } from "./turn";
 export { landAircraft, type LandingOrder, type LandingReport } from "./postcombat/landing";
 export { endTurn, incomeOf, victoryOf, type PlacementReport, type VictoryReport } from "./economy/turn-end";
 export {

@@ -1,6 +1,6 @@
 // A whole turn with default decisions (RULES.md R3): the combat phase, post-combat landing (R7), then
 // place-new, income and victory (R8). Used by the scenario command's `until: "turn"` and by robots.
-import { resolveCombatPhase, unitReports, type CombatInput } from "./combat-phase";
+import { resolveCombatPhase, unitReports, type CombatInput, type CombatResult } from "./combat-phase";
 import { endTurn, type TurnEndReport } from "./economy/turn-end";
 import { landAircraft, type LandingOrder, type LandingReport } from "./postcombat/landing";
 import type { CombatReport, UnitReport } from "./report";
@@ -11,12 +11,13 @@ export interface TurnReport extends CombatReport, TurnEndReport {
   landings: LandingReport[];
 }
 
-export function resolveTurn(
-  input: Omit<CombatInput, "until" | "awaitDecisions">,
+/** After a finished combat phase: land the aircraft (R7), then place-new, income and victory (R8). */
+export function finishTurn(
+  start: GameState,
+  combat: CombatResult,
   landings: Partial<Record<Nation, readonly LandingOrder[]>> = {},
 ): { state: GameState; report: TurnReport } {
-  const combat = resolveCombatPhase(input);
-  const landed = landAircraft(input.state, combat.state, combat.aftermath, landings);
+  const landed = landAircraft(start, combat.state, combat.aftermath, landings);
   const end = endTurn(landed.state, combat.aftermath.purchases);
   const units: UnitReport[] = unitReports(end.state.units);
   const owners = Object.fromEntries(Object.entries(end.state.owners).sort(([a], [b]) => (a < b ? -1 : 1)));
@@ -24,4 +25,11 @@ export function resolveTurn(
     state: end.state,
     report: { ...combat.report, landings: landed.landings, ...end.report, units, owners, treasury: { ...end.state.treasury } },
   };
+}
+
+export function resolveTurn(
+  input: Omit<CombatInput, "until" | "awaitDecisions">,
+  landings: Partial<Record<Nation, readonly LandingOrder[]>> = {},
+): { state: GameState; report: TurnReport } {
+  return finishTurn(input.state, resolveCombatPhase(input), landings);
 }

@@ -4,7 +4,19 @@
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { games, notifications, orders, phases, seats } from "../../db/schema";
-import { NATIONS, defaultDecision, resolveCombatPhase, type CombatResult, type DecisionRecord, type DecisionRequest, type Nation, type Order } from "../engine";
+import {
+  NATIONS,
+  defaultDecision,
+  finishTurn,
+  resolveCombatPhase,
+  type CombatResult,
+  type DecisionRecord,
+  type DecisionRequest,
+  type GameState,
+  type Nation,
+  type Order,
+  type TurnReport,
+} from "../engine";
 import { stepOf } from "../engine/combat/decisions";
 import { publish } from "./events";
 import { openPhase, type Phase } from "./phases";
@@ -30,8 +42,11 @@ export function resolveStored(
   orderLists: Partial<Record<Nation, Order[]>>,
   lowLuck: boolean,
   awaitDecisions = false,
-): CombatResult {
-  return resolveCombatPhase({ state: phase.startState, orders: orderLists, seed: phase.seed, lowLuck, decisions: phase.decisions ?? [], awaitDecisions });
+): { waiting?: CombatResult["waiting"]; state: GameState; report: TurnReport | CombatResult["report"] } {
+  const combat = resolveCombatPhase({ state: phase.startState, orders: orderLists, seed: phase.seed, lowLuck, decisions: phase.decisions ?? [], awaitDecisions });
+  if (combat.waiting) return combat;
+  // The rest of the turn follows at once with the default landing (R7.4) until players land by hand.
+  return finishTurn(phase.startState, combat);
 }
 
 export function recordOf(request: DecisionRequest, pass: "sea" | "land", by: "player" | "default", decision = defaultDecision(request)): DecisionRecord {
@@ -78,15 +93,20 @@ export async function adjudicatePhase(
       .update(phases)
       .set({ status: "resolved", orders: orderLists, decisions, pending: null, report: result.report, resolvedAt: new Date() })
       .where(eq(phases.id, phase.id));
-    const next = await openPhase(tx, game.id, phase.turn + 1, result.state, game.options);
+    // R8.6 — a victory ends the game; otherwise the next turn's orders open.
+    const winner = "victory" in result.report ? result.report.victory.winner : null;
+    if (winner) await tx.update(games).set({ status: "finished" }).where(eq(games.id, game.id));
+    else await openPhase(tx, game.id, phase.turn + 1, result.state, game.options);
     const humans = await tx.selectDistinct({ userId: seats.userId }).from(seats).where(and(eq(seats.gameId, game.id), isNotNull(seats.userId)));
     if (humans.length > 0)
       await tx.insert(notifications).values(
         humans.map((h) => ({
           userId: h.userId!,
           gameId: game.id,
-          kind: "turn-resolved" as const,
-          text: `${game.name}: turn ${phase.turn} resolved — turn ${next.turn} orders are open`,
+          kind: winner ? ("game-over" as const) : ("turn-resolved" as const),
+          text: winner
+            ? `${game.name}: the ${winner} won in turn ${phase.turn}`
+            : `${game.name}: turn ${phase.turn} resolved — turn ${phase.turn + 1} orders are open`,
           url: `/game/${game.id}/history#turn-${phase.turn}`,
         })),
       );

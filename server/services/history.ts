@@ -3,7 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { PhaseStatus } from "../../db/schema";
 import { phases } from "../../db/schema";
-import type { CombatReport, Nation, Order } from "../engine";
+import type { Nation, Order, TurnReport } from "../engine";
 import { notFound } from "./errors";
 import { loadGame } from "./phases";
 
@@ -19,7 +19,8 @@ export interface HistoryPhase {
   /** Revealed only once the phase resolved. */
   seed: string | null;
   orders: Partial<Record<Nation, Order[]>> | null;
-  report: CombatReport | null;
+  /** The whole turn: combat, landings, placements, income and victory (R5–R8). */
+  report: TurnReport | null;
 }
 
 export async function gameHistory(db: Db, gameId: number): Promise<{ name: string; phases: HistoryPhase[] }> {
@@ -41,7 +42,7 @@ export async function gameHistory(db: Db, gameId: number): Promise<{ name: strin
         resolvedAt: p.resolvedAt?.toISOString() ?? null,
         seed: resolved ? p.seed : null,
         orders: resolved ? (p.orders ?? {}) : null,
-        report: resolved ? (p.report as CombatReport) : null,
+        report: resolved ? (p.report as TurnReport) : null,
       };
     }),
   };

@@ -55,9 +55,16 @@ describe("the game loop", () => {
     expect(refused).toEqual({ ok: false, results: [{ ok: false, rule: "R4.2", message: "Armour in Ukraine S.S.R. can move 2; this path has 3 steps (R4.2)" }] });
     expect(await handle.db.select().from(orders)).toHaveLength(0);
 
-    const saved = await asAlice.orders.save({ gameId, nation: "Germany", orders: [{ id: "g1", units: { infantry: 2 }, from: "Germany", path: ["East Europe"] }] });
-    expect(saved).toEqual({ ok: true, saved: 1 });
-    expect((await asAlice.game.get({ gameId })).myOrders.Germany).toHaveLength(1);
+    const saved = await asAlice.orders.save({
+      gameId,
+      nation: "Germany",
+      orders: [
+        { id: "g1", units: { infantry: 2 }, from: "Germany", path: ["East Europe"] },
+        { id: "p1", type: "armour", count: 2, destination: "Germany" },
+      ],
+    });
+    expect(saved).toEqual({ ok: true, saved: 2 });
+    expect((await asAlice.game.get({ gameId })).myOrders.Germany).toHaveLength(2);
 
     await asAlice.orders.lock({ gameId, nation: "Germany" });
     expect((await asBob.game.get({ gameId })).phase!.locked).toContain("Germany");
@@ -97,6 +104,10 @@ describe("the game loop", () => {
     const next = await asAlice.game.get({ gameId });
     expect(next.phase).toMatchObject({ turn: 2, status: "open", locked: ["Russia", "United Kingdom", "United States"] });
     expect(next.board!.units.find((u) => u.nation === "Germany" && u.type === "infantry" && u.at === "East Europe")!.count).toBe(5);
+    // The rest of the turn ran: the armour bought appeared (R8.3) and income came in (R8.4): 32 − 10 + 32.
+    expect(next.board!.units.find((u) => u.nation === "Germany" && u.type === "armour" && u.at === "Germany")!.count).toBe(4);
+    expect(next.board!.treasury.Germany).toBe(54);
+    expect(history.phases[0]!.report).toMatchObject({ income: { Germany: 32 }, placements: [{ id: "p1", placed: true }], victory: { winner: null } });
     const jobRows = await handle.db.select().from(jobs);
     expect(jobRows.filter((j) => j.payload.phaseId === first!.id)).toHaveLength(1);
   });
