@@ -1,0 +1,25 @@
+"use client";
+// The header's notification link with the unread count: polled every 30 s and refetched on focus.
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useTRPC } from "../trpc/client";
+
+export function NotificationBell() {
+  const trpc = useTRPC();
+  const unread = useQuery({ ...trpc.notifications.unread.queryOptions(), refetchInterval: 30_000, refetchOnWindowFocus: true });
+  const n = unread.data ?? 0;
+  return (
+    <Link href="/notifications" className="bell" data-testid="notification-bell" aria-label={n > 0 ? `Notifications, ${n} unread` : "Notifications"}>
+      <svg className="bell-icon" aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+        <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+      </svg>
+      <span className="bell-text">Notifications</span>
+      {n > 0 ? (
+        <span className="badge" data-testid="notification-count" aria-hidden="true">
+          {n > 99 ? "99+" : n}
+        </span>
+      ) : null}
+    </Link>
+  );
+}

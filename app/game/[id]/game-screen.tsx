@@ -1,0 +1,231 @@
+"use client";
+// One game, live: header, seats, the board, and an orders editor per nation the viewer plays.
+// Events from game.events are hints: any of them refetches the game.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSubscription } from "@trpc/tanstack-react-query";
+import Link from "next/link";
+import { useEffect, useRef, useState } from "react";
+import { NATIONS, type Nation } from "../../../server/engine/types";
+import { teamOf } from "../../../server/engine/teams";
+import { countsText, errorText, shortHash } from "../../components/format";
+import { useTRPC } from "../../trpc/client";
+import { BattleDecisions } from "./battle-decisions";
+import { Deadline } from "./deadline";
+import { VALUE, slug, type Board, type GameView, type UnitStack } from "./game-types";
+import { OrdersEditor } from "./orders-editor";
+
+const PHASE_STATUS: Record<string, string> = {
+  open: "orders open",
+  resolving: "resolving — every nation has locked",
+  battles: "battles waiting for decisions",
+  resolved: "resolved",
+};
+
+export function GameScreen({ gameId, initial }: { gameId: number; initial: GameView }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const game = useQuery({ ...trpc.game.get.queryOptions({ gameId }), initialData: initial, refetchInterval: 60_000 });
+  const [resolvedTurn, setResolvedTurn] = useState<number | null>(null);
+
+  const refetch = () => {
+    void queryClient.invalidateQueries({ queryKey: trpc.game.get.queryKey({ gameId }) });
+    void queryClient.invalidateQueries({ queryKey: trpc.notifications.unread.queryKey() });
+  };
+
+  const events = useSubscription(
+    trpc.game.events.subscriptionOptions(
+      { gameId },
+      {
+        onStarted: refetch, // (re)connected: anything missed meanwhile is fetched
+        onData: (message) => {
+          const ev = ("data" in message ? message.data : message) as { kind: string; turn?: number };
+          if (ev.kind === "turn-resolved" && ev.turn) setResolvedTurn(ev.turn);
+          refetch();
+        },
+      },
+    ),
+  );
+
+  // "Reconnecting" only after the stream was up once (the first connect is not news).
+  const connectedOnce = useRef(false);
+  if (events.status === "pending") connectedOnce.current = true;
+  const reconnecting = connectedOnce.current && (events.status === "connecting" || events.status === "error");
+
+  // A turn that resolved while the stream was down still shows the banner once the refetch sees it.
+  const view = game.data;
+  const turn = view.phase?.turn ?? null;
+  const firstTurn = useRef(turn);
+  useEffect(() => {
+    if (turn !== null && firstTurn.current !== null && turn > firstTurn.current) setResolvedTurn((t) => Math.max(t ?? 0, turn - 1));
+  }, [turn]);
+
+  const phase = view.phase;
+  return (
+    <div className="stack">
+      {resolvedTurn !== null ? (
+        <div className="banner" role="status" data-testid="turn-resolved-banner">
+          <span>
+            Turn {resolvedTurn} resolved —{" "}
+            <Link href={`/game/${gameId}/history#turn-${resolvedTurn}`}>read what happened</Link>
+          </span>
+          <button type="button" className="button button-quiet button-small" onClick={() => setResolvedTurn(null)} aria-label="Dismiss">
+            ✕
+          </button>
+        </div>
+      ) : null}
+
+      <header className="game-header">
+        <h1 data-testid="game-name">{view.game.name}</h1>
+        {phase ? (
+          <p className="game-meta">
+            <strong data-testid="turn-number">Turn {phase.turn}</strong> ·{" "}
+            <span data-testid="phase-status">{PHASE_STATUS[phase.status] ?? phase.status}</span>
+            <br />
+            <Deadline iso={phase.deadline} running={phase.status === "open"} label="Orders deadline" testId="deadline" />
+            <br />
+            <span className="small">
+              Dice seed hash <code title={phase.seedHash}>{shortHash(phase.seedHash)}</code>{" "}
+              <span className="muted">(the seed itself is revealed in the history once the turn resolves)</span>
+            </span>
+          </p>
+        ) : (
+          <p className="game-meta" data-testid="phase-status">
+            {view.game.status === "open" ? "Waiting for players: the game starts when every nation has a player or a robot." : "No phase yet."}
+          </p>
+        )}
+        {view.game.status === "finished" ? (
+          <p className="note" data-testid="game-over">
+            The game is over. <Link href={`/game/${gameId}/history`}>Read how it ended</Link>.
+          </p>
+        ) : null}
+        <p className="game-links small">
+          <Link href={`/game/${gameId}/history`}>History and reports</Link> · <Link href="/lobby">Lobby</Link> · Options: orders{" "}
+          {view.game.ordersHours} h, decisions {view.game.decisionHours} h{view.game.lowLuck ? ", low luck" : ""}
+          {reconnecting ? <span className="muted"> · live updates reconnecting…</span> : null}
+        </p>
+        {game.error ? (
+          <p className="alert" role="alert">
+            {errorText(game.error)}
+          </p>
+        ) : null}
+      </header>
+
+      {phase?.status === "battles" && phase.pending ? <BattleDecisions gameId={gameId} phase={phase} onChanged={refetch} /> : null}
+
+      <Seats view={view} />
+
+      {phase && view.board
+        ? view.myNations.map((nation) => (
+            <OrdersEditor
+              key={`${nation}-${phase.id}`}
+              gameId={gameId}
+              nation={nation}
+              phaseOpen={phase.status === "open"}
+              locked={phase.locked.includes(nation)}
+              saved={view.myOrders[nation] ?? []}
+              board={view.board!}
+              onChanged={refetch}
+            />
+          ))
+        : null}
+
+      {view.board ? <BoardView board={view.board} mine={view.myNations} /> : null}
+    </div>
+  );
+}
+
+function Seats({ view }: { view: GameView }) {
+  const locked = new Set(view.phase?.locked ?? []);
+  return (
+    <section className="card" aria-labelledby="seats-heading">
+      <h2 id="seats-heading">Nations</h2>
+      <div className="table-wrap">
+        <table className="table" data-testid="seats">
+          <thead>
+            <tr>
+              <th scope="col">Nation</th>
+              <th scope="col">Team</th>
+              <th scope="col">Played by</th>
+              <th scope="col">Locked</th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.seats.map((s) => (
+              <tr key={s.nation} data-testid={`seat-row-${slug(s.nation)}`} className={s.mine ? "mine" : undefined}>
+                <th scope="row">{s.nation}</th>
+                <td>{s.team}</td>
+                <td>{s.robot ? "Robot" : s.player ? `${s.player}${s.mine ? " (you)" : ""}` : <span className="muted">open</span>}</td>
+                <td data-testid={`locked-${slug(s.nation)}`}>
+                  {locked.has(s.nation) ? (
+                    <span className="ok" aria-label="locked">
+                      ✓
+                    </span>
+                  ) : (
+                    <span className="muted" aria-label="not locked">
+                      —
+                    </span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function byTerritory(units: UnitStack[]): [string, UnitStack[]][] {
+  const map = new Map<string, UnitStack[]>();
+  for (const u of units) map.set(u.at, [...(map.get(u.at) ?? []), u]);
+  return [...map.entries()].sort(([a], [b]) => a.localeCompare(b));
+}
+
+function stackText(stacks: UnitStack[]): string {
+  const standing = Object.fromEntries(stacks.filter((s) => !s.aboard).map((s) => [s.type, s.count]));
+  const aboard = Object.fromEntries(stacks.filter((s) => s.aboard).map((s) => [s.type, s.count]));
+  const text = countsText(standing);
+  return Object.keys(aboard).length ? `${text}; aboard: ${countsText(aboard)}` : text;
+}
+
+function BoardView({ board, mine }: { board: Board; mine: Nation[] }) {
+  return (
+    <section className="card" aria-labelledby="board-heading">
+      <h2 id="board-heading">The board</h2>
+      <p className="muted small">Where every nation stands at the start of this turn. Everyone sees the same board.</p>
+      {NATIONS.map((nation) => {
+        const units = board.units.filter((u) => u.nation === nation);
+        const owned = Object.entries(board.owners).filter(([, n]) => n === nation);
+        const income = owned.reduce((sum, [t]) => sum + (VALUE.get(t) ?? 0), 0);
+        return (
+          <details key={nation} className="nation-board" open={mine.includes(nation)} data-testid={`board-${slug(nation)}`}>
+            <summary>
+              <strong>{nation}</strong> <span className="muted">({teamOf(nation)})</span> · treasury{" "}
+              <span data-testid={`treasury-${slug(nation)}`}>{board.treasury[nation]}</span> · {owned.length} territories worth {income}
+            </summary>
+            {units.length === 0 ? (
+              <p className="muted">No units.</p>
+            ) : (
+              <table className="table compact">
+                <thead>
+                  <tr>
+                    <th scope="col">Territory</th>
+                    <th scope="col">Units</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {byTerritory(units).map(([at, stacks]) => (
+                    <tr key={at}>
+                      <th scope="row">{at}</th>
+                      <td>{stackText(stacks)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </details>
+        );
+      })}
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+// The shapes the game pages receive, inferred from the tRPC router (no server code is imported).
+import type { inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "../../../server/api/root";
+import { DEFAULT_BOARD } from "../../../server/engine/board/default-board";
+
+type Outputs = inferRouterOutputs<AppRouter>;
+export type GameView = Outputs["game"]["get"];
+export type Board = NonNullable<GameView["board"]>;
+export type UnitStack = Board["units"][number];
+export type GameHistory = Outputs["game"]["history"];
+export type HistoryPhase = GameHistory["phases"][number];
+
+/** Territory names and adjacency of the board every game is played on (display help only). */
+export const TERRITORIES = DEFAULT_BOARD.territories.map((t) => t.id).sort((a, b) => a.localeCompare(b));
+export const SEA_ZONES = new Set(DEFAULT_BOARD.territories.filter((t) => t.kind === "sea").map((t) => t.id));
+export const VALUE = new Map(DEFAULT_BOARD.territories.map((t) => [t.id, t.value ?? 0]));
+
+const neighbours = new Map<string, string[]>();
+for (const [a, b] of DEFAULT_BOARD.edges) {
+  neighbours.set(a, [...(neighbours.get(a) ?? []), b]);
+  neighbours.set(b, [...(neighbours.get(b) ?? []), a]);
+}
+export function neighboursOf(territory: string): string[] {
+  return [...(neighbours.get(territory) ?? [])].sort((a, b) => a.localeCompare(b));
+}
+
+export function slug(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+}

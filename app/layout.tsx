@@ -1,0 +1,66 @@
+import type { Metadata, Viewport } from "next";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { getSessionUser, signOut } from "@/server/auth";
+import { NotificationBell } from "./components/notification-bell";
+import { TrpcProviders } from "./trpc/client";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "Lockstep", template: "%s · Lockstep" },
+  description: "A game of 1942 in which every nation gives its orders at the same time.",
+};
+
+export const viewport: Viewport = { width: "device-width", initialScale: 1 };
+
+// Every page shows who is signed in, so none can be prerendered.
+export const dynamic = "force-dynamic";
+
+async function signOutAction() {
+  "use server";
+  await signOut({ redirectTo: "/" });
+}
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const user = await getSessionUser();
+  return (
+    <html lang="en">
+      <body>
+        <TrpcProviders>
+        <header className="site-header">
+          <div className="site-header-inner">
+            <Link href="/" className="brand">
+              Lockstep
+            </Link>
+            {user ? (
+              <>
+                <nav className="site-nav" aria-label="Main">
+                  <Link href="/lobby">Lobby</Link>
+                  <NotificationBell />
+                </nav>
+                <div className="account">
+                  <span className="account-email" data-testid="user-email" title={user.email}>
+                    {user.email}
+                  </span>
+                  <form action={signOutAction}>
+                    <button type="submit" className="button button-quiet">
+                      Sign out
+                    </button>
+                  </form>
+                </div>
+              </>
+            ) : (
+              <div className="account">
+                <Link href="/signin" className="button button-quiet">
+                  Sign in
+                </Link>
+              </div>
+            )}
+          </div>
+        </header>
+        <main className="site-main">{children}</main>
+        </TrpcProviders>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,265 @@
+"use client";
+// The lobby: make a challenge, join someone else's, and find your own games.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { NATIONS, type Nation } from "../../server/engine/types";
+import { teamOf } from "../../server/engine/teams";
+import { errorText } from "../components/format";
+import { useTRPC } from "../trpc/client";
+
+type SeatChoice = "me" | "robot" | "open";
+
+interface LobbySeat {
+  nation: Nation;
+  player: string | null;
+  robot: boolean;
+  mine: boolean;
+}
+
+interface LobbyGame {
+  id: number;
+  name: string;
+  status: "open" | "active" | "finished";
+  options: { lowLuck: boolean; ordersHours: number; decisionHours: number };
+  seats: LobbySeat[];
+}
+
+function hours(h: number): string {
+  return h === 1 ? "1 hour" : `${h} hours`;
+}
+
+function optionsText(g: LobbyGame): string {
+  return `orders ${hours(g.options.ordersHours)}, decisions ${hours(g.options.decisionHours)}${g.options.lowLuck ? ", low luck" : ""}`;
+}
+
+function statusText(g: LobbyGame): string {
+  if (g.status === "open") {
+    const free = g.seats.filter((s) => !s.player && !s.robot).length;
+    return `waiting for players (${free} ${free === 1 ? "seat" : "seats"} open)`;
+  }
+  return g.status === "active" ? "in play" : "finished";
+}
+
+function seatText(s: LobbySeat): string {
+  if (s.robot) return "robot";
+  if (s.player) return s.mine ? `${s.player} (you)` : s.player;
+  return "open";
+}
+
+export function Lobby() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const lobby = useQuery({ ...trpc.game.lobby.queryOptions(), refetchInterval: 15_000 });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.game.lobby.queryKey() });
+
+  const open = (lobby.data?.open ?? []).filter((g) => !g.seats.some((s) => s.mine) && g.seats.some((s) => !s.player && !s.robot));
+  const mine = lobby.data?.mine ?? [];
+
+  return (
+    <div className="stack">
+      <h1>Lobby</h1>
+      <NewChallenge onCreated={refresh} />
+
+      <section className="card" aria-labelledby="open-heading" data-testid="open-challenges">
+        <h2 id="open-heading">Open challenges</h2>
+        {lobby.isPending ? <p className="muted">Loading…</p> : null}
+        {lobby.error ? (
+          <p className="alert" role="alert">
+            {errorText(lobby.error)}
+          </p>
+        ) : null}
+        {lobby.data && open.length === 0 ? <p className="muted">No open challenges from other players right now.</p> : null}
+        <ul className="game-list">
+          {open.map((g) => (
+            <OpenChallenge key={g.id} game={g} onJoined={refresh} />
+          ))}
+        </ul>
+      </section>
+
+      <section className="card" aria-labelledby="mine-heading" data-testid="my-games">
+        <h2 id="mine-heading">Your games</h2>
+        {lobby.data && mine.length === 0 ? <p className="muted">You are not in any game yet. Make a challenge or join one.</p> : null}
+        <ul className="game-list">
+          {mine.map((g) => (
+            <li key={g.id} className="game-item" data-testid={`my-game-${g.id}`}>
+              <div className="game-item-head">
+                <Link href={`/game/${g.id}`} className="game-name">
+                  {g.name}
+                </Link>
+                <span className={`status status-${g.status}`}>{statusText(g)}</span>
+              </div>
+              <p className="muted small">
+                You play {g.seats.filter((s) => s.mine).map((s) => s.nation).join(", ")} · {optionsText(g)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+function OpenChallenge({ game, onJoined }: { game: LobbyGame; onJoined: () => void }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const join = useMutation(
+    trpc.game.join.mutationOptions({
+      onSuccess: (res) => {
+        if (res.started) router.push(`/game/${game.id}`);
+        onJoined();
+      },
+    }),
+  );
+  return (
+    <li className="game-item" data-testid={`open-game-${game.id}`}>
+      <div className="game-item-head">
+        <span className="game-name">{game.name}</span>
+        <span className="muted small">{optionsText(game)}</span>
+      </div>
+      <ul className="seat-list">
+        {game.seats.map((s) => (
+          <li key={s.nation} className="seat">
+            <span>
+              <strong>{s.nation}</strong> <span className="muted small">({teamOf(s.nation)})</span>
+            </span>
+            {!s.player && !s.robot ? (
+              <button
+                type="button"
+                className="button button-small"
+                disabled={join.isPending}
+                onClick={() => join.mutate({ gameId: game.id, nation: s.nation })}
+                data-testid={`join-${game.id}-${s.nation}`}
+              >
+                Join as {s.nation}
+              </button>
+            ) : (
+              <span className="muted">{seatText(s)}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+      {join.error ? (
+        <p className="alert" role="alert">
+          {errorText(join.error)}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+const initialSeats = (): Record<Nation, SeatChoice> => ({
+  Russia: "open",
+  Germany: "open",
+  "United Kingdom": "open",
+  Japan: "open",
+  "United States": "open",
+});
+
+function NewChallenge({ onCreated }: { onCreated: () => void }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const [name, setName] = useState("");
+  const [seats, setSeats] = useState(initialSeats);
+  const [ordersHours, setOrdersHours] = useState("24");
+  const [decisionHours, setDecisionHours] = useState("12");
+  const [lowLuck, setLowLuck] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [created, setCreated] = useState<string | null>(null);
+
+  const create = useMutation(
+    trpc.game.create.mutationOptions({
+      onSuccess: (res) => {
+        onCreated();
+        if (res.started) {
+          router.push(`/game/${res.gameId}`);
+          return;
+        }
+        setCreated(`“${name.trim()}” is waiting for players. It is listed under Your games.`);
+        setName("");
+        setSeats(initialSeats());
+      },
+    }),
+  );
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setCreated(null);
+    const nations = NATIONS.filter((n) => seats[n] === "me");
+    const robots = NATIONS.filter((n) => seats[n] === "robot");
+    if (!name.trim()) return setFormError("Give the game a name.");
+    if (nations.length === 0) return setFormError("Pick at least one nation to play (choose “Me”).");
+    const oh = Number(ordersHours);
+    const dh = Number(decisionHours);
+    if (!Number.isFinite(oh) || !Number.isFinite(dh) || oh <= 0 || dh <= 0) return setFormError("Deadlines must be a number of hours above 0.");
+    setFormError(null);
+    create.mutate({ name: name.trim(), nations, robots, lowLuck, ordersHours: oh, decisionHours: dh });
+  }
+
+  const error = formError ?? (create.error ? errorText(create.error) : null);
+
+  return (
+    <section className="card" aria-labelledby="new-heading">
+      <h2 id="new-heading">New challenge</h2>
+      <form onSubmit={submit} className="form" data-testid="new-challenge" noValidate>
+        <label htmlFor="challenge-name">Name</label>
+        <input id="challenge-name" name="name" type="text" maxLength={60} value={name} onChange={(e) => setName(e.target.value)} placeholder="Summer offensive" />
+
+        <fieldset className="seat-choices">
+          <legend>Who plays each nation</legend>
+          {NATIONS.map((n) => (
+            <div key={n} className="seat-choice" role="radiogroup" aria-label={n}>
+              <span className="seat-choice-name">
+                {n} <span className="muted small">({teamOf(n)})</span>
+              </span>
+              <span className="seat-choice-options">
+                {(["me", "robot", "open"] as const).map((c) => (
+                  <label key={c} className="radio">
+                    <input
+                      type="radio"
+                      name={`seat-${n}`}
+                      value={c}
+                      checked={seats[n] === c}
+                      onChange={() => setSeats((s) => ({ ...s, [n]: c }))}
+                      data-testid={`seat-${n}-${c}`}
+                    />
+                    {c === "me" ? "Me" : c === "robot" ? "Robot" : "Open"}
+                  </label>
+                ))}
+              </span>
+            </div>
+          ))}
+        </fieldset>
+
+        <div className="form-row">
+          <div>
+            <label htmlFor="orders-hours">Orders deadline (hours)</label>
+            <input id="orders-hours" type="number" min="0.05" step="any" value={ordersHours} onChange={(e) => setOrdersHours(e.target.value)} />
+          </div>
+          <div>
+            <label htmlFor="decision-hours">Decision deadline (hours)</label>
+            <input id="decision-hours" type="number" min="0.05" step="any" value={decisionHours} onChange={(e) => setDecisionHours(e.target.value)} />
+          </div>
+        </div>
+        <label className="checkbox">
+          <input type="checkbox" checked={lowLuck} onChange={(e) => setLowLuck(e.target.checked)} data-testid="low-luck" /> Low luck (fewer dice
+          surprises)
+        </label>
+        {error ? (
+          <p className="alert" role="alert" data-testid="create-error">
+            {error}
+          </p>
+        ) : null}
+        {created ? (
+          <p className="note" role="status">
+            {created}
+          </p>
+        ) : null}
+        <button type="submit" className="button" disabled={create.isPending} data-testid="create-challenge">
+          {create.isPending ? "Creating…" : "Create challenge"}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+"use client";
+// The signed-in user's notifications, newest first; opening one marks it read.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { errorText } from "../components/format";
+import { LocalTime } from "../components/local-time";
+import { useTRPC } from "../trpc/client";
+
+export function NotificationList() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const list = useQuery({ ...trpc.notifications.list.queryOptions(), refetchInterval: 30_000 });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: trpc.notifications.list.queryKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.notifications.unread.queryKey() });
+  };
+  const markRead = useMutation(trpc.notifications.markRead.mutationOptions({ onSettled: refresh }));
+  const items = [...(list.data ?? [])].sort((a, b) => b.id - a.id);
+  const unread = items.filter((n) => !n.read).length;
+
+  return (
+    <section className="card" aria-labelledby="notifications-heading">
+      <div className="card-head">
+        <h1 id="notifications-heading">Notifications</h1>
+        <button
+          type="button"
+          className="button button-quiet"
+          disabled={unread === 0 || markRead.isPending}
+          onClick={() => markRead.mutate({ ids: "all" })}
+          data-testid="mark-all-read"
+        >
+          Mark all read
+        </button>
+      </div>
+      {list.isPending ? <p className="muted">Loading…</p> : null}
+      {list.error || markRead.error ? (
+        <p className="alert" role="alert">
+          {errorText(list.error ?? markRead.error)}
+        </p>
+      ) : null}
+      {list.data && items.length === 0 ? <p className="muted">Nothing yet. You will hear here when a game starts or a turn resolves.</p> : null}
+      <ul className="notification-list" data-testid="notifications">
+        {items.map((n) => (
+          <li key={n.id} className={n.read ? "notification" : "notification unread"}>
+            {n.read ? null : <span className="sr-only">Unread: </span>}
+            {n.url ? (
+              <Link href={n.url} onClick={() => (n.read ? undefined : markRead.mutate({ ids: [n.id] }))}>
+                {n.text}
+              </Link>
+            ) : (
+              <span>{n.text}</span>
+            )}
+            <span className="muted small">
+              {" "}
+              · <LocalTime iso={n.createdAt} />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
