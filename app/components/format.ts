@@ -1,26 +1,8 @@
 // Words for the screen: unit counts, orders, durations, API errors. Pure; used by server and client components.
+import { unitName } from "../../server/engine/orders/words";
 import { UNIT_TYPES, type UnitCounts, type UnitType } from "../../server/engine/types";
 
-const UNIT_NAMES: Record<UnitType, [string, string]> = {
-  infantry: ["infantry", "infantry"],
-  artillery: ["artillery", "artillery"],
-  armour: ["armour", "armour"],
-  aaGun: ["AA gun", "AA guns"],
-  factory: ["factory", "factories"],
-  fighter: ["fighter", "fighters"],
-  bomber: ["bomber", "bombers"],
-  transport: ["transport", "transports"],
-  submarine: ["submarine", "submarines"],
-  destroyer: ["destroyer", "destroyers"],
-  cruiser: ["cruiser", "cruisers"],
-  carrier: ["carrier", "carriers"],
-  battleship: ["battleship", "battleships"],
-};
-
-export function unitName(type: UnitType, count = 1): string {
-  const names = UNIT_NAMES[type];
-  return count === 1 ? names[0] : names[1];
-}
+export { unitName };
 
 /** "2 infantry, 1 armour" in the R2 table order; "nothing" when empty. */
 export function countsText(counts: UnitCounts | undefined): string {
