@@ -37,5 +37,5 @@ export const challenge = z.object({
   robots: z.array(nation).max(4),
   lowLuck: z.boolean(),
   ordersHours: z.number().min(0.05).max(24 * 14),
-  decisionHours: z.number().min(0.05).max(24 * 14),
+  decisionHours: z.number().min(0.005).max(24 * 14), // from 18 s: blitz games and tests
 });
