@@ -216,15 +216,11 @@ export function resolveCombatPhase(input: CombatInput): CombatResult {
   const units: Unit[] = ph.pieces
     .filter((p) => p.alive)
     .map((p): Unit => (p.aboard === undefined ? { id: p.id, nation: p.nation, type: p.type, at: p.at } : { id: p.id, nation: p.nation, type: p.type, at: p.at, aboard: p.aboard }));
+  // One sorted owners object serves the report and the next state (neither is ever mutated).
   const owners = Object.fromEntries(Object.entries(ph.owners).sort(([a], [b]) => (a < b ? -1 : 1)));
-  const report: CombatReport = {
-    ...ph.report,
-    orders: orderReports(ph, invalid),
-    units: unitReports(units),
-    owners,
-    treasury: { ...ph.treasury },
-  };
-  const state: GameState = { board: input.state.board, owners: { ...ph.owners }, originalOwners: { ...input.state.originalOwners }, units, treasury: { ...ph.treasury } };
+  const treasury = { ...ph.treasury };
+  const report: CombatReport = { ...ph.report, orders: orderReports(ph, invalid), units: unitReports(units), owners, treasury };
+  const state: GameState = { board: input.state.board, owners, originalOwners: input.state.originalOwners, units, treasury: { ...treasury } };
   return { state, report, aftermath: aftermathOf(ph) };
 }
 

@@ -46,6 +46,8 @@ export function indexBoard(data: BoardData): Board {
   const capitals = new Map<Nation, string>();
   for (const t of data.territories) if (t.capitalOf) capitals.set(t.capitalOf, t.id);
   const ids = data.territories.map((t) => t.id).sort();
+  const land = new Set(data.territories.filter((t) => t.kind === "land").map((t) => t.id));
+  const sea = new Set(data.territories.filter((t) => t.kind === "sea").map((t) => t.id));
 
   const territory = (id: string): TerritoryData => {
     const t = byId.get(id);
@@ -57,8 +59,8 @@ export function indexBoard(data: BoardData): Board {
     ids,
     has: (id) => byId.has(id),
     territory,
-    isLand: (id) => byId.get(id)?.kind === "land",
-    isSea: (id) => byId.get(id)?.kind === "sea",
+    isLand: (id) => land.has(id),
+    isSea: (id) => sea.has(id),
     value: (id) => byId.get(id)?.value ?? 0,
     neighbours: (id) => adjacency.get(id) ?? [],
     adjacent: (a, b) => near.get(a)?.has(b) ?? false,
