@@ -38,7 +38,7 @@ function continueKey(phase: Phase, decisions: number): string {
   return `adjudicate:${phase.id}:${decisions}`;
 }
 
-export async function decideBattle(db: Db, userId: string, gameId: number, nation: Nation, input: DecideInput): Promise<{ recorded: true }> {
+export async function decideBattle(db: Db, gameId: number, nation: Nation, input: DecideInput): Promise<{ recorded: true }> {
   return db.transaction(async (tx) => {
     const latest = await currentPhase(tx, gameId);
     if (!latest) throw notFound("A phase of this game");

@@ -21,6 +21,6 @@ export const battleRouter = router({
       }),
     )
     .mutation(({ ctx, input }) =>
-      decideBattle(ctx.db, ctx.user.id, input.gameId, input.nation, { battle: input.battle, round: input.round, step: input.step, decision: input.decision }),
+      decideBattle(ctx.db, input.gameId, input.nation, { battle: input.battle, round: input.round, step: input.step, decision: input.decision }),
     ),
 });
