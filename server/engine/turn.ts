@@ -9,6 +9,8 @@ import type { Nation } from "./types";
 
 export interface TurnReport extends CombatReport, TurnEndReport {
   landings: LandingReport[];
+  /** Player landings refused (R7.1); their units took the default landing instead. */
+  landingsRefused: { nation: Nation; order: LandingOrder; reason: string }[];
 }
 
 /** After a finished combat phase: land the aircraft (R7), then place-new, income and victory (R8). */
@@ -23,7 +25,7 @@ export function finishTurn(
   const owners = Object.fromEntries(Object.entries(end.state.owners).sort(([a], [b]) => (a < b ? -1 : 1)));
   return {
     state: end.state,
-    report: { ...combat.report, landings: landed.landings, ...end.report, units, owners, treasury: { ...end.state.treasury } },
+    report: { ...combat.report, landings: landed.landings, landingsRefused: landed.refused, ...end.report, units, owners, treasury: { ...end.state.treasury } },
   };
 }
 

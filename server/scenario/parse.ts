@@ -5,6 +5,7 @@ import { DEFAULT_BOARD, DEFAULT_SETUP } from "../engine/board/default-board";
 import { distributeCargo } from "../engine/state";
 import { NATIONS, UNIT_TYPES, type BoardData, type Nation, type UnitStackData } from "../engine/types";
 import type { Order } from "../engine/orders/types";
+import type { LandingOrder } from "../engine/postcombat/landing";
 import { mediumOf, isLandUnit } from "../engine/units";
 import { moveOrderSchema, purchaseOrderSchema, scenarioSchema } from "./schema";
 
@@ -16,6 +17,7 @@ export interface Scenario {
   lowLuck: boolean;
   seed: string;
   until: "movement" | "battles" | "turn";
+  landings: Partial<Record<Nation, LandingOrder[]>>;
 }
 
 export type Parsed = { ok: true; scenario: Scenario } | { ok: false; error: string };
@@ -141,7 +143,13 @@ export function parseScenario(input: unknown): Parsed {
         return order;
       });
     }
+    const landings = (data.landings ?? {}) as Partial<Record<Nation, LandingOrder[]>>;
+    for (const nation of NATIONS)
+      (landings[nation] ?? []).forEach((l, i) => {
+        for (const key of ["from", "to"] as const) if (!ids.has(l[key])) fail(`landings.${nation}[${i}].${key}`, `unknown territory "${l[key]}"`);
+      });
     const scenario: Scenario = {
+      landings,
       board,
       units,
       treasury,

@@ -58,5 +58,7 @@ export const scenarioSchema = z.object({
   treasury: z.partialRecord(nation, count).optional(),
   units: z.array(unitStackSchema).optional(),
   orders: z.partialRecord(nation, z.array(z.record(z.string(), z.unknown()))).optional(),
+  /** Post-combat landings chosen by players (R7.1), for `until: "turn"`; others land by default (R7.4). */
+  landings: z.partialRecord(nation, z.array(z.object({ type: unitType, count: z.number().int().min(1), from: id, to: id }))).optional(),
   until: z.enum(["movement", "battles", "turn"]).optional(),
 });

@@ -130,7 +130,7 @@ export function landAircraft(
       const reason =
         units.length < order.count
           ? `${nation} has ${units.length} ${order.type} to land in ${order.from}`
-          : units.some((u) => !within(ctx.board, u.at, rangeOf(u)).some(({ t }) => t === order.to))
+          : units.some((u) => u.at !== order.to && !within(ctx.board, u.at, rangeOf(u)).some(({ t }) => t === order.to))
             ? `${order.to} is out of reach of the unused movement`
             : !units.every((u) => safe(ctx, u, order.to))
               ? `${order.to} is not safe: friendly now and at the start of the turn, or an own carrier with room`
