@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { NATIONS, type Nation } from "../../server/engine/types";
 import { teamOf } from "../../server/engine/teams";
+import { durationText } from "../components/battle-format";
 import { errorText } from "../components/format";
 import { useTRPC } from "../trpc/client";
 
@@ -26,12 +27,8 @@ interface LobbyGame {
   seats: LobbySeat[];
 }
 
-function hours(h: number): string {
-  return h === 1 ? "1 hour" : `${h} hours`;
-}
-
 function optionsText(g: LobbyGame): string {
-  return `orders ${hours(g.options.ordersHours)}, decisions ${hours(g.options.decisionHours)}${g.options.lowLuck ? ", low luck" : ""}`;
+  return `orders ${durationText(g.options.ordersHours)}, decisions ${durationText(g.options.decisionHours)}${g.options.lowLuck ? ", low luck" : ""}`;
 }
 
 function statusText(g: LobbyGame): string {
@@ -239,7 +236,7 @@ function NewChallenge({ onCreated }: { onCreated: () => void }) {
           </div>
           <div>
             <label htmlFor="decision-hours">Decision deadline (hours)</label>
-            <input id="decision-hours" type="number" min="0.05" step="any" value={decisionHours} onChange={(e) => setDecisionHours(e.target.value)} />
+            <input id="decision-hours" type="number" min="0.005" step="any" value={decisionHours} onChange={(e) => setDecisionHours(e.target.value)} />
           </div>
         </div>
         <label className="checkbox">

@@ -1,91 +1,189 @@
 "use client";
-// Battles that wait for a side's lead nation (R6.2): casualties (R6.6) or submerge/withdraw (R6.7).
-// Identical units are grouped, so a choice is "how many hits each kind of unit takes". Missing
-// decisions take the default (R6.9) at the decision deadline.
+// The battles of the current pass while they wait for decisions (R6): each battle with its two sides
+// and their units, the rounds fought so far with their dice, and what it waits for. The lead nation of
+// a side (R6.2) picks its casualties (R6.6) — pre-filled with the default (R6.9), one tap accepts it —
+// and, after a round, may submerge submarines and withdraw air units (R6.7). At the decision deadline
+// every missing decision takes the default and the battle goes on (R3.1).
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { errorText, unitName } from "../../components/format";
+import { TEAMS, type Nation, type Team, type UnitCounts, type UnitType } from "../../../server/engine/types";
+import { SUBPHASE_WORDS, hitsText, ruleWords, type KnownUnit } from "../../components/battle-format";
+import { countsText, errorText, unitName } from "../../components/format";
 import { useTRPC } from "../../trpc/client";
+import { RoundsView } from "./battle-rounds";
 import { Deadline } from "./deadline";
-import { slug, type GameView } from "./game-types";
+import { liveBattles, slug, type LiveBattle, type Phase, type PendingRequest } from "./game-types";
 
-type Phase = NonNullable<GameView["phase"]>;
-type Request = NonNullable<Phase["pending"]>["requests"][number];
-type CasualtyRequest = Extract<Request, { kind: "casualties" }>;
-type RetreatRequest = Extract<Request, { kind: "retreat" }>;
+type CasualtyRequest = Extract<PendingRequest, { kind: "casualties" }>;
+type RetreatRequest = Extract<PendingRequest, { kind: "retreat" }>;
 type Candidate = CasualtyRequest["candidates"][number];
 
-const STEP_WORDS: Record<string, string> = {
-  bombardment: "from bombardment",
-  submarine: "from the submarines' first strike",
-  general: "",
-};
+/** A stable key and test id per request: a side has at most one request per battle, round and step. */
+export function requestKey(r: PendingRequest): string {
+  return `decision-${slug(r.battle)}-${r.round}-${r.kind === "casualties" ? r.step : "retreat"}-${r.team.toLowerCase()}`;
+}
 
-export function BattleDecisions({ gameId, phase, onChanged }: { gameId: number; phase: Phase; onChanged: () => void }) {
+export function Battles({ gameId, phase, onChanged }: { gameId: number; phase: Phase; onChanged: () => void }) {
   const pending = phase.pending;
   if (!pending) return null;
+  const battles = liveBattles(pending);
+  const listed = new Set(battles.map((b) => b.territory));
+  const orphans = pending.requests.filter((r) => !listed.has(r.battle));
   return (
-    <section className="card" aria-labelledby="decisions-heading" data-testid="battle-decisions">
-      <h2 id="decisions-heading">Battles waiting for decisions</h2>
+    <section className="card battles-card" id="battles" aria-labelledby="battles-heading" data-testid="battle-decisions">
+      <h2 id="battles-heading">{pending.pass === "sea" ? "Sea battles" : "Land battles"}</h2>
       <p className="small">
-        {pending.pass === "sea" ? "Sea" : "Land"} battles in {pending.battles.map((b) => b.territory).join(", ") || "—"}
         {phase.decisionDeadline ? (
           <>
-            {" "}
-            — <Deadline iso={phase.decisionDeadline} running label="decisions due" />. Then every missing choice takes the default (R6.9).
+            <Deadline iso={phase.decisionDeadline} running label="Decisions due" testId="decision-deadline" />
+            <br />
+            At the deadline every missing decision takes the default (R6.9) and the battles go on.
           </>
         ) : (
-          "."
+          "Every missing decision takes the default (R6.9) at the decision deadline."
         )}
       </p>
-      {pending.requests.length === 0 ? <p className="muted">Every decision is in; the battles go on.</p> : null}
-      <ul className="decision-list">
-        {pending.requests.map((r) => (
-          <li key={`${r.battle}-${r.round}-${r.team}-${r.kind}`} className="decision">
-            {r.kind === "casualties" ? (
-              <CasualtyDecision gameId={gameId} request={r} onChanged={onChanged} />
-            ) : (
-              <RetreatDecision gameId={gameId} request={r} onChanged={onChanged} />
-            )}
-          </li>
-        ))}
-      </ul>
+      {battles.map((b) => (
+        <LiveBattleView key={b.territory} gameId={gameId} battle={b} requests={pending.requests.filter((r) => r.battle === b.territory)} onChanged={onChanged} />
+      ))}
+      {orphans.length > 0 ? (
+        <ul className="decision-list">
+          {orphans.map((r) => (
+            <li key={requestKey(r)} className="decision">
+              <RequestView gameId={gameId} request={r} known={new Map()} onChanged={onChanged} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </section>
   );
 }
 
-interface Group {
-  key: string;
-  label: string;
-  ids: number[];
-  room: number;
+// ---- a battle: sides, units, rounds ---------------------------------------------------------
+
+function add(c: UnitCounts, t: UnitType, n = 1) {
+  c[t] = (c[t] ?? 0) + n;
 }
 
-function groupsOf(candidates: Candidate[]): Group[] {
-  const map = new Map<string, Group>();
-  for (const c of candidates) {
-    const key = `${c.nation}|${c.type}|${c.value}|${c.room}`;
-    const label = `${c.nation} ${unitName(c.type)} (fires at ${c.value}${c.room === 2 ? ", unharmed: takes 2 hits" : ""})`;
-    const g = map.get(key) ?? { key, label, ids: [], room: c.room };
-    g.ids.push(c.id);
-    map.set(key, g);
-  }
-  return [...map.values()];
+function nonEmpty(c: UnitCounts): boolean {
+  return Object.values(c).some((n) => (n ?? 0) > 0);
 }
 
-/** Hits per group → unit ids, one id per hit (a battleship's id twice for both its hits). */
-function idsOf(groups: Group[], hits: Record<string, number>): number[] {
-  const out: number[] = [];
-  for (const g of groups) {
-    let n = hits[g.key] ?? 0;
-    for (const id of g.ids) {
-      const take = Math.min(n, g.room);
-      for (let i = 0; i < take; i++) out.push(id);
-      n -= take;
-      if (n <= 0) break;
-    }
+function SideView({ battle, team, hideMarks }: { battle: LiveBattle; team: Team; hideMarks: boolean }) {
+  const units = battle.units.filter((u) => u.team === team);
+  const nations = [...new Set(units.map((u) => u.nation))];
+  const attacking = units.filter((u) => u.attacking).length;
+  const role = units.length === 0 ? "" : attacking === 0 ? "defending" : attacking === units.length ? "attacking" : "attacking and defending";
+  return (
+    <div className="side" data-testid={`side-${team.toLowerCase()}`}>
+      <h4>
+        {team} <span className="muted small">{role}</span>
+      </h4>
+      {units.length === 0 ? <p className="muted small">Nobody.</p> : null}
+      <ul className="side-units">
+        {nations.map((n) => {
+          const mine = units.filter((u) => u.nation === n);
+          const standing: UnitCounts = {};
+          const hit: UnitCounts = {};
+          const damaged: UnitCounts = {};
+          const lost: UnitCounts = {};
+          const out: UnitCounts = {};
+          for (const u of mine) {
+            if (u.status === "in") {
+              add(standing, u.type);
+              // A marked unit took its last hit this round (its `damage` counts that hit too).
+              if (u.marked) {
+                if (!hideMarks) add(hit, u.type);
+              } else if (u.damage > 0) add(damaged, u.type);
+            } else if (u.status === "dead") add(lost, u.type);
+            else add(out, u.type);
+          }
+          const extra = [
+            nonEmpty(hit) ? `hit, removed at the end of the round: ${countsText(hit)}` : null,
+            nonEmpty(damaged) ? `damaged: ${countsText(damaged)}` : null,
+            nonEmpty(lost) ? `lost: ${countsText(lost)}` : null,
+            nonEmpty(out) ? `left the battle: ${countsText(out)}` : null,
+          ].filter(Boolean);
+          return (
+            <li key={n}>
+              <strong>{n}</strong>: {nonEmpty(standing) ? countsText(standing) : "no units left"}
+              {extra.length ? <span className="muted small"> ({extra.join("; ")})</span> : null}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function LiveBattleView({ gameId, battle, requests, onChanged }: { gameId: number; battle: LiveBattle; requests: PendingRequest[]; onChanged: () => void }) {
+  const known = new Map<number, KnownUnit>(battle.units.map((u) => [u.id, { nation: u.nation, type: u.type }]));
+  const done = battle.rounds.length;
+  // Both sides choose casualties at once (R6.3): while the viewer still chooses for one side, the
+  // other side's choice, already made, is not shown.
+  const choosing = requests.filter((r) => r.mine && r.kind === "casualties").map((r) => r.team);
+  return (
+    <article className="battle live-battle" data-testid={`live-battle-${slug(battle.territory)}`} aria-labelledby={`live-${slug(battle.territory)}`}>
+      <h3 id={`live-${slug(battle.territory)}`}>
+        Battle in {battle.territory}{" "}
+        <span className="muted small">
+          ({battle.pass}, {done === 0 ? "round 1 under way" : `${done} ${done === 1 ? "round" : "rounds"} fought`})
+        </span>
+      </h3>
+      <div className="sides">
+        {TEAMS.map((t) => (
+          <SideView key={t} battle={battle} team={t} hideMarks={choosing.length > 0 && !choosing.includes(t)} />
+        ))}
+      </div>
+      <RoundsView rounds={battle.rounds} current={battle.current} known={known} />
+      {requests.length === 0 ? (
+        <p className="muted small">Nothing to decide here now: it waits for the other battles&rsquo; decisions.</p>
+      ) : (
+        <ul className="decision-list">
+          {requests.map((r) => (
+            <li key={requestKey(r)} className={r.mine ? "decision decision-mine" : "decision"}>
+              <RequestView gameId={gameId} request={r} known={known} onChanged={onChanged} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}
+
+// ---- decisions ------------------------------------------------------------------------------
+
+function RequestView({ gameId, request, known, onChanged }: { gameId: number; request: PendingRequest; known: ReadonlyMap<number, KnownUnit>; onChanged: () => void }) {
+  if (request.kind === "casualties") {
+    if (request.mine) return <CasualtyPicker gameId={gameId} request={request} onChanged={onChanged} />;
+    return (
+      <p className="small" data-testid={`${requestKey(request)}-waiting`}>
+        <strong>{request.team}</strong>: {casualtyWhat(request)}. <span className="muted">Waiting for {request.chooser} to choose; the default is {idsText(request.default, known)}.</span>
+      </p>
+    );
   }
-  return out;
+  if (request.mine) return <RetreatPicker gameId={gameId} request={request} known={known} onChanged={onChanged} />;
+  return (
+    <p className="small" data-testid={`${requestKey(request)}-waiting`}>
+      <strong>{request.team}</strong>: after round {request.round}, submerge submarines or withdraw air units?{" "}
+      <span className="muted">Waiting for {request.chooser}; the default is to fight on.</span>
+    </p>
+  );
+}
+
+function casualtyWhat(r: CasualtyRequest): string {
+  const by = r.step === "bombardment" ? "the bombardment" : r.step === "submarine" ? "the submarine strike" : "general fire";
+  return `${hitsText(r.hits)} taken from ${by} in round ${r.round}`;
+}
+
+function idsText(ids: readonly number[], known: ReadonlyMap<number, KnownUnit>): string {
+  const counts: UnitCounts = {};
+  for (const id of new Set(ids)) {
+    const u = known.get(id);
+    if (!u) return `${ids.length} ${ids.length === 1 ? "unit" : "units"}`;
+    add(counts, u.type);
+  }
+  return countsText(counts);
 }
 
 function useDecide(onChanged: () => void) {
@@ -93,127 +191,281 @@ function useDecide(onChanged: () => void) {
   return useMutation(trpc.battle.decide.mutationOptions({ onSuccess: onChanged, onError: onChanged }));
 }
 
-function CasualtyDecision({ gameId, request, onChanged }: { gameId: number; request: CasualtyRequest; onChanged: () => void }) {
+interface Group {
+  key: string;
+  testId: string;
+  nation: Nation;
+  type: UnitType;
+  label: string;
+  ids: number[];
+  /** Hits each unit of the group can still take: 2 for an unharmed battleship. */
+  room: number;
+}
+
+function groupsOf(candidates: readonly Candidate[]): Group[] {
+  const nations = new Set(candidates.map((c) => c.nation));
+  const map = new Map<string, Group>();
+  const seen = new Map<string, number>();
+  for (const c of candidates) {
+    const key = `${c.nation}|${c.type}|${c.value}|${c.room}`;
+    let g = map.get(key);
+    if (!g) {
+      const base = `pick-${slug(c.nation)}-${c.type}`;
+      const n = (seen.get(base) ?? 0) + 1;
+      seen.set(base, n);
+      const notes = [`fires at ${c.value}`, c.type === "battleship" ? (c.room === 2 ? "unharmed: takes 2 hits" : "damaged: sinks on the next hit") : null].filter(Boolean);
+      g = {
+        key,
+        testId: n === 1 ? base : `${base}-${n}`,
+        nation: c.nation,
+        type: c.type,
+        label: "",
+        ids: [],
+        room: c.room,
+      };
+      g.label = ` (${notes.join(", ")})`;
+      map.set(key, g);
+    }
+    g.ids.push(c.id);
+  }
+  // "fighter" for one, "fighters" for several; the nation only when several share the side.
+  for (const g of map.values()) g.label = `${nations.size > 1 ? `${g.nation} ` : ""}${unitName(g.type, g.ids.length)}${g.label}`;
+  return [...map.values()];
+}
+
+/** Hits per group → one unit id per hit, spread over the group first (a battleship is damaged before another sinks). */
+function idsOf(groups: readonly Group[], hits: Record<string, number>): number[] {
+  const out: number[] = [];
+  for (const g of groups) {
+    let n = hits[g.key] ?? 0;
+    for (let pass = 0; pass < g.room && n > 0; pass++)
+      for (const id of g.ids) {
+        if (n <= 0) break;
+        out.push(id);
+        n--;
+      }
+  }
+  return out;
+}
+
+/** What a choice does: units lost and battleships only damaged. */
+function outcomeOf(groups: readonly Group[], ids: readonly number[]): { lost: UnitCounts; damaged: UnitCounts } {
+  const per = new Map<number, number>();
+  for (const id of ids) per.set(id, (per.get(id) ?? 0) + 1);
+  const lost: UnitCounts = {};
+  const damaged: UnitCounts = {};
+  for (const g of groups)
+    for (const id of g.ids) {
+      const n = per.get(id) ?? 0;
+      if (n === 0) continue;
+      if (n >= g.room) add(lost, g.type);
+      else add(damaged, g.type);
+    }
+  return { lost, damaged };
+}
+
+function outcomeText(o: { lost: UnitCounts; damaged: UnitCounts }): string {
+  const parts = [nonEmpty(o.lost) ? `lose ${countsText(o.lost)}` : null, nonEmpty(o.damaged) ? `damage ${countsText(o.damaged)}` : null].filter(Boolean);
+  return parts.length ? parts.join(" and ") : "lose nothing";
+}
+
+function sameMultiset(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && [...a].sort((x, y) => x - y).every((v, i) => v === [...b].sort((x, y) => x - y)[i]);
+}
+
+function CasualtyPicker({ gameId, request, onChanged }: { gameId: number; request: CasualtyRequest; onChanged: () => void }) {
   const groups = groupsOf(request.candidates);
   const defaults = Object.fromEntries(groups.map((g) => [g.key, request.default.filter((id) => g.ids.includes(id)).length]));
   const [hits, setHits] = useState<Record<string, number>>(defaults);
   const decide = useDecide(onChanged);
   const need = Math.min(request.hits, groups.reduce((s, g) => s + g.ids.length * g.room, 0));
   const chosen = Object.values(hits).reduce((s, n) => s + n, 0);
+  const ids = idsOf(groups, hits);
+  const isDefault = sameMultiset(ids, request.default);
+  const busy = decide.isPending || decide.isSuccess;
   const send = (units: number[]) =>
     decide.mutate({ gameId, nation: request.chooser, battle: request.battle, round: request.round, step: request.step, decision: { kind: "casualties", units } });
+  const set = (g: Group, n: number) => setHits((h) => ({ ...h, [g.key]: Math.max(0, Math.min(g.ids.length * g.room, n)) }));
+  const id = requestKey(request);
 
-  const what = [
-    `${request.team} casualties in ${request.battle}, round ${request.round}: ${request.hits} ${request.hits === 1 ? "hit" : "hits"}`,
-    STEP_WORDS[request.step],
-  ]
-    .filter(Boolean)
-    .join(" ");
-  if (!request.mine)
-    return (
-      <p className="small">
-        {what}. <span className="muted">{request.chooser} chooses.</span>
-      </p>
-    );
   return (
     <form
-      className="form"
-      data-testid={`decision-${slug(request.battle)}-${request.round}`}
+      className="form picker"
+      data-testid={id}
       onSubmit={(e) => {
         e.preventDefault();
-        send(idsOf(groups, hits));
+        send(ids);
       }}
     >
       <p>
-        <strong>{what}.</strong> You choose for {request.chooser}: which units are lost (R6.6)?
+        <strong>
+          {request.chooser}: choose {need} {need === 1 ? "casualty hit" : "casualty hits"}
+        </strong>{" "}
+        — {casualtyWhat(request)}
+        {request.step === "submarine" ? "; submarine hits may only take ships" : ""}. You lead the {request.team} here (R6.2).
       </p>
-      <fieldset className="unit-counts">
+      <p className="small muted">Pre-filled with the default (R6.9): {outcomeText(outcomeOf(groups, request.default))}.</p>
+      <fieldset className="unit-counts picker-groups" disabled={busy}>
         <legend>Hits each kind of unit takes</legend>
-        {groups.map((g) => (
-          <label key={g.key} className="unit-count">
-            <span>
-              {g.label} <span className="muted small">×{g.ids.length}</span>
-            </span>
-            <input
-              type="number"
-              min={0}
-              max={g.ids.length * g.room}
-              value={hits[g.key] ?? 0}
-              onChange={(e) => setHits((h) => ({ ...h, [g.key]: Math.max(0, Math.min(g.ids.length * g.room, Number(e.target.value) || 0)) }))}
-            />
-          </label>
-        ))}
+        {groups.map((g) => {
+          const max = g.ids.length * g.room;
+          const value = hits[g.key] ?? 0;
+          const inputId = `${id}-${g.testId}`;
+          return (
+            <div key={g.key} className="unit-count picker-row">
+              <label htmlFor={inputId}>
+                {g.label} <span className="muted small">×{g.ids.length}</span>
+              </label>
+              <span className="stepper">
+                <button type="button" className="button button-secondary button-small" aria-label={`One hit less on ${g.label}`} disabled={value <= 0} onClick={() => set(g, value - 1)}>
+                  −
+                </button>
+                <input id={inputId} data-testid={g.testId} type="number" inputMode="numeric" min={0} max={max} value={value} onChange={(e) => set(g, Number(e.target.value) || 0)} />
+                <button type="button" className="button button-secondary button-small" aria-label={`One hit more on ${g.label}`} disabled={value >= max} onClick={() => set(g, value + 1)}>
+                  +
+                </button>
+              </span>
+            </div>
+          );
+        })}
       </fieldset>
-      <p className={chosen === need ? "muted small" : "field-error"}>
-        {chosen} of {need} {need === 1 ? "hit" : "hits"} given.
+      <p className={chosen === need ? "small" : "field-error"} aria-live="polite" data-testid={`${id}-summary`}>
+        {chosen} of {need} {need === 1 ? "hit" : "hits"} given
+        {chosen === need ? `: you ${outcomeText(outcomeOf(groups, ids))}${isDefault ? " (the default)" : ""}.` : chosen < need ? `: give ${need - chosen} more.` : `: ${chosen - need} too many.`}
       </p>
       {decide.error ? (
-        <p className="alert" role="alert">
-          {errorText(decide.error)}
+        <p className="alert" role="alert" data-testid={`${id}-error`}>
+          {ruleWords(errorText(decide.error))}
+        </p>
+      ) : null}
+      {decide.isSuccess ? (
+        <p className="note small" role="status">
+          Sent. The battle goes on once every side has decided (or at the deadline).
         </p>
       ) : null}
       <div className="actions">
-        <button type="submit" className="button" disabled={decide.isPending || chosen !== need}>
-          Confirm losses
+        <button type="button" className="button" disabled={busy} onClick={() => send(request.default)} data-testid={`${id}-accept-default`}>
+          Accept default
         </button>
-        <button type="button" className="button button-secondary" disabled={decide.isPending} onClick={() => send(request.default)}>
-          Take the default (R6.9)
+        <button type="submit" className="button button-secondary" disabled={busy || chosen !== need} data-testid={`${id}-confirm`}>
+          Confirm these losses
+        </button>
+        {!isDefault ? (
+          <button type="button" className="button button-quiet" disabled={busy} onClick={() => setHits(defaults)}>
+            Reset to default
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+interface RetreatGroup {
+  key: string;
+  testId: string;
+  label: string;
+  ids: number[];
+}
+
+function retreatGroups(ids: readonly number[], known: ReadonlyMap<number, KnownUnit>, what: "submerge" | "withdraw"): RetreatGroup[] {
+  const map = new Map<string, RetreatGroup>();
+  for (const id of ids) {
+    const u = known.get(id);
+    const key = u ? `${u.nation}|${u.type}` : "unknown";
+    const g = map.get(key) ?? {
+      key,
+      testId: `${what}-${u ? `${slug(u.nation)}-${u.type}` : "units"}`,
+      label: u ? `${u.nation} ${unitName(u.type, 2)}` : what === "submerge" ? "submarines" : "air units",
+      ids: [],
+    };
+    g.ids.push(id);
+    map.set(key, g);
+  }
+  return [...map.values()];
+}
+
+function RetreatPicker({ gameId, request, known, onChanged }: { gameId: number; request: RetreatRequest; known: ReadonlyMap<number, KnownUnit>; onChanged: () => void }) {
+  const groups = [
+    ...retreatGroups(request.submergeable, known, "submerge").map((g) => ({ ...g, kind: "submerge" as const })),
+    ...retreatGroups(request.withdrawable, known, "withdraw").map((g) => ({ ...g, kind: "withdraw" as const })),
+  ];
+  const [counts, setCounts] = useState<Record<string, number>>({});
+  const decide = useDecide(onChanged);
+  const busy = decide.isPending || decide.isSuccess;
+  const pick = (kind: "submerge" | "withdraw") => groups.filter((g) => g.kind === kind).flatMap((g) => g.ids.slice(0, counts[`${kind}|${g.key}`] ?? 0));
+  const submerge = pick("submerge");
+  const withdraw = pick("withdraw");
+  const send = (s: number[], w: number[]) =>
+    decide.mutate({ gameId, nation: request.chooser, battle: request.battle, round: request.round, step: "retreat", decision: { kind: "retreat", submerge: s, withdraw: w } });
+  const id = requestKey(request);
+  const leaving = [submerge.length ? `submerge ${idsText(submerge, known)}` : null, withdraw.length ? `withdraw ${idsText(withdraw, known)}` : null].filter(Boolean);
+
+  return (
+    <form
+      className="form picker"
+      data-testid={id}
+      onSubmit={(e) => {
+        e.preventDefault();
+        send(submerge, withdraw);
+      }}
+    >
+      <p>
+        <strong>{request.chooser}: round {request.round} is over.</strong> Submerge submarines (they stay in the zone) or withdraw air units (they land after combat)? The
+        default is to fight on (R6.7, R6.9).
+      </p>
+      <fieldset className="unit-counts picker-groups" disabled={busy}>
+        <legend>Units that leave the battle</legend>
+        {groups.map((g) => {
+          const k = `${g.kind}|${g.key}`;
+          const inputId = `${id}-${g.testId}`;
+          return (
+            <div key={k} className="unit-count picker-row">
+              <label htmlFor={inputId}>
+                {g.kind === "submerge" ? "Submerge" : "Withdraw"} {g.label} <span className="muted small">of {g.ids.length}</span>
+              </label>
+              <input
+                id={inputId}
+                data-testid={g.testId}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={g.ids.length}
+                value={counts[k] ?? 0}
+                onChange={(e) => setCounts((c) => ({ ...c, [k]: Math.max(0, Math.min(g.ids.length, Number(e.target.value) || 0)) }))}
+              />
+            </div>
+          );
+        })}
+      </fieldset>
+      {decide.error ? (
+        <p className="alert" role="alert" data-testid={`${id}-error`}>
+          {ruleWords(errorText(decide.error))}
+        </p>
+      ) : null}
+      {decide.isSuccess ? (
+        <p className="note small" role="status">
+          Sent. The battle goes on once every side has decided (or at the deadline).
+        </p>
+      ) : null}
+      <div className="actions">
+        <button type="button" className="button" disabled={busy} onClick={() => send([], [])} data-testid={`${id}-fight-on`}>
+          Fight on
+        </button>
+        <button type="submit" className="button button-secondary" disabled={busy || leaving.length === 0} data-testid={`${id}-confirm`}>
+          {leaving.length ? `Confirm: ${leaving.join(", ")}` : "Confirm"}
         </button>
       </div>
     </form>
   );
 }
 
-function RetreatDecision({ gameId, request, onChanged }: { gameId: number; request: RetreatRequest; onChanged: () => void }) {
-  const [submerge, setSubmerge] = useState(false);
-  const [withdraw, setWithdraw] = useState(false);
-  const decide = useDecide(onChanged);
-  const what = `${request.team} in ${request.battle}, after round ${request.round}: submerge submarines or withdraw air units?`;
-  if (!request.mine)
-    return (
-      <p className="small">
-        {what} <span className="muted">{request.chooser} chooses.</span>
-      </p>
+/** For the game page's header: the decisions waiting for this viewer, in words. */
+export function myWaitingText(requests: readonly PendingRequest[]): string[] {
+  return requests
+    .filter((r) => r.mine)
+    .map((r) =>
+      r.kind === "casualties"
+        ? `${r.chooser}: ${hitsText(r.hits)} to take in ${r.battle}, round ${r.round}${r.step === "general" ? "" : ` (${SUBPHASE_WORDS[r.step].toLowerCase()})`}`
+        : `${r.chooser}: submerge or withdraw in ${r.battle} after round ${r.round}`,
     );
-  return (
-    <form
-      className="form"
-      data-testid={`decision-${slug(request.battle)}-${request.round}-retreat`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        decide.mutate({
-          gameId,
-          nation: request.chooser,
-          battle: request.battle,
-          round: request.round,
-          step: "retreat",
-          decision: { kind: "retreat", submerge: submerge ? request.submergeable : [], withdraw: withdraw ? request.withdrawable : [] },
-        });
-      }}
-    >
-      <p>
-        <strong>{what}</strong> You choose for {request.chooser} (R6.7).
-      </p>
-      {request.submergeable.length > 0 ? (
-        <label className="checkbox">
-          <input type="checkbox" checked={submerge} onChange={(e) => setSubmerge(e.target.checked)} /> Submerge all {request.submergeable.length}{" "}
-          {request.submergeable.length === 1 ? "submarine" : "submarines"}
-        </label>
-      ) : null}
-      {request.withdrawable.length > 0 ? (
-        <label className="checkbox">
-          <input type="checkbox" checked={withdraw} onChange={(e) => setWithdraw(e.target.checked)} /> Withdraw all {request.withdrawable.length} air{" "}
-          {request.withdrawable.length === 1 ? "unit" : "units"}
-        </label>
-      ) : null}
-      {decide.error ? (
-        <p className="alert" role="alert">
-          {errorText(decide.error)}
-        </p>
-      ) : null}
-      <button type="submit" className="button" disabled={decide.isPending}>
-        {submerge || withdraw ? "Confirm" : "Fight on"}
-      </button>
-    </form>
-  );
 }

@@ -7,12 +7,14 @@ import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { NATIONS, type Nation } from "../../../server/engine/types";
 import { teamOf } from "../../../server/engine/teams";
-import { countsText, errorText, shortHash } from "../../components/format";
+import { countsText, errorText } from "../../components/format";
 import { useTRPC } from "../../trpc/client";
-import { BattleDecisions } from "./battle-decisions";
+import { durationText } from "../../components/battle-format";
+import { Battles, myWaitingText } from "./battle-decisions";
 import { Deadline } from "./deadline";
 import { VALUE, slug, type Board, type GameView, type UnitStack } from "./game-types";
 import { OrdersEditor } from "./orders-editor";
+import { RecentBattles } from "./recent-battles";
 
 const PHASE_STATUS: Record<string, string> = {
   open: "orders open",
@@ -31,15 +33,24 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
     void queryClient.invalidateQueries({ queryKey: trpc.game.get.queryKey({ gameId }) });
     void queryClient.invalidateQueries({ queryKey: trpc.notifications.unread.queryKey() });
   };
+  // The history (for the last turn's battles) changes only when a turn resolves.
+  const refetchHistory = () => void queryClient.invalidateQueries({ queryKey: trpc.game.history.queryKey({ gameId }) });
 
   const events = useSubscription(
     trpc.game.events.subscriptionOptions(
       { gameId },
       {
-        onStarted: refetch, // (re)connected: anything missed meanwhile is fetched
+        onStarted: () => {
+          // (re)connected: anything missed meanwhile is fetched
+          refetch();
+          refetchHistory();
+        },
         onData: (message) => {
           const ev = ("data" in message ? message.data : message) as { kind: string; turn?: number };
-          if (ev.kind === "turn-resolved" && ev.turn) setResolvedTurn(ev.turn);
+          if (ev.kind === "turn-resolved" && ev.turn) {
+            setResolvedTurn(ev.turn);
+            refetchHistory();
+          }
           refetch();
         },
       },
@@ -60,6 +71,13 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
   }, [turn]);
 
   const phase = view.phase;
+  const waiting = phase?.status === "battles" && phase.pending ? myWaitingText(phase.pending.requests) : [];
+  // A background tab shows in its title that a decision waits.
+  useEffect(() => {
+    const base = document.title.replace(/^\(\d+\) Decide! · /, "");
+    document.title = waiting.length > 0 ? `(${waiting.length}) Decide! · ${base}` : base;
+  }, [waiting.length]);
+  const lastTurn = phase ? (phase.status === "resolved" ? phase.turn : phase.turn - 1) : 0;
   return (
     <div className="stack">
       {resolvedTurn !== null ? (
@@ -74,6 +92,21 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
         </div>
       ) : null}
 
+      {waiting.length > 0 ? (
+        <div className="banner banner-decide" data-testid="decision-waiting">
+          <span>
+            {/* Only the message is live: the countdown beside it would be read out every second. */}
+            <span role="status">
+              {waiting.length === 1 ? "A decision waits for you" : `${waiting.length} decisions wait for you`}: {waiting.join("; ")}.
+            </span>{" "}
+            {phase?.decisionDeadline ? <Deadline iso={phase.decisionDeadline} running label="Due" /> : null}
+          </span>
+          <a className="button button-small" href="#battles">
+            Decide now
+          </a>
+        </div>
+      ) : null}
+
       <header className="game-header">
         <h1 data-testid="game-name">{view.game.name}</h1>
         {phase ? (
@@ -81,11 +114,20 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
             <strong data-testid="turn-number">Turn {phase.turn}</strong> ·{" "}
             <span data-testid="phase-status">{PHASE_STATUS[phase.status] ?? phase.status}</span>
             <br />
-            <Deadline iso={phase.deadline} running={phase.status === "open"} label="Orders deadline" testId="deadline" />
+            {phase.status === "open" ? (
+              <Deadline iso={phase.deadline} running label="Orders deadline" testId="deadline" />
+            ) : phase.status === "battles" && phase.decisionDeadline ? (
+              <Deadline iso={phase.decisionDeadline} running label="Battle decisions due" />
+            ) : (
+              <span className="deadline">Orders are closed for this turn.</span>
+            )}
             <br />
-            <span className="small">
-              Dice seed hash <code title={phase.seedHash}>{shortHash(phase.seedHash)}</code>{" "}
-              <span className="muted">(the seed itself is revealed in the history once the turn resolves)</span>
+            <span className="small seed-line">
+              Dice commitment, the SHA-256 of this turn&rsquo;s secret seed:{" "}
+              <code className="wrap" data-testid="seed-hash" title={phase.seedHash}>
+                {phase.seedHash}
+              </code>{" "}
+              <span className="muted">— the seed is revealed in the history once the turn resolves, and anyone can check it.</span>
             </span>
           </p>
         ) : (
@@ -100,7 +142,8 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
         ) : null}
         <p className="game-links small">
           <Link href={`/game/${gameId}/history`}>History and reports</Link> · <Link href="/lobby">Lobby</Link> · Options: orders{" "}
-          {view.game.ordersHours} h, decisions {view.game.decisionHours} h{view.game.lowLuck ? ", low luck" : ""}
+          {durationText(view.game.ordersHours)}, decisions {durationText(view.game.decisionHours)}
+          {view.game.lowLuck ? ", low luck" : ""}
           {reconnecting ? <span className="muted"> · live updates reconnecting…</span> : null}
         </p>
         {game.error ? (
@@ -110,7 +153,14 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
         ) : null}
       </header>
 
-      {phase?.status === "battles" && phase.pending ? <BattleDecisions gameId={gameId} phase={phase} onChanged={refetch} /> : null}
+      {phase?.status === "battles" && phase.pending ? <Battles gameId={gameId} phase={phase} onChanged={refetch} /> : null}
+      {phase?.status === "resolving" ? (
+        <p className="note" role="status" data-testid="resolving">
+          Every nation has locked: movement and battles are being worked out…
+        </p>
+      ) : null}
+
+      {lastTurn >= 1 ? <RecentBattles gameId={gameId} turn={lastTurn} mine={view.myNations} /> : null}
 
       <Seats view={view} />
 

@@ -1,6 +1,7 @@
 // The shapes the game pages receive, inferred from the tRPC router (no server code is imported).
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "../../../server/api/root";
+import type { BattleUnit, RoundRecord } from "../../../server/engine/combat/battle";
 import { DEFAULT_BOARD } from "../../../server/engine/board/default-board";
 
 type Outputs = inferRouterOutputs<AppRouter>;
@@ -26,4 +27,25 @@ export function neighboursOf(territory: string): string[] {
 
 export function slug(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+}
+
+export type Phase = NonNullable<GameView["phase"]>;
+export type Pending = NonNullable<Phase["pending"]>;
+export type PendingRequest = Pending["requests"][number];
+
+/**
+ * A battle waiting for decisions, as the phase stores it (`pending.battles`, typed loosely there):
+ * the finished rounds and every unit with its status. `current`, the round in progress, is shown
+ * when the server stores it.
+ */
+export interface LiveBattle {
+  territory: string;
+  pass: "sea" | "land";
+  rounds: RoundRecord[];
+  current?: RoundRecord;
+  units: BattleUnit[];
+}
+
+export function liveBattles(pending: Pending): LiveBattle[] {
+  return pending.battles as unknown as LiveBattle[];
 }

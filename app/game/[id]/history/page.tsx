@@ -8,11 +8,12 @@ import { LocalTime } from "../../../components/local-time";
 import { serverTrpc } from "../../../trpc/server";
 import { parseGameId } from "../game-id";
 import { TurnReport } from "./turn-report";
+import { VerifyDice } from "./verify-dice";
 
 export const metadata: Metadata = { title: "History" };
 export const dynamic = "force-dynamic";
 
-const STATUS: Record<string, string> = { open: "orders open", resolving: "resolving", resolved: "resolved" };
+const STATUS: Record<string, string> = { open: "orders open", resolving: "resolving", battles: "battles under way", resolved: "resolved" };
 
 export default async function HistoryPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
@@ -36,6 +37,7 @@ export default async function HistoryPage({ params }: { params: Promise<{ id: st
             Download JSON
           </a>
         </p>
+        <VerifyDice gameId={gameId} />
         {phases.length > 1 ? (
           <nav aria-label="Turns" className="turn-nav small">
             Jump to:{" "}

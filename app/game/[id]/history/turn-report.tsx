@@ -1,12 +1,12 @@
 // One resolved turn in words (RULES.md Appendix A report): orders and their outcomes, AA fire,
 // meetings and head-ons, battles round by round, raids, captures, credits, purchases, treasuries.
-import { NATIONS, TEAMS, type Nation, type Team, type UnitCounts } from "../../../../server/engine/types";
+import { NATIONS, type Nation, type Team } from "../../../../server/engine/types";
 import { countsText, orderText, type OrderLike } from "../../../components/format";
+import { BattleReportView } from "../battle-rounds";
 import { slug, type HistoryPhase } from "../game-types";
 
 type Report = NonNullable<HistoryPhase["report"]>;
 type OrderReport = Report["orders"][number];
-type Battle = Report["battles"][number];
 type Placement = NonNullable<Report["placements"]>[number];
 
 const STATUS_WORDS: Record<OrderReport["status"], string> = {
@@ -46,15 +46,6 @@ function outcomeText(o: OrderReport, purchase: Report["purchases"][number] | und
 function strongest(forces: { team: Team; value: number }[] | undefined): string {
   const best = [...(forces ?? [])].sort((x, y) => y.value - x.value)[0];
   return best ? `the ${best.team} force` : "the greater force";
-}
-
-function teamCounts(by: Partial<Record<Team, UnitCounts>> | undefined): string {
-  const parts = TEAMS.filter((t) => by?.[t] && Object.values(by[t]!).some((n) => (n ?? 0) > 0)).map((t) => `${t} ${countsText(by![t])}`);
-  return parts.length ? parts.join("; ") : "none";
-}
-
-function countsOrDash(c: UnitCounts | undefined): string {
-  return c && Object.values(c).some((n) => (n ?? 0) > 0) ? countsText(c) : "—";
 }
 
 export function TurnReport({ report, orders }: { report: Report; orders: Partial<Record<Nation, OrderLike[]>> }) {
@@ -153,7 +144,7 @@ export function TurnReport({ report, orders }: { report: Report; orders: Partial
         <>
           <h3>Battles</h3>
           {report.battles.map((b, i) => (
-            <BattleView key={i} battle={b} />
+            <BattleReportView key={i} battle={b} />
           ))}
         </>
       ) : null}
@@ -274,84 +265,6 @@ export function TurnReport({ report, orders }: { report: Report; orders: Partial
           {report.victory.winner ? <strong>The {report.victory.winner} win the war. </strong> : null}
           {report.victory.reason}
         </p>
-      ) : null}
-    </div>
-  );
-}
-
-function sideText(battle: Battle, team: Team): string {
-  const list = battle.sides[team] ?? [];
-  if (list.length === 0) return "nobody";
-  const byNation = new Map<Nation, UnitCounts>();
-  for (const u of list) {
-    const c = byNation.get(u.nation) ?? {};
-    c[u.type] = (c[u.type] ?? 0) + u.count;
-    byNation.set(u.nation, c);
-  }
-  const attacking = list.filter((u) => u.attacking).length;
-  const role = attacking === 0 ? "defending" : attacking === list.length ? "attacking" : "some attacking, some defending";
-  return `${[...byNation.entries()].map(([n, c]) => `${n}: ${countsText(c)}`).join("; ")} (${role})`;
-}
-
-function BattleView({ battle }: { battle: Battle }) {
-  const winner = battle.winner === undefined ? "not fought" : battle.winner === "none" ? "no winner" : `${battle.winner} won`;
-  return (
-    <div className="battle" data-testid={`battle-${slug(battle.territory)}`}>
-      <h4>
-        Battle in {battle.territory} <span className="muted small">({battle.pass}{battle.amphibious ? ", amphibious assault" : ""})</span> —{" "}
-        <span data-testid="battle-winner">{winner}</span>
-      </h4>
-      <ul className="small">
-        {TEAMS.map((t) => (
-          <li key={t}>
-            {t}: {sideText(battle, t)}
-          </li>
-        ))}
-        {battle.bombardment.hits > 0 || battle.bombardment.fire ? (
-          <li>
-            Bombardment: {battle.bombardment.hits} {battle.bombardment.hits === 1 ? "hit" : "hits"}, lost {teamCounts(battle.bombardment.lost)}
-          </li>
-        ) : null}
-        {Object.keys(battle.destroyedAtOnce).length > 0 ? <li>Destroyed at once (R6.10): {teamCounts(battle.destroyedAtOnce)}</li> : null}
-      </ul>
-      {battle.rounds.length > 0 ? (
-        <div className="table-wrap">
-          <table className="table compact">
-            <thead>
-              <tr>
-                <th scope="col">Round</th>
-                {TEAMS.map((t) => (
-                  <th key={t} scope="col">
-                    {t}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {battle.rounds.map((r) => (
-                <tr key={r.round}>
-                  <th scope="row">{r.round}</th>
-                  {TEAMS.map((t) => {
-                    // A battleship's first hit is damage, not a loss (R6.4); submerged and withdrawn units leave.
-                    const extra = [
-                      r.damaged?.[t] && countsOrDash(r.damaged[t]) !== "—" ? `damaged ${countsText(r.damaged[t])}` : null,
-                      r.submerged?.[t] && countsOrDash(r.submerged[t]) !== "—" ? `submerged ${countsText(r.submerged[t])}` : null,
-                      r.withdrawn?.[t] && countsOrDash(r.withdrawn[t]) !== "—" ? `withdrew ${countsText(r.withdrawn[t])}` : null,
-                    ].filter(Boolean);
-                    return (
-                      <td key={t}>
-                        {r.hits[t]} {r.hits[t] === 1 ? "hit" : "hits"}
-                        <br />
-                        <span className="small">lost {countsText(r.lost[t])}</span>
-                        {extra.length ? <div className="muted small">{extra.join("; ")}</div> : null}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
       ) : null}
     </div>
   );

@@ -1,0 +1,294 @@
+// Shared by the browser tests: build once (under a lock, so test files running side by side never build
+// at the same time), start `next start` on a free port with a throw-away PGlite directory or a fresh
+// database on the Postgres server of DATABASE_URL, launch Debian's Chromium, sign players up through the
+// dev mailbox, and run a scenario as steps that leave screenshots and logs behind when one fails.
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import postgres from "postgres";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterEach, beforeEach, expect } from "vitest";
+
+export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+export const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+export const HAVE_BROWSER = existsSync(CHROMIUM);
+const REQUIRED = process.env.REQUIRE_BROWSER === "1";
+export const SKIP = !HAVE_BROWSER && !REQUIRED;
+if (SKIP) console.log("browser tests skipped: no Chromium (install it with: apt-get install chromium)");
+
+export const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
+/** Waits that include an adjudication or a first compile of a route. */
+export const LONG = 90_000;
+const NEXT_BIN = join(ROOT, "node_modules/next/dist/bin/next");
+
+/** A full-page screenshot; with SCREENSHOT_SLICES=1 also 900 px high slices, easier to look at. */
+export async function shoot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  if (process.env.SCREENSHOT_SLICES !== "1") return;
+  const { width, height } = await page.evaluate(() => ({ width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight }));
+  for (let y = 0, i = 1; y < height; y += 900, i++)
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}-part${i}.png`), fullPage: true, clip: { x: 0, y, width, height: Math.min(900, height - y) } });
+}
+
+/** Screenshots at a phone's width, then back to the desktop's. */
+export async function shootNarrow(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize() ?? { width: 1280, height: 900 };
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shoot(page, name);
+  await page.setViewportSize(size);
+}
+
+// ---- the build ------------------------------------------------------------------------------
+
+/** Newest modification time of any file under these paths. */
+function newestMtime(paths: string[]): number {
+  let newest = 0;
+  const walk = (p: string) => {
+    if (!existsSync(p)) return;
+    const st = statSync(p);
+    if (st.isDirectory()) for (const name of readdirSync(p)) walk(join(p, name));
+    else newest = Math.max(newest, st.mtimeMs);
+  };
+  for (const p of paths) walk(join(ROOT, p));
+  return newest;
+}
+
+function buildIsFresh(): boolean {
+  const id = join(ROOT, ".next", "BUILD_ID");
+  if (!existsSync(id)) return false;
+  const sources = newestMtime(["app", "server", "db", "drizzle", "next.config.mjs", "package.json", "tsconfig.json"]);
+  return statSync(id).mtimeMs > sources;
+}
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(" ")} exited ${code}:\n${output.slice(-4000)}`))));
+  });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `next build` unless the build is newer than every source. Test files run in parallel, so the build
+ * runs under a lock directory (taken atomically by mkdir; a lock whose process is gone is stale).
+ */
+async function ensureBuild(env: NodeJS.ProcessEnv): Promise<void> {
+  const lock = join(ROOT, ".data", "next-build.lock");
+  mkdirSync(join(ROOT, ".data"), { recursive: true });
+  const until = Date.now() + 600_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(join(lock, "pid"), String(process.pid));
+      break;
+    } catch {
+      let owner = 0;
+      try {
+        owner = Number(readFileSync(join(lock, "pid"), "utf8"));
+      } catch {
+        // being written or removed
+      }
+      if (owner && !alive(owner)) rmSync(lock, { recursive: true, force: true });
+      if (Date.now() > until) throw new Error(`the build lock ${lock} is held by process ${owner} for more than 10 min`);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+  try {
+    if (!buildIsFresh()) await run(process.execPath, [NEXT_BIN, "build"], env);
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+// ---- the server -----------------------------------------------------------------------------
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(url: string, child: ChildProcess, log: () => string, timeoutMs = 120_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}:\n${log().slice(-4000)}`);
+    try {
+      // The home page opens the database (and migrates PGlite) on its first request.
+      const res = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`next start did not answer at ${url} within ${timeoutMs / 1000} s:\n${log().slice(-4000)}`);
+}
+
+/** Stops a child and everything it started (it leads its own process group). */
+async function stopGroup(child: ChildProcess | undefined): Promise<void> {
+  if (!child?.pid || child.exitCode !== null) return;
+  const exited = new Promise<void>((r) => child.once("exit", () => r()));
+  const signal = (s: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, s);
+    } catch {
+      // already gone
+    }
+  };
+  signal("SIGTERM");
+  const timer = setTimeout(() => signal("SIGKILL"), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export interface App {
+  /** "http://localhost:<port>" */
+  base: string;
+  log: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Build if needed, then `next start` on a free port with its own database and the in-process worker. */
+export async function startApp(): Promise<App> {
+  if (!HAVE_BROWSER) throw new Error(`REQUIRE_BROWSER=1 but there is no Chromium at ${CHROMIUM}: install it with apt-get install chromium, or set CHROMIUM_PATH`);
+  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+  delete env.DATABASE_URL;
+  delete (env as Record<string, string | undefined>).NODE_ENV; // next sets it; vitest's "test" would confuse the build
+  await ensureBuild(env);
+
+  const tmp = mkdtempSync(join(tmpdir(), "lockstep-e2e-"));
+  const port = await freePort();
+  // "localhost", not 127.0.0.1: next-auth builds its redirects from the server's own host name, and a
+  // callback to another origin would be refused (and the session cookie set for the wrong host).
+  const base = `http://localhost:${port}`;
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...env,
+    PGLITE_DIR: join(tmp, "pg"),
+    DEV_MAILBOX: "1",
+    AUTH_SECRET: "test-secret",
+    RUN_WORKER: "1", // the in-process worker adjudicates turns and sweeps deadlines
+    PORT: String(port),
+  };
+  delete serverEnv.SMTP_URL;
+  let pgDatabase: { admin: string; name: string } | undefined;
+  if (process.env.DATABASE_URL) {
+    // Same test against the Postgres server: a fresh database, migrated by the app at start.
+    const name = `lockstep_e2e_${randomBytes(6).toString("hex")}`;
+    const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    await admin.end();
+    pgDatabase = { admin: process.env.DATABASE_URL, name };
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    serverEnv.DATABASE_URL = url.toString();
+    serverEnv.DB_AUTO_MIGRATE = "1";
+  }
+  let log = "";
+  const server = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "localhost"], {
+    cwd: ROOT,
+    env: serverEnv,
+    detached: true, // its own process group, so stop() ends it and anything it started
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout!.on("data", (d) => (log += d));
+  server.stderr!.on("data", (d) => (log += d));
+  const stop = async () => {
+    await stopGroup(server);
+    rmSync(tmp, { recursive: true, force: true });
+    if (pgDatabase) {
+      const admin = postgres(pgDatabase.admin, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`drop database if exists ${pgDatabase.name} with (force)`).catch(() => {});
+      await admin.end();
+    }
+  };
+  try {
+    await waitForServer(`${base}/`, server, () => log);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { base, log: () => log, stop };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--headless=new", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+}
+
+/** Collects page errors and console errors of these pages, for the failure report. */
+export function watchPages(pages: Record<string, Page>, into: string[]): void {
+  for (const [name, page] of Object.entries(pages)) {
+    page.on("pageerror", (e) => into.push(`[${name}] page error: ${e.message}`));
+    page.on("console", (m) => m.type() === "error" && into.push(`[${name}] console: ${m.text()}`));
+  }
+}
+
+/** Sign in (and up) through the magic link that the dev mailbox shows. */
+export async function signIn(page: Page, base: string, email: string): Promise<void> {
+  await page.goto(`${base}/signin?callbackUrl=%2Flobby`);
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+  await page.waitForURL(/\/signin\/check-email/, { timeout: LONG });
+  await page.goto(`${base}/dev/mailbox`);
+  const link = page.locator(`[data-testid="mailbox-link"][data-to="${email}"]`).first();
+  const href = await link.getAttribute("href");
+  expect(href).toBeTruthy();
+  await page.goto(href!);
+  await page.waitForURL(/\/lobby/, { timeout: LONG });
+  await expect.poll(() => page.getByTestId("user-email").textContent()).toBe(email);
+}
+
+/**
+ * One scenario in steps (call inside `describe`): after a failed step the rest are skipped, and the
+ * failure leaves screenshots of every page (`<prefix>-failed-<name>.png`) and the end of the server's
+ * log behind.
+ */
+export function scenarioSteps(prefix: string, pages: () => Record<string, Page | undefined>, browserLog: string[], serverLog: () => string): void {
+  let broken = false;
+  beforeEach((ctx) => {
+    if (broken) ctx.skip();
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== "fail") return;
+    broken = true;
+    for (const [name, page] of Object.entries(pages())) {
+      await page?.screenshot({ path: join(SCREENSHOTS, `${prefix}-failed-${name}.png`), fullPage: true }).catch(() => {});
+      console.log(`page ${name} at ${page?.url()}`);
+    }
+    console.log(`browser errors:\n${browserLog.slice(-20).join("\n")}`);
+    console.log(`server log (end):\n${serverLog().slice(-3000)}`);
+  });
+}
+
+/** Counts full navigations of a page's main frame (a reload would be one). */
+export function countNavigations(page: Page): () => number {
+  let n = 0;
+  page.on("framenavigated", (f) => {
+    if (f === page.mainFrame()) n++;
+  });
+  return () => n;
+}
