@@ -10,8 +10,12 @@ export type PhaseStatus = "open" | "resolving" | "battles" | "resolved";
 /** The battle decisions a phase waits for, with the battles' progress so far (public once combat began). */
 export interface PendingDecisions {
   pass: "sea" | "land";
-  requests: DecisionRequest[];
-  battles: { territory: string; pass: "sea" | "land"; rounds: unknown[]; units: unknown[] }[];
+  /** Each request with its own decision deadline (R3.1), kept while the request waits. */
+  requests: (DecisionRequest & { deadline: string })[];
+  /** Battles waiting: finished rounds, the round being fought (its dice), and the units. */
+  battles: { territory: string; pass: "sea" | "land"; rounds: unknown[]; current?: unknown; bombardment?: unknown; destroyedAtOnce?: unknown; units: unknown[] }[];
+  /** Battles of this phase already over (their full report). */
+  finished?: unknown[];
 }
 
 // ---- next-auth (Auth.js drizzle adapter) ----------------------------------------------------

@@ -49,7 +49,7 @@ export function resolveStored(
   return finishTurn(phase.startState, combat);
 }
 
-export function recordOf(request: DecisionRequest, pass: "sea" | "land", by: "player" | "default", decision = defaultDecision(request)): DecisionRecord {
+export function recordOf(request: DecisionRequest, pass: "sea" | "land", by: DecisionRecord["by"], decision = defaultDecision(request)): DecisionRecord {
   return { battle: request.battle, pass, round: request.round, step: stepOf(request), team: request.team, decision, by };
 }
 
@@ -60,7 +60,7 @@ function runWithRobots(phase: Phase, orderLists: Partial<Record<Nation, Order[]>
     const result = resolveStored({ ...phase, decisions }, orderLists, lowLuck, true);
     const forRobots = result.waiting?.requests.filter((r) => robots.has(r.chooser)) ?? [];
     if (!result.waiting || forRobots.length === 0) return { result, decisions };
-    decisions = [...decisions, ...forRobots.map((r) => recordOf(r, result.waiting!.pass, "default"))];
+    decisions = [...decisions, ...forRobots.map((r) => recordOf(r, result.waiting!.pass, "robot"))];
   }
 }
 
@@ -85,7 +85,7 @@ export async function adjudicatePhase(
     const robots = new Set((await tx.select({ nation: seats.nation }).from(seats).where(and(eq(seats.gameId, game.id), eq(seats.robot, true)))).map((r) => r.nation));
     const { result, decisions } = runWithRobots(phase, orderLists, game.options.lowLuck, robots);
     if (result.waiting) {
-      await waitForDecisions(tx, phase, game, decisions, result.waiting);
+      await waitForDecisions(tx, phase, game, decisions, { ...result.waiting, report: result.report as CombatResult["report"] });
       await hooks.beforeCommit?.(tx);
       return "waiting";
     }
@@ -122,10 +122,15 @@ async function waitForDecisions(
   phase: Phase,
   game: typeof games.$inferSelect,
   decisions: DecisionRecord[],
-  waiting: NonNullable<CombatResult["waiting"]>,
+  waiting: NonNullable<CombatResult["waiting"]> & { report: CombatResult["report"] },
 ): Promise<void> {
-  const before = new Set((phase.pending?.requests ?? []).map((r) => `${r.battle}|${r.round}|${r.kind}|${r.team}`));
-  const fresh = waiting.requests.filter((r) => !before.has(`${r.battle}|${r.round}|${r.kind}|${r.team}`));
+  const key = (r: DecisionRequest) => `${r.battle}|${r.round}|${r.kind}|${r.kind === "casualties" ? r.step : "retreat"}|${r.team}`;
+  const before = new Map((phase.pending?.requests ?? []).map((r) => [key(r), r.deadline]));
+  const fresh = waiting.requests.filter((r) => !before.has(key(r)));
+  // Each request keeps its own deadline: a decision elsewhere never moves another side's deadline.
+  const newDeadline = new Date(Date.now() + game.options.decisionHours * 3600_000).toISOString();
+  const requests = waiting.requests.map((r) => ({ ...r, deadline: before.get(key(r)) ?? newDeadline }));
+  const earliest = requests.reduce((min, r) => (r.deadline < min ? r.deadline : min), newDeadline);
   await tx
     .update(phases)
     .set({
@@ -133,10 +138,20 @@ async function waitForDecisions(
       decisions,
       pending: {
         pass: waiting.pass,
-        requests: waiting.requests,
-        battles: waiting.battles.map((b) => ({ territory: b.territory, pass: b.pass, rounds: b.rounds, units: b.units })),
+        requests,
+        battles: waiting.battles.map((b) => ({
+          territory: b.territory,
+          pass: b.pass,
+          rounds: b.rounds,
+          current: b.current,
+          bombardment: b.bombardment,
+          destroyedAtOnce: b.destroyedAtOnce,
+          // Which units a side has already picked stays hidden from the other until the round ends.
+          units: b.units.map(({ marked: _marked, ...u }) => u),
+        })),
+        finished: waiting.report.battles,
       },
-      decisionDeadline: new Date(Date.now() + game.options.decisionHours * 3600_000),
+      decisionDeadline: new Date(earliest),
     })
     .where(eq(phases.id, phase.id));
   const choosers = [...new Set(fresh.map((r) => r.chooser))];

@@ -54,7 +54,11 @@ export async function decideBattle(db: Db, gameId: number, nation: Nation, input
     if (refusal) throw refusal;
     const decisions = [...(phase.decisions ?? []), recordOf(request, pass, "player", input.decision)];
     const pending = { ...phase.pending, requests: phase.pending.requests.filter((r) => r !== request) };
-    await tx.update(phases).set({ decisions, pending }).where(eq(phases.id, phase.id));
+    const earliest = pending.requests.reduce<string | null>((min, r) => (min === null || r.deadline < min ? r.deadline : min), null);
+    await tx
+      .update(phases)
+      .set({ decisions, pending, decisionDeadline: earliest ? new Date(earliest) : null })
+      .where(eq(phases.id, phase.id));
     await enqueue(tx, continueKey(phase, decisions.length), { phaseId: phase.id });
     await publish(tx, { gameId, kind: "battle-decided", turn: phase.turn });
 
@@ -62,11 +66,19 @@ export async function decideBattle(db: Db, gameId: number, nation: Nation, input
   });
 }
 
-/** R3.1 — at the decision deadline every missing decision takes its default, and the phase goes on. */
-export async function takeDefaults(tx: Db, phase: Phase): Promise<void> {
-  if (phase.status !== "battles" || !phase.pending) return;
+/** R3.1 — a decision past its deadline takes its default, and the phase goes on. */
+export async function takeDefaults(tx: Db, phase: Phase, now = new Date()): Promise<number> {
+  if (phase.status !== "battles" || !phase.pending) return 0;
   const { pass } = phase.pending;
-  const decisions = [...(phase.decisions ?? []), ...phase.pending.requests.map((r) => recordOf(r, pass, "default"))];
-  await tx.update(phases).set({ decisions, pending: { ...phase.pending, requests: [] } }).where(eq(phases.id, phase.id));
+  const due = phase.pending.requests.filter((r) => new Date(r.deadline) <= now);
+  if (due.length === 0) return 0;
+  const left = phase.pending.requests.filter((r) => !due.includes(r));
+  const decisions = [...(phase.decisions ?? []), ...due.map((r) => recordOf(r, pass, "default"))];
+  const earliest = left.reduce<string | null>((min, r) => (min === null || r.deadline < min ? r.deadline : min), null);
+  await tx
+    .update(phases)
+    .set({ decisions, pending: { ...phase.pending, requests: left }, decisionDeadline: earliest ? new Date(earliest) : null })
+    .where(eq(phases.id, phase.id));
   await enqueue(tx, continueKey(phase, decisions.length), { phaseId: phase.id });
+  return due.length;
 }

@@ -30,8 +30,7 @@ export async function sweepDeadlines(db: Db): Promise<number> {
     await db.transaction(async (tx) => {
       const [phase] = await tx.select().from(phases).where(and(eq(phases.id, id), eq(phases.status, "battles"))).for("update", { skipLocked: true });
       if (!phase || !phase.pending || phase.pending.requests.length === 0) return;
-      await takeDefaults(tx, phase);
-      swept += 1;
+      if ((await takeDefaults(tx, phase)) > 0) swept += 1;
     });
   }
   return swept;

@@ -105,7 +105,10 @@ describe("interactive battles", () => {
     const robots = resolved.decisions!.filter((d) => d.by === "default");
     expect(players.length).toBeGreaterThan(0);
     expect(players.every((d) => d.team === "Axis")).toBe(true);
-    expect(robots.every((d) => d.team === "Allies")).toBe(true); // the Russian robot decided by default at once
+    expect(robots).toEqual([]); // the deadline never came: only the player and the robot decided
+    const robotChoices = resolved.decisions!.filter((d) => d.by === "robot");
+    expect(robotChoices.length).toBeGreaterThan(0);
+    expect(robotChoices.every((d) => d.team === "Allies")).toBe(true); // the Russian robot decided at once
     const replay = resolveStored(resolved, resolved.orders ?? {}, true);
     expect(JSON.stringify(replay.report)).toBe(JSON.stringify(resolved.report));
     const karelia = (resolved.report as { battles: { territory: string; rounds: { choices: { by: string; team: string }[] }[] }[] }).battles.find((b) => b.territory === "Karelia S.S.R.")!;
@@ -118,17 +121,33 @@ describe("interactive battles", () => {
     for (let i = 0; i < 20; i++) {
       const phase = await phaseOf(gameId);
       if (phase.status !== "battles") break;
-      await handle.db.update(phases).set({ decisionDeadline: new Date(Date.now() - 1000) }).where(eq(phases.id, phase.id));
+      const past = new Date(Date.now() - 1000);
+      const pending = { ...phase.pending!, requests: phase.pending!.requests.map((r) => ({ ...r, deadline: past.toISOString() })) };
+      await handle.db.update(phases).set({ decisionDeadline: past, pending }).where(eq(phases.id, phase.id));
       expect(await sweepDeadlines(handle.db)).toBe(1);
       await drain(handle, "test");
     }
     const resolved = await phaseOf(gameId);
     expect(resolved.status).toBe("resolved");
-    expect(resolved.decisions!.every((d) => d.by === "default")).toBe(true);
+    expect(resolved.decisions!.filter((d) => d.team === "Axis").every((d) => d.by === "default")).toBe(true);
+    expect(resolved.decisions!.filter((d) => d.team === "Allies").every((d) => d.by === "robot")).toBe(true);
     // Defaults all the way give the same battle as a phase decided by defaults from the start.
     const direct = resolveStored({ ...resolved, decisions: [] }, resolved.orders ?? {}, true);
     const strip = (v: unknown) => JSON.stringify(v, (k, x: unknown) => (k === "by" ? undefined : x));
     expect(strip(direct.report)).toBe(strip(resolved.report));
     expect((await asAlice.notifications.list()).some((n) => n.kind === "decision-waiting")).toBe(true);
+  });
+});
+
+describe("decision deadlines", () => {
+  it("are per request: a decision elsewhere never moves another side's deadline, and only due requests default", async () => {
+    const { gameId } = await attackKarelia();
+    const phase = await phaseOf(gameId);
+    expect(phase.status).toBe("battles");
+    const [first] = phase.pending!.requests;
+    expect(first!.deadline).toBe(phase.decisionDeadline!.toISOString());
+    // Nothing is due yet: the sweep changes nothing.
+    expect(await sweepDeadlines(handle.db)).toBe(0);
+    expect((await phaseOf(gameId)).decisions).toEqual(phase.decisions);
   });
 });

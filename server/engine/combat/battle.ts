@@ -51,7 +51,8 @@ export interface RetreatRequest {
 
 export type DecisionRequest = CasualtyRequest | RetreatRequest;
 export type Decision = { kind: "casualties"; units: number[] } | { kind: "retreat"; submerge: number[]; withdraw: number[] };
-export type DecidedBy = "player" | "default";
+/** Who made a decision: a player, the default at a deadline or in a scenario (R6.9), a robot, or nobody (one legal choice). */
+export type DecidedBy = "player" | "default" | "robot" | "forced";
 
 export interface FireEntry extends FireRecord {
   step: "submarine" | "general";
@@ -64,6 +65,8 @@ export interface ChoiceEntry {
   chooser: Nation;
   hits?: number;
   units: number[];
+  /** The chosen units as nation and type, one per hit, for readers of the record. */
+  picked?: { id: number; nation: Nation; type: UnitType }[];
   submerge?: number[];
   withdraw?: number[];
   by: DecidedBy;
@@ -406,7 +409,11 @@ function decideInPlace(b: BattleState, team: Team, decision: Decision, by: Decid
     if (problem) return { rule: "R6.6", message: `The ${team} ${problem} (R6.6)` };
     b.pending.splice(index, 1);
     applyHits(b, req, decision.units);
-    log.push({ step: req.step, team, chooser: req.chooser, hits: req.hits, units: [...decision.units], by });
+    const picked = decision.units.map((id) => {
+      const u = b.units.find((x) => x.id === id)!;
+      return { id, nation: u.nation, type: u.type };
+    });
+    log.push({ step: req.step, team, chooser: req.chooser, hits: req.hits, units: [...decision.units], picked, by });
     canonicalOrder(log);
     return undefined;
   }

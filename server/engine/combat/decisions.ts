@@ -10,7 +10,7 @@ export interface DecisionRecord {
   step: "bombardment" | "submarine" | "general" | "retreat";
   team: Team;
   decision: Decision;
-  /** "default" when the deadline took the default (R3.1), else the player's. */
+  /** "default" when the deadline took the default (R3.1), "robot" for a robot's, else the player's. */
   by?: DecidedBy;
 }
 
@@ -32,7 +32,8 @@ export function recordedPolicy(pass: "sea" | "land", records: readonly DecisionR
     const record = records.find((r) => matches(r, request, pass));
     if (record) return { decision: record.decision, by: record.by ?? "player" };
     const forced = request.kind === "casualties" ? request.forced : request.submergeable.length + request.withdrawable.length === 0;
-    if (!awaitPlayers || forced) return { decision: defaultDecision(request), by: "default" };
+    if (forced) return { decision: defaultDecision(request), by: "forced" };
+    if (!awaitPlayers) return { decision: defaultDecision(request), by: "default" };
     return undefined;
   };
 }
