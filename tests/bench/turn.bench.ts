@@ -41,7 +41,7 @@ const smallSets = Array.from({ length: 50 }, (_, i) => randomOrders(small, makeR
 const smallGen = performance.now() - t;
 const smallRefused = smallSets.reduce((s, o) => s + refusedOrders(small, o).length, 0);
 const smallOrders = smallSets.map(orderCount);
-const a = time(small, smallSets, 50, 300);
+const a = time(small, smallSets, 500, 1000);
 const aMedian = percentile(a, 0.5);
 
 console.log("(a) default board, one full turn");
@@ -57,7 +57,7 @@ const largeGen = performance.now() - t;
 t = performance.now();
 const largeRefused = largeSets.reduce((s, o) => s + refusedOrders(large, o).length, 0);
 const largeCheck = performance.now() - t;
-const b = time(large, largeSets, 2, 15);
+const b = time(large, largeSets, 4, 15);
 const bMedian = percentile(b, 0.5);
 
 console.log(`(b) syntheticBoard(${COPIES}), one full turn`);
