@@ -3,10 +3,15 @@ import type { GameState, Unit } from "../state";
 import { startView } from "./start-view";
 import { UNIT_TYPES, type Nation, type UnitCounts, type UnitType } from "../types";
 
-/** Types named with a positive count, in R2 table order. */
-export function typesOf(counts: UnitCounts): UnitType[] {
+const typesCache = new WeakMap<UnitCounts, readonly UnitType[]>();
+
+/** Types named with a positive count, in R2 table order (memoised: orders are never mutated). */
+export function typesOf(counts: UnitCounts): readonly UnitType[] {
+  const hit = typesCache.get(counts);
+  if (hit) return hit;
   const out: UnitType[] = [];
   for (const t of UNIT_TYPES) if ((counts[t] ?? 0) > 0) out.push(t);
+  typesCache.set(counts, out);
   return out;
 }
 

@@ -35,12 +35,12 @@ export function finalOf(order: MoveOrder): string {
   return positionAt(order, order.path.length);
 }
 
-function unitsHere(types: UnitType[], from: string): string {
+function unitsHere(types: readonly UnitType[], from: string): string {
   return `${capitalised(types.map((t) => unitName(t, 2)).join(" and "))} in ${from}`;
 }
 
 /** R4.1 — the group: one nation's units in one territory that can share a path. */
-function checkGroup(order: MoveOrder, types: UnitType[]): Refusal | undefined {
+function checkGroup(order: MoveOrder, types: readonly UnitType[]): Refusal | undefined {
   if (types.length === 0) return refuse("R4.1", `Order ${order.id} names no units to move`);
   if (types.some(isLandUnit) && types.some(isShip))
     return refuse("R4.1", "Land units and ships cannot move in one order; land units cross the sea by transport load");
@@ -48,7 +48,7 @@ function checkGroup(order: MoveOrder, types: UnitType[]): Refusal | undefined {
 }
 
 /** R4.2 — path adjacency, unit claims, and move allowance of land units and warships. */
-function checkPathAndClaims(ctx: OrderContext, order: MoveOrder, types: UnitType[]): { units: Unit[]; loaded: Unit[] } | Refusal {
+function checkPathAndClaims(ctx: OrderContext, order: MoveOrder, types: readonly UnitType[]): { units: Unit[]; loaded: Unit[] } | Refusal {
   const { board } = ctx.view;
   for (let i = 0; i < order.path.length; i++) {
     const prev = positionAt(order, i);
@@ -86,7 +86,7 @@ function checkPathAndClaims(ctx: OrderContext, order: MoveOrder, types: UnitType
 }
 
 /** R4.3 + R4.5 — land units move through land and stop at the first hostile territory, unless blitzing. */
-function checkLand(ctx: OrderContext, order: MoveOrder, types: UnitType[]): Refusal | undefined {
+function checkLand(ctx: OrderContext, order: MoveOrder, types: readonly UnitType[]): Refusal | undefined {
   const frozen = types.filter((t) => !isCombatUnit(t));
   if (frozen.length > 0) return refuse("R4.3", `${capitalised(unitName(frozen[0]!, 2))} take no orders in the combat phase`);
   const land = types.filter(isLandUnit);
@@ -106,7 +106,7 @@ function checkLand(ctx: OrderContext, order: MoveOrder, types: UnitType[]): Refu
 }
 
 /** R4.4 — ships move through sea zones, through open canals, and stop at hostile ships unless in stealth. */
-function checkSea(ctx: OrderContext, order: MoveOrder, types: UnitType[]): Refusal | undefined {
+function checkSea(ctx: OrderContext, order: MoveOrder, types: readonly UnitType[]): Refusal | undefined {
   const ships = types.filter(isShip);
   if (order.stealth && !(types.length > 0 && types.every((t) => t === "submarine")))
     return refuse("R4.4", "Only an order of submarines alone may move in stealth");
@@ -128,7 +128,7 @@ function checkSea(ctx: OrderContext, order: MoveOrder, types: UnitType[]): Refus
 }
 
 /** R4.6 — air units keep a landing reserve: path + steps to the nearest other safe territory ≤ move. */
-function checkAir(ctx: OrderContext, order: MoveOrder, types: UnitType[]): Refusal | undefined {
+function checkAir(ctx: OrderContext, order: MoveOrder, types: readonly UnitType[]): Refusal | undefined {
   const final = finalOf(order);
   for (const t of types.filter(isAir)) {
     const move = UNIT_STATS[t].move;
