@@ -5,6 +5,7 @@ import { DEFAULT_BOARD, DEFAULT_SETUP } from "../engine/board/default-board";
 import { distributeCargo } from "../engine/state";
 import { NATIONS, UNIT_TYPES, type BoardData, type Nation, type UnitStackData } from "../engine/types";
 import type { Order } from "../engine/orders/types";
+import type { AaMove } from "../engine/postcombat/aa-moves";
 import type { LandingOrder } from "../engine/postcombat/landing";
 import { mediumOf, isLandUnit } from "../engine/units";
 import { moveOrderSchema, purchaseOrderSchema, scenarioSchema } from "./schema";
@@ -18,6 +19,7 @@ export interface Scenario {
   seed: string;
   until: "movement" | "battles" | "turn";
   landings: Partial<Record<Nation, LandingOrder[]>>;
+  aaMoves: Partial<Record<Nation, AaMove[]>>;
 }
 
 export type Parsed = { ok: true; scenario: Scenario } | { ok: false; error: string };
@@ -148,8 +150,14 @@ export function parseScenario(input: unknown): Parsed {
       (landings[nation] ?? []).forEach((l, i) => {
         for (const key of ["from", "to"] as const) if (!ids.has(l[key])) fail(`landings.${nation}[${i}].${key}`, `unknown territory "${l[key]}"`);
       });
+    const aaMoves = (data.aaMoves ?? {}) as Partial<Record<Nation, AaMove[]>>;
+    for (const nation of NATIONS)
+      (aaMoves[nation] ?? []).forEach((m, i) => {
+        for (const key of ["from", "to"] as const) if (!ids.has(m[key])) fail(`aaMoves.${nation}[${i}].${key}`, `unknown territory "${m[key]}"`);
+      });
     const scenario: Scenario = {
       landings,
+      aaMoves,
       board,
       units,
       treasury,

@@ -9,7 +9,7 @@ export type ScenarioResult = { ok: true; report: CombatReport } | { ok: false; e
 
 export function runParsedScenario(s: Scenario): CombatReport {
   const state = createState(s.board, { units: s.units, treasury: s.treasury });
-  if (s.until === "turn") return resolveTurn({ state, orders: s.orders, seed: s.seed, lowLuck: s.lowLuck }, s.landings).report;
+  if (s.until === "turn") return resolveTurn({ state, orders: s.orders, seed: s.seed, lowLuck: s.lowLuck }, { landings: s.landings, aaMoves: s.aaMoves }).report;
   return resolveCombatPhase({ state, orders: s.orders, seed: s.seed, lowLuck: s.lowLuck, until: s.until }).report;
 }
 

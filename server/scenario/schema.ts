@@ -60,5 +60,7 @@ export const scenarioSchema = z.object({
   orders: z.partialRecord(nation, z.array(z.record(z.string(), z.unknown()))).optional(),
   /** Post-combat landings chosen by players (R7.1), for `until: "turn"`; others land by default (R7.4). */
   landings: z.partialRecord(nation, z.array(z.object({ type: unitType, count: z.number().int().min(1), from: id, to: id }))).optional(),
+  /** Post-combat AA gun moves (R7.2), for `until: "turn"`. */
+  aaMoves: z.partialRecord(nation, z.array(z.object({ from: id, to: id, count: z.number().int().min(1) }))).optional(),
   until: z.enum(["movement", "battles", "turn"]).optional(),
 });

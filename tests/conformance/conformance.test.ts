@@ -44,8 +44,8 @@ const REQUIRED_RULES = [
   ...Array.from({ length: 11 }, (_, i) => `R4.${i + 1}`),
   "R5.1", "R5.2", "R5.2a", "R5.2b", "R5.2c", "R5.2d", "R5.3", "R5.4", "R5.5",
   ...Array.from({ length: 11 }, (_, i) => `R6.${i + 1}`),
-  // R7.2 and R7.3 need post-combat orders, which the scenario format does not have yet.
-  "R7.1", "R7.4",
+  // R7.3 (locking post-combat moves) belongs to the web game, not to a scenario.
+  "R7.1", "R7.2", "R7.4",
   "R8.2", "R8.3", "R8.4", "R8.5", "R8.6",
 ];
 
