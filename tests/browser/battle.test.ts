@@ -11,19 +11,14 @@
 //
 // Same harness as game-loop.test.ts (see support.ts): PGlite by default, Postgres with DATABASE_URL.
 import { createHash, randomBytes } from "node:crypto";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LONG, SKIP, countNavigations, launchBrowser, scenarioSteps, shoot, shootNarrow, signIn, startApp, watchPages, type App } from "./support";
+import type { Locator, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { LONG, SKIP, countNavigations, shoot, shootNarrow, signIn, twoPlayerSession } from "./support";
 
 const KARELIA = "karelia-s-s-r-"; // slug("Karelia S.S.R.")
 
 describe.skipIf(SKIP)("an interactive battle in the browser", () => {
-  let app: App | undefined;
-  const browserLog: string[] = [];
   let base = "";
-  let browser: Browser | undefined;
-  let ctxA: BrowserContext;
-  let ctxB: BrowserContext;
   let a: Page;
   let b: Page;
   let gameId = 0;
@@ -35,25 +30,11 @@ describe.skipIf(SKIP)("an interactive battle in the browser", () => {
   const emailB = `boris-${run_}@example.com`;
   const gameName = `Karelia ${run_}`;
 
-  beforeAll(async () => {
-    app = await startApp();
-    base = app.base;
-    browser = await launchBrowser();
-    ctxA = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-GB", timezoneId: "Europe/Berlin" });
-    ctxB = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US", timezoneId: "America/New_York" });
-    ctxA.setDefaultTimeout(30_000);
-    ctxB.setDefaultTimeout(30_000);
-    a = await ctxA.newPage();
-    b = await ctxB.newPage();
-    watchPages({ a, b }, browserLog);
-  }, 420_000);
-
-  afterAll(async () => {
-    await browser?.close().catch(() => {});
-    await app?.stop();
-  }, 60_000);
-
-  scenarioSteps("lockstep-battle", () => ({ a, b }), browserLog, () => app?.log() ?? "");
+  // Two players in two time zones: each sees deadlines in their own.
+  const session = twoPlayerSession("lockstep-battle", { a: "Europe/Berlin", b: "America/New_York" });
+  beforeAll(() => {
+    ({ base, a, b } = session);
+  });
 
   /** The live panel of the Karelia battle while it waits for decisions. */
   const live = (page: Page): Locator => page.getByTestId(`live-battle-${KARELIA}`);

@@ -5,17 +5,12 @@
 // set, with a fresh database on that Postgres server. Uses Debian's Chromium (never downloads one):
 // CHROMIUM_PATH or /usr/bin/chromium. Without it the tests are skipped, unless REQUIRE_BROWSER=1.
 import { randomBytes } from "node:crypto";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LONG, SKIP, launchBrowser, scenarioSteps, shoot, signIn as signInAt, startApp, watchPages, type App } from "./support";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { LONG, SKIP, shoot, signIn as signInAt, twoPlayerSession } from "./support";
 
 describe.skipIf(SKIP)("game loop in the browser", () => {
-  let app: App | undefined;
-  const browserLog: string[] = [];
   let base = "";
-  let browser: Browser | undefined;
-  let ctxA: BrowserContext;
-  let ctxB: BrowserContext;
   let a: Page;
   let b: Page;
   let gameId = 0;
@@ -23,26 +18,11 @@ describe.skipIf(SKIP)("game loop in the browser", () => {
   const emailA = `alice-${run_}@example.com`;
   const emailB = `bruno-${run_}@example.com`;
 
-  beforeAll(async () => {
-    app = await startApp();
-    base = app.base;
-    browser = await launchBrowser();
-    // Two players in two time zones: each sees deadlines in their own.
-    ctxA = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-GB", timezoneId: "Europe/Berlin" });
-    ctxB = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US", timezoneId: "Asia/Tokyo" });
-    ctxA.setDefaultTimeout(30_000);
-    ctxB.setDefaultTimeout(30_000);
-    a = await ctxA.newPage();
-    b = await ctxB.newPage();
-    watchPages({ a, b }, browserLog);
-  }, 420_000);
-
-  afterAll(async () => {
-    await browser?.close().catch(() => {});
-    await app?.stop();
-  }, 60_000);
-
-  scenarioSteps("lockstep", () => ({ a, b }), browserLog, () => app?.log() ?? "");
+  // Two players in two time zones: each sees deadlines in their own.
+  const session = twoPlayerSession("lockstep", { a: "Europe/Berlin", b: "Asia/Tokyo" });
+  beforeAll(() => {
+    ({ base, a, b } = session);
+  });
 
   const signIn = (page: Page, email: string) => signInAt(page, base, email);
 

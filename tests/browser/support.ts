@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { afterEach, beforeEach, expect } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -291,4 +291,42 @@ export function countNavigations(page: Page): () => number {
     if (f === page.mainFrame()) n++;
   });
   return () => n;
+}
+
+/** Two players' pages on one app: the shared harness of the browser scenarios. */
+export interface TwoPlayers {
+  app?: App;
+  base: string;
+  a: Page;
+  b: Page;
+}
+
+/**
+ * Register (inside `describe`) the hooks every two-player scenario needs: start the app, open one
+ * browser context per player in its own time zone, record browser errors, stop it all afterwards,
+ * and run the steps as one scenario (see scenarioSteps). The returned object is filled in `beforeAll`.
+ */
+export function twoPlayerSession(prefix: string, zones: { a: string; b: string }): TwoPlayers {
+  const session = {} as TwoPlayers;
+  const browserLog: string[] = [];
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    session.app = await startApp();
+    session.base = session.app.base;
+    browser = await launchBrowser();
+    const open = async (locale: string, timezoneId: string) => {
+      const ctx = await browser!.newContext({ viewport: { width: 1280, height: 900 }, locale, timezoneId });
+      ctx.setDefaultTimeout(30_000);
+      return ctx.newPage();
+    };
+    session.a = await open("en-GB", zones.a);
+    session.b = await open("en-US", zones.b);
+    watchPages({ a: session.a, b: session.b }, browserLog);
+  }, 420_000);
+  afterAll(async () => {
+    await browser?.close().catch(() => {});
+    await session.app?.stop();
+  }, 60_000);
+  scenarioSteps(prefix, () => ({ a: session.a, b: session.b }), browserLog, () => session.app?.log() ?? "");
+  return session;
 }
