@@ -3,9 +3,9 @@
 import type { AdapterAccountType } from "@auth/core/adapters";
 
 import { boolean, index, integer, json, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import type { DecisionRecord, DecisionRequest, GameState, Nation, Order } from "../server/engine";
+import type { AaMove, CombatReport, DecisionRecord, DecisionRequest, GameState, LandingOrder, Nation, Order, PostCombatChoices, PostCombatOrders } from "../server/engine";
 
-export type PhaseStatus = "open" | "resolving" | "battles" | "resolved";
+export type PhaseStatus = "open" | "resolving" | "battles" | "post-combat" | "resolved";
 
 /** The battle decisions a phase waits for, with the battles' progress so far (public once combat began). */
 export interface PendingDecisions {
@@ -16,6 +16,16 @@ export interface PendingDecisions {
   battles: { territory: string; pass: "sea" | "land"; rounds: unknown[]; current?: unknown; bombardment?: unknown; destroyedAtOnce?: unknown; units: unknown[] }[];
   /** Battles of this phase already over (their full report). */
   finished?: unknown[];
+}
+
+/**
+ * Post-combat (R7): the combat's report, public to the players from then on, and what each nation may
+ * choose (each nation is shown only its own); the choices used are added when the phase resolves.
+ */
+export interface PostCombatStage {
+  report: CombatReport;
+  choices: PostCombatChoices;
+  used?: PostCombatOrders;
 }
 
 // ---- next-auth (Auth.js drizzle adapter) ----------------------------------------------------
@@ -88,6 +98,10 @@ export interface GameOptions {
   decisionHours: number;
   /** Empty seats go to robots (R3.2). */
   robots: boolean;
+  /** A robot takes over a nation whose player let this many orders deadlines in a row pass unlocked (absent or 0: never). */
+  robotTakeover?: number;
+  /** Practice games: robots hold their units and buy nothing instead of playing (R3.2). */
+  robotsHold?: boolean;
 }
 
 export const games = pgTable("games", {
@@ -113,6 +127,8 @@ export const seats = pgTable(
     nation: text("nation").$type<Nation>().notNull(),
     userId: text("user_id").references(() => users.id),
     robot: boolean("robot").notNull().default(false),
+    /** Orders deadlines in a row this nation's player let pass unlocked (for robot takeover). */
+    missedDeadlines: integer("missed_deadlines").notNull().default(0),
     joinedAt: timestamp("joined_at", { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.nation] }), index("seats_user_idx").on(t.userId)],
@@ -131,7 +147,8 @@ export const phases = pgTable(
       .references(() => games.id, { onDelete: "cascade" }),
     turn: integer("turn").notNull(),
     kind: text("kind").$type<"orders">().notNull(),
-    /** open → resolving (job queued) → battles (waiting for decisions) ⇄ resolving → resolved. */
+    /** open → resolving (job queued) → battles (waiting for decisions) ⇄ resolving → post-combat
+     * (air to land, when a player has some) → resolving → resolved. */
     status: text("status").$type<PhaseStatus>().notNull().default("open"),
     startState: jsonb("start_state").$type<GameState>().notNull(),
     /** Every nation's orders as used by the adjudication (written when it resolves). `json`, not
@@ -142,6 +159,8 @@ export const phases = pgTable(
     /** While status is "battles": the decisions the phase waits for. */
     pending: json("pending").$type<PendingDecisions>(),
     decisionDeadline: timestamp("decision_deadline", { withTimezone: true }),
+    /** From the end of combat: the post-combat stage (R7). */
+    postCombat: json("post_combat").$type<PostCombatStage>(),
     seed: text("seed").notNull(),
     seedHash: text("seed_hash").notNull(),
     engineVersion: text("engine_version").notNull(),
@@ -164,9 +183,8 @@ export const orders = pgTable(
     nation: text("nation").$type<Nation>().notNull(),
     position: integer("position").notNull(),
     order: jsonb("order").$type<Order>().notNull(),
-    savedBy: text("saved_by")
-      .notNull()
-      .references(() => users.id),
+    /** The player who saved it; null: a robot's order (R3.2). */
+    savedBy: text("saved_by").references(() => users.id),
     savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("orders_phase_nation_position").on(t.phaseId, t.nation, t.position)],
@@ -182,6 +200,23 @@ export const locks = pgTable(
     nation: text("nation").$type<Nation>().notNull(),
     lockedBy: text("locked_by").references(() => users.id),
     lockedAt: timestamp("locked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.phaseId, t.nation] })],
+);
+
+/** A nation's post-combat choices (R7.1 landings, R7.2 AA moves), checked by the engine when saved. */
+export const postCombatOrders = pgTable(
+  "post_combat_orders",
+  {
+    phaseId: integer("phase_id")
+      .notNull()
+      .references(() => phases.id, { onDelete: "cascade" }),
+    nation: text("nation").$type<Nation>().notNull(),
+    landings: jsonb("landings").$type<LandingOrder[]>().notNull().default([]),
+    aaMoves: jsonb("aa_moves").$type<AaMove[]>().notNull().default([]),
+    savedBy: text("saved_by").references(() => users.id),
+    /** R7.3 — set when the nation locks; robots and nations with nothing to choose are locked at once. */
+    lockedAt: timestamp("locked_at", { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.phaseId, t.nation] })],
 );
@@ -215,7 +250,7 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     gameId: integer("game_id").references(() => games.id, { onDelete: "cascade" }),
-    kind: text("kind").$type<"turn-resolved" | "game-started" | "decision-waiting" | "game-over">().notNull(),
+    kind: text("kind").$type<"turn-resolved" | "game-started" | "decision-waiting" | "post-combat" | "robot-takeover" | "game-over">().notNull(),
     text: text("text").notNull(),
     url: text("url").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

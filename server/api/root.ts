@@ -3,11 +3,13 @@ import { battleRouter } from "./routers/battle";
 import { gameRouter } from "./routers/game";
 import { notificationsRouter } from "./routers/notifications";
 import { ordersRouter } from "./routers/orders";
+import { postCombatRouter } from "./routers/post-combat";
 
 export const appRouter = router({
   game: gameRouter,
   orders: ordersRouter,
   battle: battleRouter,
+  postCombat: postCombatRouter,
   notifications: notificationsRouter,
 });
 

@@ -31,6 +31,12 @@ export const order = z.union([purchaseOrder, moveOrder]);
 
 export const gameNation = z.object({ gameId, nation });
 
+/** Post-combat choices (R7.1 landings, R7.2 AA gun moves). */
+export const postCombatInput = z.object({
+  landings: z.array(z.strictObject({ type: z.enum(["fighter", "bomber"]), count: z.number().int().min(1).max(999), from: territory, to: territory })).max(200),
+  aaMoves: z.array(z.strictObject({ from: territory, to: territory, count: z.number().int().min(1).max(99) })).max(100),
+});
+
 export const challenge = z.object({
   name: z.string().trim().min(1, "Give the game a name").max(60),
   nations: z.array(nation).min(1, "Pick at least one nation to play").max(5),

@@ -8,7 +8,7 @@ import {
   NATIONS,
   defaultDecision,
   finishTurn,
-  resolveCombatPhase,
+  postCombatChoices,
   type CombatResult,
   type DecisionRecord,
   type DecisionRequest,
@@ -20,6 +20,10 @@ import {
 import { stepOf } from "../engine/combat/decisions";
 import { publish } from "./events";
 import { openPhase, type Phase } from "./phases";
+import { needsPlayers, openPostCombat, savedPostCombat } from "./post-combat";
+import { combatOf } from "./replay";
+
+export { resolveStored } from "./replay";
 
 /** The orders a phase is resolved with: each nation's saved list (R3.1: unlocked at a deadline → as saved). */
 async function phaseOrders(tx: Db, phaseId: number): Promise<Partial<Record<Nation, Order[]>>> {
@@ -32,35 +36,18 @@ async function phaseOrders(tx: Db, phaseId: number): Promise<Partial<Record<Nati
   return out;
 }
 
-/**
- * Resolve a stored phase from its stored inputs alone (also used to verify a phase): its start state,
- * orders, seed and the battle decisions recorded so far. With `awaitDecisions`, a battle whose
- * decision is missing waits; without, missing decisions take the default (R6.9).
- */
-export function resolveStored(
-  phase: Pick<Phase, "startState" | "seed"> & { decisions?: DecisionRecord[] | null },
-  orderLists: Partial<Record<Nation, Order[]>>,
-  lowLuck: boolean,
-  awaitDecisions = false,
-): { waiting?: CombatResult["waiting"]; state: GameState; report: TurnReport | CombatResult["report"] } {
-  const combat = resolveCombatPhase({ state: phase.startState, orders: orderLists, seed: phase.seed, lowLuck, decisions: phase.decisions ?? [], awaitDecisions });
-  if (combat.waiting) return combat;
-  // The rest of the turn follows at once with the default landing (R7.4) until players land by hand.
-  return finishTurn(phase.startState, combat);
-}
-
 export function recordOf(request: DecisionRequest, pass: "sea" | "land", by: DecisionRecord["by"], decision = defaultDecision(request)): DecisionRecord {
   return { battle: request.battle, pass, round: request.round, step: stepOf(request), team: request.team, decision, by };
 }
 
-/** Run the phase; robots (R3.2) take the default at once, so it only ever waits for people. */
+/** Run the combat phase; robots (R3.2) take the default at once, so it only ever waits for people. */
 function runWithRobots(phase: Phase, orderLists: Partial<Record<Nation, Order[]>>, lowLuck: boolean, robots: ReadonlySet<Nation>) {
   let decisions = phase.decisions ?? [];
   for (;;) {
-    const result = resolveStored({ ...phase, decisions }, orderLists, lowLuck, true);
-    const forRobots = result.waiting?.requests.filter((r) => robots.has(r.chooser)) ?? [];
-    if (!result.waiting || forRobots.length === 0) return { result, decisions };
-    decisions = [...decisions, ...forRobots.map((r) => recordOf(r, result.waiting!.pass, "robot"))];
+    const combat = combatOf({ ...phase, decisions }, orderLists, lowLuck, true);
+    const forRobots = combat.waiting?.requests.filter((r) => robots.has(r.chooser)) ?? [];
+    if (!combat.waiting || forRobots.length === 0) return { combat, decisions };
+    decisions = [...decisions, ...forRobots.map((r) => recordOf(r, combat.waiting!.pass, "robot"))];
   }
 }
 
@@ -73,7 +60,7 @@ export async function adjudicatePhase(
   db: Db,
   phaseId: number,
   hooks: AdjudicateHooks = {},
-): Promise<"resolved" | "already-resolved" | "not-ready" | "waiting"> {
+): Promise<"resolved" | "already-resolved" | "not-ready" | "waiting" | "post-combat"> {
   return db.transaction(async (tx) => {
     const [phase] = await tx.select().from(phases).where(eq(phases.id, phaseId)).for("update");
     if (!phase) throw new Error(`phase ${phaseId} does not exist`);
@@ -81,20 +68,41 @@ export async function adjudicatePhase(
     if (phase.status !== "resolving" && phase.status !== "battles") return "not-ready";
     const [game] = await tx.select().from(games).where(eq(games.id, phase.gameId));
     if (!game) throw new Error(`game ${phase.gameId} does not exist`);
-    const orderLists = await phaseOrders(tx, phase.id);
     const robots = new Set((await tx.select({ nation: seats.nation }).from(seats).where(and(eq(seats.gameId, game.id), eq(seats.robot, true)))).map((r) => r.nation));
-    const { result, decisions } = runWithRobots(phase, orderLists, game.options.lowLuck, robots);
-    if (result.waiting) {
-      await waitForDecisions(tx, phase, game, decisions, { ...result.waiting, report: result.report as CombatResult["report"] });
-      await hooks.beforeCommit?.(tx);
-      return "waiting";
+    let orderLists: Partial<Record<Nation, Order[]>>;
+    let decisions: DecisionRecord[];
+    let result: { state: GameState; report: TurnReport };
+    if (phase.postCombat) {
+      // The post-combat stage closed (all locked, or its deadline): the turn ends with the choices saved.
+      orderLists = phase.orders ?? {};
+      decisions = phase.decisions ?? [];
+      const used = await savedPostCombat(tx, phase.id);
+      result = finishTurn(phase.startState, combatOf(phase, orderLists, game.options.lowLuck), used);
+      phase.postCombat = { ...phase.postCombat, used };
+    } else {
+      orderLists = await phaseOrders(tx, phase.id);
+      const run = runWithRobots(phase, orderLists, game.options.lowLuck, robots);
+      decisions = run.decisions;
+      if (run.combat.waiting) {
+        await waitForDecisions(tx, phase, game, decisions, { ...run.combat.waiting, report: run.combat.report });
+        await hooks.beforeCommit?.(tx);
+        return "waiting";
+      }
+      const choices = postCombatChoices(phase.startState, run.combat.state, run.combat.aftermath);
+      const humans = new Set(NATIONS.filter((n) => !robots.has(n)));
+      if (needsPlayers(choices, humans)) {
+        await openPostCombat(tx, phase, game, { report: run.combat.report, choices }, humans, { orders: orderLists, decisions, pending: null });
+        await hooks.beforeCommit?.(tx);
+        return "post-combat";
+      }
+      result = finishTurn(phase.startState, run.combat);
     }
     await tx
       .update(phases)
-      .set({ status: "resolved", orders: orderLists, decisions, pending: null, report: result.report, resolvedAt: new Date() })
+      .set({ status: "resolved", orders: orderLists, decisions, pending: null, postCombat: phase.postCombat, report: result.report, resolvedAt: new Date() })
       .where(eq(phases.id, phase.id));
     // R8.6 — a victory ends the game; otherwise the next turn's orders open.
-    const winner = "victory" in result.report ? result.report.victory.winner : null;
+    const winner = result.report.victory.winner;
     if (winner) await tx.update(games).set({ status: "finished" }).where(eq(games.id, game.id));
     else await openPhase(tx, game.id, phase.turn + 1, result.state, game.options);
     const humans = await tx.selectDistinct({ userId: seats.userId }).from(seats).where(and(eq(seats.gameId, game.id), isNotNull(seats.userId)));

@@ -1,10 +1,12 @@
 // R3.1 — at the orders deadline, unlocked nations count as locked with what they saved, and the
-// phase resolves; at the decision deadline, missing battle decisions take their defaults. The sweep runs in every worker; the phase row lock and the job key make it once.
+// phase resolves; at the decision deadline, missing battle decisions take their defaults and the
+// post-combat stage closes with what was saved. The sweep runs in every worker; the phase row lock and the job key make it once.
 import { and, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { phases } from "../../db/schema";
 import { takeDefaults } from "./battles";
 import { beginResolving } from "./orders";
+import { closePostCombat } from "./post-combat";
 
 export async function sweepDeadlines(db: Db): Promise<number> {
   const due = await db
@@ -31,6 +33,20 @@ export async function sweepDeadlines(db: Db): Promise<number> {
       const [phase] = await tx.select().from(phases).where(and(eq(phases.id, id), eq(phases.status, "battles"))).for("update", { skipLocked: true });
       if (!phase || !phase.pending || phase.pending.requests.length === 0) return;
       if ((await takeDefaults(tx, phase)) > 0) swept += 1;
+    });
+  }
+  const postCombatDue = await db
+    .select({ id: phases.id })
+    .from(phases)
+    .where(and(eq(phases.status, "post-combat"), lte(phases.decisionDeadline, sql`now()`)))
+    .limit(50);
+  for (const { id } of postCombatDue) {
+    await db.transaction(async (tx) => {
+      const [phase] = await tx.select().from(phases).where(and(eq(phases.id, id), eq(phases.status, "post-combat"))).for("update", { skipLocked: true });
+      if (!phase) return;
+      // R3.1 — what a nation saved counts; a nation that saved nothing takes the default landing (R7.4).
+      await closePostCombat(tx, phase);
+      swept += 1;
     });
   }
   return swept;

@@ -4,8 +4,19 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { PendingDecisions, PhaseStatus } from "../../db/schema";
-import { locks, seats, users } from "../../db/schema";
-import { NATIONS, teamOf, type DecisionRequest, type Nation, type Order, type UnitReport } from "../engine";
+import { locks, postCombatOrders, seats, users } from "../../db/schema";
+import {
+  NATIONS,
+  teamOf,
+  type AaMove,
+  type CombatReport,
+  type DecisionRequest,
+  type LandingOrder,
+  type Nation,
+  type Order,
+  type PostCombatChoices,
+  type UnitReport,
+} from "../engine";
 import { notFound } from "./errors";
 import { displayName } from "./games";
 import { savedOrders } from "./orders";
@@ -22,11 +33,17 @@ export interface GameView {
     deadline: string;
     seedHash: string;
     locked: Nation[];
-    /** While battles wait for decisions (status "battles"): what they wait for, public to players. */
+    /** While battles wait for decisions ("battles") or post-combat is open: its deadline. */
     decisionDeadline: string | null;
     pending: null | (Omit<PendingDecisions, "requests"> & { requests: (DecisionRequest & { mine: boolean })[] });
   };
-  /** The board at the start of the phase: public to every player. */
+  /** Post-combat (R7): the combat's outcome, who is still choosing, and this user's own choices only. */
+  postCombat: null | {
+    report: CombatReport;
+    waitingFor: Nation[];
+    mine: Partial<Record<Nation, { choices: PostCombatChoices; landings: LandingOrder[]; aaMoves: AaMove[]; locked: boolean }>>;
+  };
+  /** The board at the start of the phase (after combat, during post-combat): public to every player. */
   board: null | { units: UnitReport[]; owners: Record<string, Nation>; treasury: Record<Nation, number> };
   myNations: Nation[];
   /** Saved orders of the nations this user plays, and only those. */
@@ -57,6 +74,20 @@ export async function gameView(db: Db, userId: string, gameId: number): Promise<
   const locked = phase ? (await db.select({ nation: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id))).map((r) => r.nation) : [];
   const myOrders: Partial<Record<Nation, Order[]>> = {};
   if (phase) for (const n of mySeats) myOrders[n] = await savedOrders(db, phase.id, n);
+  const stage = phase?.status === "post-combat" ? phase.postCombat : null;
+  let postCombat: GameView["postCombat"] = null;
+  if (phase && stage) {
+    const rows = await db.select().from(postCombatOrders).where(eq(postCombatOrders.phaseId, phase.id));
+    const mine: NonNullable<GameView["postCombat"]>["mine"] = {};
+    for (const r of rows.filter((r) => mySeats.includes(r.nation)))
+      mine[r.nation] = {
+        choices: { air: stage.choices.air.filter((a) => a.nation === r.nation), aaGuns: stage.choices.aaGuns.filter((g) => g.nation === r.nation) },
+        landings: r.landings,
+        aaMoves: r.aaMoves,
+        locked: r.lockedAt !== null,
+      };
+    postCombat = { report: stage.report, waitingFor: NATIONS.filter((n) => rows.some((r) => r.nation === n && r.lockedAt === null)), mine };
+  }
   return {
     game: { id: game.id, name: game.name, status: game.status, ...game.options },
     seats: NATIONS.map((nation) => {
@@ -72,14 +103,19 @@ export async function gameView(db: Db, userId: string, gameId: number): Promise<
           deadline: phase.deadline.toISOString(),
           seedHash: phase.seedHash,
           locked: NATIONS.filter((n) => locked.includes(n)),
-          decisionDeadline: phase.status === "battles" ? (phase.decisionDeadline?.toISOString() ?? null) : null,
+          decisionDeadline: phase.status === "battles" || phase.status === "post-combat" ? (phase.decisionDeadline?.toISOString() ?? null) : null,
           pending:
             phase.status === "battles" && phase.pending
               ? { ...phase.pending, requests: phase.pending.requests.map((r) => ({ ...r, mine: mySeats.includes(r.chooser) })) }
               : null,
         }
       : null,
-    board: phase ? { units: groupUnits(phase.startState.units), owners: phase.startState.owners, treasury: phase.startState.treasury } : null,
+    postCombat,
+    board: stage
+      ? { units: stage.report.units, owners: stage.report.owners, treasury: stage.report.treasury }
+      : phase
+        ? { units: groupUnits(phase.startState.units), owners: phase.startState.owners, treasury: phase.startState.treasury }
+        : null,
     myNations: mySeats,
     myOrders,
   };

@@ -25,7 +25,7 @@ export interface LandingOrder {
   to: string;
 }
 
-interface Ctx {
+export interface Ctx {
   board: Board;
   start: GameState;
   state: GameState;
@@ -33,7 +33,7 @@ interface Ctx {
   carrierUse: Map<string, number>;
 }
 
-function landSafe(ctx: Ctx, nation: Nation, t: string): boolean {
+export function landSafe(ctx: Ctx, nation: Nation, t: string): boolean {
   const now = ctx.state.owners[t];
   const then = ctx.start.owners[t];
   return ctx.board.isLand(t) && now !== undefined && then !== undefined && teamOf(now) === teamOf(nation) && teamOf(then) === teamOf(nation);
@@ -45,9 +45,15 @@ function carrierRoom(ctx: Ctx, nation: Nation, zone: string): number {
 }
 
 /** Safe for this unit now, with room if it is a carrier zone (R7.1). */
-function safe(ctx: Ctx, u: Unit, t: string): boolean {
+export function safe(ctx: Ctx, u: Unit, t: string): boolean {
   if (ctx.board.isLand(t)) return landSafe(ctx, u.nation, t);
   return u.type === "fighter" && carrierRoom(ctx, u.nation, t) > 0;
+}
+
+/** Can all these units land at `t` together (carrier room counts every fighter)? */
+function roomFor(ctx: Ctx, units: Unit[], t: string): boolean {
+  if (!units.every((u) => safe(ctx, u, t))) return false;
+  return ctx.board.isLand(t) || units.length <= carrierRoom(ctx, units[0]!.nation, t);
 }
 
 function occupy(ctx: Ctx, u: Unit, t: string): void {
@@ -57,7 +63,7 @@ function occupy(ctx: Ctx, u: Unit, t: string): void {
 }
 
 /** Territories within `range` steps, nearest first (air flies over land and sea). */
-function within(board: Board, from: string, range: number): { t: string; d: number }[] {
+export function within(board: Board, from: string, range: number): { t: string; d: number }[] {
   const out: { t: string; d: number }[] = [];
   const seen = new Set([from]);
   let frontier = [from];
@@ -93,16 +99,8 @@ export interface LandingResult {
   refused: { nation: Nation; order: LandingOrder; reason: string }[];
 }
 
-/**
- * Land every air unit: player landings first (checked against R7.1), then the default (R7.4) for
- * the rest; those that cannot reach safety are scuttled.
- */
-export function landAircraft(
-  start: GameState,
-  state: GameState,
-  aftermath: Aftermath,
-  orders: Partial<Record<Nation, readonly LandingOrder[]>> = {},
-): LandingResult {
+/** The air units that must land (not safe where they stand), with each one's unused movement. */
+export function airToLand(start: GameState, state: GameState, aftermath: Aftermath): { ctx: Ctx; toLand: Unit[]; rangeOf: (u: Unit) => number } {
   const ctx: Ctx = { board: indexBoard(state.board), start, state, carrierUse: new Map() };
   const info = new Map(aftermath.air.map((a) => [a.id, a]));
   const rangeOf = (u: Unit): number => {
@@ -121,18 +119,34 @@ export function landAircraft(
     if (safe(ctx, u, u.at)) occupy(ctx, u, u.at);
     else toLand.push(u);
   }
+  return { ctx, toLand, rangeOf };
+}
+
+/**
+ * Land every air unit: player landings first (checked against R7.1), then the default (R7.4) for
+ * the rest; those that cannot reach safety are scuttled.
+ */
+export function landAircraft(
+  start: GameState,
+  state: GameState,
+  aftermath: Aftermath,
+  orders: Partial<Record<Nation, readonly LandingOrder[]>> = {},
+): LandingResult {
+  const { ctx, toLand, rangeOf } = airToLand(start, state, aftermath);
   const moves = new Map<number, string | null>();
   const refused: LandingResult["refused"] = [];
   const pool = new Set(toLand.map((u) => u.id));
   for (const nation of Object.keys(orders) as Nation[]) {
     for (const order of orders[nation] ?? []) {
-      const units = toLand.filter((u) => u.nation === nation && u.type === order.type && u.at === order.from && pool.has(u.id)).slice(0, order.count);
+      const candidates = toLand.filter((u) => u.nation === nation && u.type === order.type && u.at === order.from && pool.has(u.id));
+      // Units of one group may have different movement left: the ones that can reach go first.
+      const units = candidates.filter((u) => u.at === order.to || within(ctx.board, u.at, rangeOf(u)).some(({ t }) => t === order.to)).slice(0, order.count);
       const reason =
-        units.length < order.count
-          ? `${nation} has ${units.length} ${order.type} to land in ${order.from}`
-          : units.some((u) => u.at !== order.to && !within(ctx.board, u.at, rangeOf(u)).some(({ t }) => t === order.to))
+        candidates.length < order.count
+          ? `${nation} has ${candidates.length} ${order.type} to land in ${order.from}`
+          : units.length < order.count
             ? `${order.to} is out of reach of the unused movement`
-            : !units.every((u) => safe(ctx, u, order.to))
+            : !roomFor(ctx, units, order.to)
               ? `${order.to} is not safe: friendly now and at the start of the turn, or an own carrier with room`
               : undefined;
       if (reason) {

@@ -1,0 +1,171 @@
+// Post-combat as a players' phase (R7): after combat, each nation with air units to land (or AA guns
+// that may move) saves its choices, checked by the engine, and locks them (R7.3). The last lock or
+// the decision deadline closes the stage and queues the end of the turn, once.
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { games, notifications, phases, postCombatOrders, seats, type PostCombatStage } from "../../db/schema";
+import { landAircraft, moveAaGuns, type AaMove, type LandingOrder, type Nation, type PostCombatChoices } from "../engine";
+import { enqueue } from "../jobs/queue";
+import { conflict, notFound } from "./errors";
+import { publish } from "./events";
+import { currentPhase, type Phase } from "./phases";
+import { combatOf } from "./replay";
+
+/** The job key of a phase's end of turn: one per phase, whoever closes the stage. */
+export function finishKey(phaseId: number): string {
+  return `adjudicate:${phaseId}:post-combat`;
+}
+
+/** Nations with something to choose in post-combat. */
+export function choosers(choices: PostCombatChoices): Set<Nation> {
+  return new Set([...choices.air.map((a) => a.nation), ...choices.aaGuns.map((g) => g.nation)]);
+}
+
+/** Does a player have air units to land? Only then does post-combat wait for players (R7). */
+export function needsPlayers(choices: PostCombatChoices, humans: ReadonlySet<Nation>): boolean {
+  return choices.air.some((a) => humans.has(a.nation));
+}
+
+/**
+ * Open the post-combat stage: store the combat report and the choices, give every nation a row —
+ * locked at once for robots and for nations with nothing to choose — and tell the players.
+ */
+export async function openPostCombat(
+  tx: Db,
+  phase: Phase,
+  game: typeof games.$inferSelect,
+  stage: PostCombatStage,
+  humans: ReadonlySet<Nation>,
+  set: Partial<typeof phases.$inferInsert>,
+): Promise<void> {
+  const deadline = new Date(Date.now() + game.options.decisionHours * 3600_000);
+  await tx.update(phases).set({ ...set, status: "post-combat", postCombat: stage, decisionDeadline: deadline }).where(eq(phases.id, phase.id));
+  const acting = choosers(stage.choices);
+  const rows = [...humans, ...acting].filter((n, i, all) => all.indexOf(n) === i);
+  await tx.insert(postCombatOrders).values(
+    rows.map((nation) => ({ phaseId: phase.id, nation, lockedAt: humans.has(nation) && acting.has(nation) ? null : new Date() })),
+  );
+  const players = await tx.select({ nation: seats.nation, userId: seats.userId }).from(seats).where(and(eq(seats.gameId, game.id), eq(seats.robot, false)));
+  const notes = players
+    .filter((s) => s.userId && acting.has(s.nation))
+    .map((s) => {
+      const air = stage.choices.air.filter((a) => a.nation === s.nation).reduce((n, a) => n + a.count, 0);
+      return {
+        userId: s.userId!,
+        gameId: game.id,
+        kind: "post-combat" as const,
+        text:
+          air > 0
+            ? `${game.name}: ${s.nation} has ${air} air unit${air === 1 ? "" : "s"} to land after combat`
+            : `${game.name}: combat is over — ${s.nation} may move AA guns`,
+        url: `/game/${game.id}#post-combat`,
+      };
+    });
+  if (notes.length > 0) await tx.insert(notifications).values(notes);
+  await publish(tx, { gameId: game.id, kind: "post-combat", turn: phase.turn });
+}
+
+/** The players' saved choices of a phase, as the engine takes them. */
+export async function savedPostCombat(tx: Db, phaseId: number): Promise<NonNullable<PostCombatStage["used"]>> {
+  const rows = await tx.select().from(postCombatOrders).where(eq(postCombatOrders.phaseId, phaseId));
+  const landings: Partial<Record<Nation, LandingOrder[]>> = {};
+  const aaMoves: Partial<Record<Nation, AaMove[]>> = {};
+  for (const r of rows.sort((a, b) => (a.nation < b.nation ? -1 : 1))) {
+    if (r.landings.length > 0) landings[r.nation] = r.landings;
+    if (r.aaMoves.length > 0) aaMoves[r.nation] = r.aaMoves;
+  }
+  return { landings, aaMoves };
+}
+
+async function stageForUpdate(tx: Db, gameId: number): Promise<Phase & { postCombat: PostCombatStage }> {
+  const latest = await currentPhase(tx, gameId);
+  if (!latest) throw notFound("A phase of this game");
+  const [phase] = await tx.select().from(phases).where(eq(phases.id, latest.id)).for("update");
+  if (!phase || phase.status !== "post-combat" || !phase.postCombat) throw conflict("No post-combat moves are open in this game now (R7.3)");
+  return phase as Phase & { postCombat: PostCombatStage };
+}
+
+async function rowOf(tx: Db, phaseId: number, nation: Nation) {
+  const [row] = await tx.select().from(postCombatOrders).where(and(eq(postCombatOrders.phaseId, phaseId), eq(postCombatOrders.nation, nation)));
+  if (!row) throw conflict(`${nation} has nothing to land or move after this combat (R7)`);
+  return row;
+}
+
+export interface PostCombatInput {
+  landings: LandingOrder[];
+  aaMoves: AaMove[];
+}
+
+export type PostCombatSave = { ok: true } | { ok: false; refused: { kind: "landing" | "aaMove"; index: number; reason: string }[] };
+
+/**
+ * Save a nation's landings and AA moves. They are checked by the same engine functions that apply
+ * them (R7.1, R7.2), against the combat's outcome; any refusal stores nothing.
+ */
+export async function savePostCombat(
+  db: Db,
+  userId: string,
+  gameId: number,
+  nation: Nation,
+  input: PostCombatInput,
+): Promise<PostCombatSave> {
+  return db.transaction(async (tx) => {
+    const phase = await stageForUpdate(tx, gameId);
+    const row = await rowOf(tx, phase.id, nation);
+    if (row.lockedAt) throw conflict(`${nation} has locked its post-combat moves; unlock to change them (R7.3)`);
+    const [game] = await tx.select().from(games).where(eq(games.id, gameId));
+    const combat = combatOf(phase, phase.orders ?? {}, game!.options.lowLuck);
+    const landed = landAircraft(phase.startState, combat.state, combat.aftermath, { [nation]: input.landings });
+    const moved = moveAaGuns(phase.startState, landed.state, { [nation]: input.aaMoves });
+    const refused = [
+      ...landed.refused.map((r) => ({ kind: "landing" as const, index: input.landings.indexOf(r.order), reason: r.reason })),
+      ...moved.refused.map((r) => ({ kind: "aaMove" as const, index: input.aaMoves.indexOf(r.order), reason: r.reason })),
+    ];
+    if (refused.length > 0) return { ok: false as const, refused };
+    await tx
+      .update(postCombatOrders)
+      .set({ landings: input.landings, aaMoves: input.aaMoves, savedBy: userId })
+      .where(and(eq(postCombatOrders.phaseId, phase.id), eq(postCombatOrders.nation, nation)));
+    return { ok: true as const };
+  });
+}
+
+/** Close the stage and queue the end of the turn (last lock or deadline; R7.3, R3.1). */
+export async function closePostCombat(tx: Db, phase: Phase): Promise<void> {
+  await tx.update(phases).set({ status: "resolving" }).where(and(eq(phases.id, phase.id), eq(phases.status, "post-combat")));
+  await enqueue(tx, finishKey(phase.id), { phaseId: phase.id });
+}
+
+export async function lockPostCombat(db: Db, userId: string, gameId: number, nation: Nation): Promise<{ locked: Nation[]; resolving: boolean }> {
+  return db.transaction(async (tx) => {
+    const phase = await stageForUpdate(tx, gameId);
+    await rowOf(tx, phase.id, nation);
+    await tx
+      .update(postCombatOrders)
+      .set({ lockedAt: new Date(), savedBy: userId })
+      .where(and(eq(postCombatOrders.phaseId, phase.id), eq(postCombatOrders.nation, nation), isNull(postCombatOrders.lockedAt)));
+    const locked = await lockedNations(tx, phase.id);
+    const open = await tx.select({ n: postCombatOrders.nation }).from(postCombatOrders).where(and(eq(postCombatOrders.phaseId, phase.id), isNull(postCombatOrders.lockedAt)));
+    const resolving = open.length === 0;
+    if (resolving) await closePostCombat(tx, phase);
+    await publish(tx, { gameId, kind: "locks-changed", turn: phase.turn });
+    return { locked, resolving };
+  });
+}
+
+export async function unlockPostCombat(db: Db, gameId: number, nation: Nation): Promise<{ locked: Nation[] }> {
+  return db.transaction(async (tx) => {
+    const phase = await stageForUpdate(tx, gameId);
+    await rowOf(tx, phase.id, nation);
+    if (!choosers(phase.postCombat.choices).has(nation))
+      throw conflict(`${nation} has nothing to land or move after this combat (R7)`);
+    await tx.update(postCombatOrders).set({ lockedAt: null }).where(and(eq(postCombatOrders.phaseId, phase.id), eq(postCombatOrders.nation, nation)));
+    await publish(tx, { gameId, kind: "locks-changed", turn: phase.turn });
+    return { locked: await lockedNations(tx, phase.id) };
+  });
+}
+
+export async function lockedNations(tx: Db, phaseId: number): Promise<Nation[]> {
+  const rows = await tx.select({ nation: postCombatOrders.nation, lockedAt: postCombatOrders.lockedAt }).from(postCombatOrders).where(eq(postCombatOrders.phaseId, phaseId));
+  return rows.filter((r) => r.lockedAt !== null).map((r) => r.nation);
+}
