@@ -162,6 +162,8 @@ function NewChallenge({ onCreated }: { onCreated: () => void }) {
   const [ordersHours, setOrdersHours] = useState("24");
   const [decisionHours, setDecisionHours] = useState("12");
   const [lowLuck, setLowLuck] = useState(false);
+  const [robotsHold, setRobotsHold] = useState(false);
+  const [robotTakeover, setRobotTakeover] = useState(0);
   const [formError, setFormError] = useState<string | null>(null);
   const [created, setCreated] = useState<string | null>(null);
 
@@ -191,7 +193,7 @@ function NewChallenge({ onCreated }: { onCreated: () => void }) {
     const dh = Number(decisionHours);
     if (!Number.isFinite(oh) || !Number.isFinite(dh) || oh <= 0 || dh <= 0) return setFormError("Deadlines must be a number of hours above 0.");
     setFormError(null);
-    create.mutate({ name: name.trim(), nations, robots, lowLuck, ordersHours: oh, decisionHours: dh });
+    create.mutate({ name: name.trim(), nations, robots, lowLuck, ordersHours: oh, decisionHours: dh, robotsHold, robotTakeover });
   }
 
   const error = formError ?? (create.error ? errorText(create.error) : null);
@@ -243,6 +245,19 @@ function NewChallenge({ onCreated }: { onCreated: () => void }) {
           <input type="checkbox" checked={lowLuck} onChange={(e) => setLowLuck(e.target.checked)} data-testid="low-luck" /> Low luck (fewer dice
           surprises)
         </label>
+        <label className="checkbox">
+          <input type="checkbox" checked={robotsHold} onChange={(e) => setRobotsHold(e.target.checked)} data-testid="robots-hold" /> Practice: robots
+          stand still (they hold their units and buy nothing)
+        </label>
+        <label htmlFor="robot-takeover">A robot takes over a nation whose player misses</label>
+        <select id="robot-takeover" value={robotTakeover} onChange={(e) => setRobotTakeover(Number(e.target.value))} data-testid="robot-takeover">
+          <option value={0}>never</option>
+          {[1, 2, 3, 5].map((n) => (
+            <option key={n} value={n}>
+              {n} orders deadline{n === 1 ? "" : "s"} in a row
+            </option>
+          ))}
+        </select>
         {error ? (
           <p className="alert" role="alert" data-testid="create-error">
             {error}

@@ -44,4 +44,8 @@ export const challenge = z.object({
   lowLuck: z.boolean(),
   ordersHours: z.number().min(0.05).max(24 * 14),
   decisionHours: z.number().min(0.005).max(24 * 14), // from 18 s: blitz games and tests
+  /** Practice: robots hold instead of playing (R3.2). */
+  robotsHold: z.boolean().default(false),
+  /** A robot takes over a nation after this many missed orders deadlines in a row (0: never). */
+  robotTakeover: z.number().int().min(0).max(10).default(0),
 });

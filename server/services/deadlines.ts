@@ -7,6 +7,7 @@ import { phases } from "../../db/schema";
 import { takeDefaults } from "./battles";
 import { beginResolving } from "./orders";
 import { closePostCombat } from "./post-combat";
+import { countMissedDeadlines } from "./takeover";
 
 export async function sweepDeadlines(db: Db): Promise<number> {
   const due = await db
@@ -19,6 +20,7 @@ export async function sweepDeadlines(db: Db): Promise<number> {
     await db.transaction(async (tx) => {
       const [phase] = await tx.select().from(phases).where(and(eq(phases.id, id), eq(phases.status, "open"))).for("update", { skipLocked: true });
       if (!phase) return;
+      await countMissedDeadlines(tx, phase);
       await beginResolving(tx, phase);
       swept += 1;
     });

@@ -9,6 +9,7 @@ import { enqueue } from "../jobs/queue";
 import { conflict, notFound, ServiceError } from "./errors";
 import { publish } from "./events";
 import type { Phase } from "./phases";
+import { resetMissedDeadlines } from "./takeover";
 
 /** The open phase of a game, locked for this transaction so lockers are serialised. */
 async function openPhaseForUpdate(tx: Db, gameId: number): Promise<Phase> {
@@ -65,6 +66,7 @@ export async function lockOrders(db: Db, userId: string, gameId: number, nation:
     }
     const phase = latest;
     await tx.insert(locks).values({ phaseId: phase.id, nation, lockedBy: userId }).onConflictDoNothing();
+    await resetMissedDeadlines(tx, gameId, nation);
     const rows = await tx.select({ nation: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id));
     const locked = NATIONS.filter((n) => rows.some((r) => r.nation === n));
     const resolving = locked.length === NATIONS.length;

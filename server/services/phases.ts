@@ -1,10 +1,11 @@
 // Opening a phase: its state, a secret dice seed with its published SHA-256, its deadline, and the
-// robots' locks (R3.2: a robot locks at once).
+// robots' orders and locks (R3.2: a robot orders and locks at once).
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { games, locks, phases, seats, type GameOptions } from "../../db/schema";
-import { ENGINE_VERSION, type GameState } from "../engine";
+import { games, locks, orders, phases, seats, type GameOptions } from "../../db/schema";
+import { ENGINE_VERSION, validateOrders, type GameState } from "../engine";
+import { robotOrders } from "../robots/robot";
 
 export type Phase = typeof phases.$inferSelect;
 
@@ -20,7 +21,17 @@ export async function openPhase(tx: Db, gameId: number, turn: number, state: Gam
     .values({ gameId, turn, kind: "orders", startState: state, seed, seedHash: seedHash(seed), engineVersion: ENGINE_VERSION, deadline })
     .returning();
   const robots = await tx.select({ nation: seats.nation }).from(seats).where(and(eq(seats.gameId, gameId), eq(seats.robot, true)));
-  if (robots.length > 0) await tx.insert(locks).values(robots.map((r) => ({ phaseId: phase!.id, nation: r.nation, lockedBy: null })));
+  if (robots.length === 0) return phase!;
+  if (!options.robotsHold) {
+    // R3.2 — a robot orders through the same engine checks as a player; only orders the engine accepts are kept.
+    const rows = robots.flatMap(({ nation }) => {
+      const list = robotOrders(state, nation, `${seed}|robot|${nation}`);
+      const checked = validateOrders(state, nation, list);
+      return list.filter((_, i) => checked.results[i]!.ok).map((order, position) => ({ phaseId: phase!.id, nation, position, order, savedBy: null }));
+    });
+    if (rows.length > 0) await tx.insert(orders).values(rows);
+  }
+  await tx.insert(locks).values(robots.map((r) => ({ phaseId: phase!.id, nation: r.nation, lockedBy: null })));
   return phase!;
 }
 

@@ -53,6 +53,7 @@ describe.skipIf(SKIP)("an interactive battle in the browser", () => {
     for (const n of ["United Kingdom", "Japan", "United States"]) await a.getByTestId(`seat-${n}-robot`).check();
     await a.getByLabel("Decision deadline (hours)").fill("0.006");
     await a.getByTestId("low-luck").check();
+    await a.getByTestId("robots-hold").check(); // the robots hold, so the only battles are the ones this test orders
     await a.getByTestId("create-challenge").click();
     const mine = a.getByTestId("my-games").getByRole("link", { name: gameName });
     await mine.waitFor({ timeout: LONG });

@@ -35,6 +35,7 @@ describe.skipIf(SKIP)("game loop in the browser", () => {
     await a.getByLabel("Name").fill("Browser war");
     await a.getByTestId("seat-Germany-me").check();
     for (const n of ["Russia", "United Kingdom", "United States"]) await a.getByTestId(`seat-${n}-robot`).check();
+    await a.getByTestId("robots-hold").check(); // the robots hold, so the only battles are the ones this test orders
     await a.getByTestId("create-challenge").click();
     const mine = a.getByTestId("my-games").getByRole("link", { name: "Browser war" });
     await mine.waitFor({ timeout: LONG });

@@ -32,6 +32,7 @@ async function attackKarelia() {
     lowLuck: true,
     ordersHours: 24,
     decisionHours: 24,
+    robotsHold: true,
   });
   await asBob.game.join({ gameId, nation: "Japan" });
   const saved = await asAlice.orders.save({

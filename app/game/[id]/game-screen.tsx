@@ -1,7 +1,7 @@
 "use client";
 // One game, live: header, seats, the board, and an orders editor per nation the viewer plays.
 // Events from game.events are hints: any of them refetches the game.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
@@ -14,12 +14,14 @@ import { Battles, myWaitingText } from "./battle-decisions";
 import { Deadline } from "./deadline";
 import { VALUE, slug, type Board, type GameView, type UnitStack } from "./game-types";
 import { OrdersEditor } from "./orders-editor";
+import { PostCombat } from "./post-combat";
 import { RecentBattles } from "./recent-battles";
 
 const PHASE_STATUS: Record<string, string> = {
   open: "orders open",
   resolving: "resolving — every nation has locked",
   battles: "battles waiting for decisions",
+  "post-combat": "after combat: air units landing",
   resolved: "resolved",
 };
 
@@ -118,6 +120,8 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
               <Deadline iso={phase.deadline} running label="Orders deadline" testId="deadline" />
             ) : phase.status === "battles" && phase.decisionDeadline ? (
               <Deadline iso={phase.decisionDeadline} running label="Battle decisions due" />
+            ) : phase.status === "post-combat" && phase.decisionDeadline ? (
+              <Deadline iso={phase.decisionDeadline} running label="Post-combat moves due" />
             ) : (
               <span className="deadline">Orders are closed for this turn.</span>
             )}
@@ -154,6 +158,9 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
       </header>
 
       {phase?.status === "battles" && phase.pending ? <Battles gameId={gameId} phase={phase} onChanged={refetch} /> : null}
+      {phase?.status === "post-combat" && view.postCombat ? (
+        <PostCombat gameId={gameId} stage={view.postCombat} deadline={phase.decisionDeadline} onChanged={refetch} />
+      ) : null}
       {phase?.status === "resolving" ? (
         <p className="note" role="status" data-testid="resolving">
           Every nation has locked: movement and battles are being worked out…
@@ -179,13 +186,14 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
           ))
         : null}
 
-      {view.board ? <BoardView board={view.board} mine={view.myNations} /> : null}
+      {view.board ? <BoardView board={view.board} mine={view.myNations} afterCombat={view.postCombat !== null} /> : null}
     </div>
   );
 }
 
 function Seats({ view }: { view: GameView }) {
-  const locked = new Set(view.phase?.locked ?? []);
+  // In post-combat the column shows who has finished landing (R7.3); otherwise who locked orders.
+  const locked = new Set(view.postCombat ? NATIONS.filter((n) => !view.postCombat!.waitingFor.includes(n)) : (view.phase?.locked ?? []));
   return (
     <section className="card" aria-labelledby="seats-heading">
       <h2 id="seats-heading">Nations</h2>
@@ -204,7 +212,17 @@ function Seats({ view }: { view: GameView }) {
               <tr key={s.nation} data-testid={`seat-row-${slug(s.nation)}`} className={s.mine ? "mine" : undefined}>
                 <th scope="row">{s.nation}</th>
                 <td>{s.team}</td>
-                <td>{s.robot ? "Robot" : s.player ? `${s.player}${s.mine ? " (you)" : ""}` : <span className="muted">open</span>}</td>
+                <td>
+                  {s.robot && s.mine ? (
+                    <TakeBack gameId={view.game.id} nation={s.nation} />
+                  ) : s.robot ? (
+                    "Robot"
+                  ) : s.player ? (
+                    `${s.player}${s.mine ? " (you)" : ""}`
+                  ) : (
+                    <span className="muted">open</span>
+                  )}
+                </td>
                 <td data-testid={`locked-${slug(s.nation)}`}>
                   {locked.has(s.nation) ? (
                     <span className="ok" aria-label="locked">
@@ -225,6 +243,24 @@ function Seats({ view }: { view: GameView }) {
   );
 }
 
+/** A robot plays this nation for its player (missed deadlines); the player may take it back. */
+function TakeBack({ gameId, nation }: { gameId: number; nation: Nation }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const reclaim = useMutation(
+    trpc.game.reclaim.mutationOptions({ onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.game.get.queryKey({ gameId }) }) }),
+  );
+  return (
+    <span data-testid={`robot-for-you-${slug(nation)}`}>
+      Robot, playing for you after missed deadlines{" "}
+      <button type="button" className="button button-small" disabled={reclaim.isPending} onClick={() => reclaim.mutate({ gameId, nation })}>
+        Take it back
+      </button>
+      {reclaim.error ? <span className="alert-text"> {errorText(reclaim.error)}</span> : null}
+    </span>
+  );
+}
+
 function byTerritory(units: UnitStack[]): [string, UnitStack[]][] {
   const map = new Map<string, UnitStack[]>();
   for (const u of units) map.set(u.at, [...(map.get(u.at) ?? []), u]);
@@ -238,11 +274,11 @@ function stackText(stacks: UnitStack[]): string {
   return Object.keys(aboard).length ? `${text}; aboard: ${countsText(aboard)}` : text;
 }
 
-function BoardView({ board, mine }: { board: Board; mine: Nation[] }) {
+function BoardView({ board, mine, afterCombat }: { board: Board; mine: Nation[]; afterCombat: boolean }) {
   return (
     <section className="card" aria-labelledby="board-heading">
       <h2 id="board-heading">The board</h2>
-      <p className="muted small">Where every nation stands at the start of this turn. Everyone sees the same board.</p>
+      <p className="muted small">{afterCombat ? "Where every nation stands after this turn's combat." : "Where every nation stands at the start of this turn."} Everyone sees the same board.</p>
       {NATIONS.map((nation) => {
         const units = board.units.filter((u) => u.nation === nation);
         const owned = Object.entries(board.owners).filter(([, n]) => n === nation);

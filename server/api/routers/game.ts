@@ -5,11 +5,12 @@ import { z } from "zod";
 import { createChallenge, joinGame } from "../../services/games";
 import { gameHistory } from "../../services/history";
 import { listLobby } from "../../services/lobby";
+import { reclaimNation } from "../../services/takeover";
 import { gameView } from "../../services/view";
 import { verifyGame } from "../../services/verify";
 import type { GameEvent } from "../../runtime-events";
 import { challenge, gameId, nation } from "../schemas";
-import { protectedProcedure, router } from "../trpc";
+import { nationProcedure, protectedProcedure, router } from "../trpc";
 
 export const gameRouter = router({
   lobby: protectedProcedure.query(({ ctx }) => listLobby(ctx.db, ctx.user.id)),
@@ -18,10 +19,19 @@ export const gameRouter = router({
       name: input.name,
       nations: input.nations,
       robots: input.robots,
-      options: { lowLuck: input.lowLuck, ordersHours: input.ordersHours, decisionHours: input.decisionHours, robots: input.robots.length > 0 },
+      options: {
+        lowLuck: input.lowLuck,
+        ordersHours: input.ordersHours,
+        decisionHours: input.decisionHours,
+        robots: input.robots.length > 0,
+        robotsHold: input.robotsHold,
+        robotTakeover: input.robotTakeover,
+      },
     }),
   ),
   join: protectedProcedure.input(z.object({ gameId, nation })).mutation(({ ctx, input }) => joinGame(ctx.db, ctx.user.id, input.gameId, input.nation)),
+  /** Take a nation back from the robot that took it over. */
+  reclaim: nationProcedure.mutation(({ ctx, input }) => reclaimNation(ctx.db, ctx.user.id, input.gameId, input.nation)),
   get: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => gameView(ctx.db, ctx.user.id, input.gameId)),
   /** Replay every resolved phase and check its dice commitment (the history page's "verify"). */
   verify: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => verifyGame(ctx.db, input.gameId)),

@@ -1,0 +1,70 @@
+// Robot takeover (game option): a player who lets `robotTakeover` orders deadlines in a row pass
+// without locking hands the nation to a robot (R3.2), which orders from the next turn on. The player
+// keeps the seat and may take the nation back at any time.
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { games, locks, notifications, orders, phases, seats } from "../../db/schema";
+import type { Nation } from "../engine";
+import { conflict, forbidden, notFound } from "./errors";
+import { publish } from "./events";
+import { currentPhase, type Phase } from "./phases";
+
+/** At an orders deadline: count a miss for each player who had not locked; hand over at the limit. */
+export async function countMissedDeadlines(tx: Db, phase: Phase): Promise<Nation[]> {
+  const [game] = await tx.select().from(games).where(eq(games.id, phase.gameId));
+  const locked = new Set((await tx.select({ nation: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id))).map((r) => r.nation));
+  const players = await tx
+    .select()
+    .from(seats)
+    .where(and(eq(seats.gameId, phase.gameId), eq(seats.robot, false), isNotNull(seats.userId)));
+  const limit = game?.options.robotTakeover ?? 0;
+  const takenOver: Nation[] = [];
+  for (const seat of players.filter((s) => !locked.has(s.nation))) {
+    const missed = seat.missedDeadlines + 1;
+    const handOver = limit > 0 && missed >= limit;
+    await tx
+      .update(seats)
+      .set({ missedDeadlines: missed, robot: handOver })
+      .where(and(eq(seats.gameId, seat.gameId), eq(seats.nation, seat.nation)));
+    if (!handOver) continue;
+    takenOver.push(seat.nation);
+    await tx.insert(notifications).values({
+      userId: seat.userId!,
+      gameId: phase.gameId,
+      kind: "robot-takeover",
+      text: `${game!.name}: ${seat.nation} missed ${missed} orders deadlines in a row, so a robot plays it from turn ${phase.turn + 1}; you can take it back on the game page`,
+      url: `/game/${phase.gameId}`,
+    });
+  }
+  if (takenOver.length > 0) await publish(tx, { gameId: phase.gameId, kind: "robot-takeover", turn: phase.turn });
+  return takenOver;
+}
+
+/** A lock shows the player is there: the count of missed deadlines starts again. */
+export async function resetMissedDeadlines(tx: Db, gameId: number, nation: Nation): Promise<void> {
+  await tx
+    .update(seats)
+    .set({ missedDeadlines: 0 })
+    .where(and(eq(seats.gameId, gameId), eq(seats.nation, nation), sql`${seats.missedDeadlines} > 0`));
+}
+
+/** The player takes their nation back from the robot; in open orders, the robot's orders and lock go. */
+export async function reclaimNation(db: Db, userId: string, gameId: number, nation: Nation): Promise<{ reclaimed: true }> {
+  return db.transaction(async (tx) => {
+    const [seat] = await tx.select().from(seats).where(and(eq(seats.gameId, gameId), eq(seats.nation, nation))).for("update");
+    if (!seat) throw notFound("That nation");
+    if (seat.userId !== userId) throw forbidden(`You do not play ${nation} in this game`);
+    if (!seat.robot) throw conflict(`You already play ${nation}`);
+    await tx.update(seats).set({ robot: false, missedDeadlines: 0 }).where(and(eq(seats.gameId, gameId), eq(seats.nation, nation)));
+    const phase = await currentPhase(tx, gameId);
+    if (phase?.status === "open") {
+      const [open] = await tx.select({ id: phases.id }).from(phases).where(and(eq(phases.id, phase.id), eq(phases.status, "open"))).for("update");
+      if (open) {
+        await tx.delete(orders).where(and(eq(orders.phaseId, phase.id), eq(orders.nation, nation), isNull(orders.savedBy)));
+        await tx.delete(locks).where(and(eq(locks.phaseId, phase.id), eq(locks.nation, nation), isNull(locks.lockedBy)));
+      }
+    }
+    await publish(tx, { gameId, kind: "locks-changed", turn: phase?.turn });
+    return { reclaimed: true as const };
+  });
+}
