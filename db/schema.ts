@@ -3,7 +3,7 @@
 import type { AdapterAccountType } from "@auth/core/adapters";
 
 import { boolean, index, integer, json, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import type { AaMove, CombatReport, DecisionRecord, DecisionRequest, GameState, LandingOrder, Nation, Order, PostCombatChoices, PostCombatOrders } from "../server/engine";
+import type { AaMove, CombatReport, DecisionRecord, DecisionRequest, GameState, HouseRules, LandingOrder, Nation, Order, PostCombatChoices, PostCombatOrders } from "../server/engine";
 
 export type PhaseStatus = "open" | "resolving" | "battles" | "post-combat" | "resolved";
 
@@ -102,6 +102,8 @@ export interface GameOptions {
   robotTakeover?: number;
   /** Practice games: robots hold their units and buy nothing instead of playing (R3.2). */
   robotsHold?: boolean;
+  /** Optional house rules (R9), carried into the game's state. */
+  houseRules?: HouseRules;
 }
 
 export const games = pgTable("games", {

@@ -23,12 +23,30 @@ interface LobbyGame {
   id: number;
   name: string;
   status: "open" | "active" | "finished";
-  options: { lowLuck: boolean; ordersHours: number; decisionHours: number };
+  options: {
+    lowLuck: boolean;
+    ordersHours: number;
+    decisionHours: number;
+    robotsHold?: boolean;
+    robotTakeover?: number;
+    houseRules?: { victoryCities?: boolean; minorVictoryTurn?: number; vcInfantry?: boolean; commerceRaiding?: boolean };
+  };
   seats: LobbySeat[];
 }
 
 function optionsText(g: LobbyGame): string {
-  return `orders ${durationText(g.options.ordersHours)}, decisions ${durationText(g.options.decisionHours)}${g.options.lowLuck ? ", low luck" : ""}`;
+  const o = g.options;
+  const h = o.houseRules ?? {};
+  const extras = [
+    o.lowLuck ? "low luck" : "",
+    o.robotsHold ? "practice robots" : "",
+    o.robotTakeover ? `robot takes over after ${o.robotTakeover} missed` : "",
+    h.victoryCities ? "victory cities" : "",
+    h.minorVictoryTurn ? `minor victory after turn ${h.minorVictoryTurn}` : "",
+    h.vcInfantry ? "infantry at victory cities" : "",
+    h.commerceRaiding ? "commerce raiding" : "",
+  ].filter(Boolean);
+  return [`orders ${durationText(o.ordersHours)}`, `decisions ${durationText(o.decisionHours)}`, ...extras].join(", ");
 }
 
 function statusText(g: LobbyGame): string {
@@ -164,6 +182,8 @@ function NewChallenge({ onCreated }: { onCreated: () => void }) {
   const [lowLuck, setLowLuck] = useState(false);
   const [robotsHold, setRobotsHold] = useState(false);
   const [robotTakeover, setRobotTakeover] = useState(0);
+  const [houseRules, setHouseRules] = useState({ victoryCities: false, vcInfantry: false, commerceRaiding: false });
+  const [minorVictoryTurn, setMinorVictoryTurn] = useState("");
   const [formError, setFormError] = useState<string | null>(null);
   const [created, setCreated] = useState<string | null>(null);
 
@@ -193,7 +213,19 @@ function NewChallenge({ onCreated }: { onCreated: () => void }) {
     const dh = Number(decisionHours);
     if (!Number.isFinite(oh) || !Number.isFinite(dh) || oh <= 0 || dh <= 0) return setFormError("Deadlines must be a number of hours above 0.");
     setFormError(null);
-    create.mutate({ name: name.trim(), nations, robots, lowLuck, ordersHours: oh, decisionHours: dh, robotsHold, robotTakeover });
+    const minor = minorVictoryTurn.trim() === "" ? undefined : Number(minorVictoryTurn);
+    if (minor !== undefined && (!Number.isInteger(minor) || minor < 1)) return setFormError("The minor-victory turn must be a whole number from 1.");
+    create.mutate({
+      name: name.trim(),
+      nations,
+      robots,
+      lowLuck,
+      ordersHours: oh,
+      decisionHours: dh,
+      robotsHold,
+      robotTakeover,
+      houseRules: { ...houseRules, ...(minor !== undefined ? { minorVictoryTurn: minor } : {}) },
+    });
   }
 
   const error = formError ?? (create.error ? errorText(create.error) : null);
@@ -249,6 +281,23 @@ function NewChallenge({ onCreated }: { onCreated: () => void }) {
           <input type="checkbox" checked={robotsHold} onChange={(e) => setRobotsHold(e.target.checked)} data-testid="robots-hold" /> Practice: robots
           stand still (they hold their units and buy nothing)
         </label>
+        <fieldset className="house-rules">
+          <legend>House rules (optional, R9)</legend>
+          {(
+            [
+              ["victoryCities", "Victory cities: 5/3/2/2/1 points each; the Axis win at 40, the Allies at 50 (R9.1)"],
+              ["vcInfantry", "Infantry are raised at victory cities; factories cost less where cities are (R9.2)"],
+              ["commerceRaiding", "Commerce raiding: warships and fighters near a factory cut its nation's income (R9.3)"],
+            ] as const
+          ).map(([key, label]) => (
+            <label key={key} className="checkbox">
+              <input type="checkbox" checked={houseRules[key]} onChange={(e) => setHouseRules((h) => ({ ...h, [key]: e.target.checked }))} data-testid={`house-${key}`} />{" "}
+              {label}
+            </label>
+          ))}
+          <label htmlFor="minor-victory-turn">Minor victory: the team with more victory points wins after turn (empty: never)</label>
+          <input id="minor-victory-turn" type="number" min={1} step={1} value={minorVictoryTurn} onChange={(e) => setMinorVictoryTurn(e.target.value)} />
+        </fieldset>
         <label htmlFor="robot-takeover">A robot takes over a nation whose player misses</label>
         <select id="robot-takeover" value={robotTakeover} onChange={(e) => setRobotTakeover(Number(e.target.value))} data-testid="robot-takeover">
           <option value={0}>never</option>

@@ -48,4 +48,13 @@ export const challenge = z.object({
   robotsHold: z.boolean().default(false),
   /** A robot takes over a nation after this many missed orders deadlines in a row (0: never). */
   robotTakeover: z.number().int().min(0).max(10).default(0),
+  /** Optional house rules (R9); off when absent. */
+  houseRules: z
+    .strictObject({
+      victoryCities: z.boolean().optional(),
+      minorVictoryTurn: z.number().int().min(1).max(100).optional(),
+      vcInfantry: z.boolean().optional(),
+      commerceRaiding: z.boolean().optional(),
+    })
+    .optional(),
 });

@@ -10,13 +10,14 @@ import { runPass } from "./movement/pass";
 import { finalOf } from "./orders/move";
 import { startView } from "./orders/start-view";
 import { isPurchase, type Order } from "./orders/types";
+import { purchaseCost } from "./orders/purchase";
 import { validateOrders } from "./orders/validate";
 import type { CombatReport, OrderReport, UnitReport } from "./report";
 import { phaseDice } from "./rng";
-import type { GameState, Unit } from "./state";
+import { gameOptionsOf, type GameState, type Unit } from "./state";
 import { byNationOrder, teamOf } from "./teams";
 import { NATIONS, type Nation } from "./types";
-import { UNIT_STATS, isAir, isShip, tableIndex } from "./units";
+import { isAir, isShip, tableIndex } from "./units";
 import { aliveOf, cargoPieces, newPhase, piecesAt, runPosition, type Phase, type Run } from "./turn/context";
 
 export interface CombatInput {
@@ -67,7 +68,7 @@ function validate(ph: Phase, orders: CombatInput["orders"]): OrderReport[] {
       invalid.push({ id: order.id, nation, status: "invalid", endedAt, reason: result.message, rule: result.rule });
     });
     for (const p of checked.purchases) {
-      const cost = UNIT_STATS[p.type].cost * p.count;
+      const cost = purchaseCost(ph.start, p); // R9.2 prices factories by formula
       ph.treasury[nation] -= cost; // R4.10: purchases are paid when the orders resolve
       ph.report.purchases.push({ id: p.id, nation, type: p.type, count: p.count, destination: p.destination, from: p.from, cost });
     }
@@ -220,7 +221,7 @@ export function resolveCombatPhase(input: CombatInput): CombatResult {
   const owners = Object.fromEntries(Object.entries(ph.owners).sort(([a], [b]) => (a < b ? -1 : 1)));
   const treasury = { ...ph.treasury };
   const report: CombatReport = { ...ph.report, orders: orderReports(ph, invalid), units: unitReports(units), owners, treasury };
-  const state: GameState = { board: input.state.board, owners, originalOwners: input.state.originalOwners, units, treasury: { ...treasury } };
+  const state: GameState = { board: input.state.board, owners, originalOwners: input.state.originalOwners, units, treasury: { ...treasury }, ...gameOptionsOf(input.state) };
   return { state, report, aftermath: aftermathOf(ph) };
 }
 

@@ -19,6 +19,11 @@ export { landAircraft, type LandingOrder, type LandingReport } from "./postcomba
 export { moveAaGuns, type AaMove, type AaMoveReport } from "./postcombat/aa-moves";
 export { postCombatChoices, type AirChoice, type AaGunChoice, type PostCombatChoices } from "./postcombat/options";
 export { endTurn, incomeOf, victoryOf, type PlacementReport, type VictoryReport } from "./economy/turn-end";
+// R9 house rules (HouseRules and VictoryCity come with ./types).
+export { purchaseCost } from "./orders/purchase";
+export { MAJOR_VICTORY, victoryCitiesOf, victoryPoints, type VictoryCityReport, type VictoryPointsReport } from "./economy/victory-cities";
+export { factoryCost, infantryLimits, productionCap, type InfantryLimit } from "./economy/vc-placement";
+export { commerceRaids, type CommerceRaidReport, type CommerceZoneReport, type CommerceFactoryReport, type CommerceRoll } from "./economy/commerce-raiding";
 export {
   openBattle,
   advanceBattle,

@@ -1,7 +1,7 @@
 // The state a phase starts from: owners, units and treasuries on a board. Plain JSON, never mutated.
 import { indexBoard } from "./board/board";
 import { byNationOrder } from "./teams";
-import { NATIONS, type BoardData, type Nation, type SetupData, type UnitStackData, type UnitType } from "./types";
+import { NATIONS, type BoardData, type HouseRules, type Nation, type SetupData, type UnitStackData, type UnitType } from "./types";
 import { TRANSPORT_CAPACITY, tableIndex } from "./units";
 
 export interface Unit {
@@ -21,6 +21,18 @@ export interface GameState {
   originalOwners: Record<string, Nation>;
   units: Unit[];
   treasury: Record<Nation, number>;
+  /** R9 — the game's house rules; absent: none. Stored with the state so it re-adjudicates identically (R3.3). */
+  houseRules?: HouseRules;
+  /** The turn this state starts; absent means 1. Kept (and counted by endTurn) once present or with house rules. */
+  turn?: number;
+}
+
+/** The fields a new state of the same game carries over from the one before. */
+export function gameOptionsOf(state: GameState): Pick<GameState, "houseRules" | "turn"> {
+  return {
+    ...(state.houseRules !== undefined ? { houseRules: state.houseRules } : {}),
+    ...(state.turn !== undefined ? { turn: state.turn } : {}),
+  };
 }
 
 /** Cargo of one transport stack, split over its transports: non-infantry first, one per transport (R4.7). */
@@ -46,7 +58,7 @@ function stackKey(s: UnitStackData): string {
 }
 
 /** Build the starting state. Input is assumed checked (see server/scenario for file errors). */
-export function createState(board: BoardData, setup: SetupData): GameState {
+export function createState(board: BoardData, setup: SetupData, houseRules?: HouseRules): GameState {
   const index = indexBoard(board);
   const owners: Record<string, Nation> = {};
   const originalOwners: Record<string, Nation> = {};
@@ -71,5 +83,5 @@ export function createState(board: BoardData, setup: SetupData): GameState {
     }
   }
   const treasury = Object.fromEntries(NATIONS.map((n) => [n, setup.treasury[n] ?? 0])) as Record<Nation, number>;
-  return { board, owners, originalOwners, units, treasury };
+  return { board, owners, originalOwners, units, treasury, ...(houseRules !== undefined ? { houseRules } : {}) };
 }

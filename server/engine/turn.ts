@@ -23,11 +23,14 @@ export interface PostCombatOrders {
   aaMoves?: Partial<Record<Nation, readonly AaMove[]>>;
 }
 
-/** After a finished combat phase: land the aircraft (R7), then place-new, income and victory (R8). */
-export function finishTurn(start: GameState, combat: CombatResult, post: PostCombatOrders = {}): { state: GameState; report: TurnReport } {
+/**
+ * After a finished combat phase: land the aircraft (R7), then place-new, income and victory (R8).
+ * `seed` is the turn's dice seed: only R9.3 commerce raiding rolls here.
+ */
+export function finishTurn(start: GameState, combat: CombatResult, post: PostCombatOrders = {}, seed = ""): { state: GameState; report: TurnReport } {
   const landed = landAircraft(start, combat.state, combat.aftermath, post.landings);
   const aa = moveAaGuns(start, landed.state, post.aaMoves);
-  const end = endTurn(aa.state, combat.aftermath.purchases);
+  const end = endTurn(aa.state, combat.aftermath.purchases, seed);
   const units: UnitReport[] = unitReports(end.state.units);
   const owners = Object.fromEntries(Object.entries(end.state.owners).sort(([a], [b]) => (a < b ? -1 : 1)));
   return {
@@ -37,5 +40,5 @@ export function finishTurn(start: GameState, combat: CombatResult, post: PostCom
 }
 
 export function resolveTurn(input: Omit<CombatInput, "until" | "awaitDecisions">, post: PostCombatOrders = {}): { state: GameState; report: TurnReport } {
-  return finishTurn(input.state, resolveCombatPhase(input), post);
+  return finishTurn(input.state, resolveCombatPhase(input), post, input.seed);
 }

@@ -42,6 +42,28 @@ export interface TerritoryData {
   /** Land only; defaults to `owner`. */
   originalOwner?: Nation;
   capitalOf?: Nation;
+  /** R9.1 — land only: the victory city (or cities) in this territory. */
+  victoryCity?: VictoryCity | VictoryCity[];
+}
+
+/** R9.1 — a victory city: worth `points` (5 capital, 3 major, 2 moderate, 1 minor). */
+export interface VictoryCity {
+  name: string;
+  points: number;
+  /** The nation whose victory city it is (R9.2 "originally owned"); defaults to the territory's original owner. */
+  nation?: Nation;
+}
+
+/** R9 — optional house rules, game options carried in the state; every one is off when absent. */
+export interface HouseRules {
+  /** R9.1 — victory city points, and the major victory at 40 (Axis) / 50 (Allies) points. */
+  victoryCities?: boolean;
+  /** R9.1 — minor victory: the team with more points at the end of this turn (or, if tied, the first later turn) wins. */
+  minorVictoryTurn?: number;
+  /** R9.2 — infantry are raised at victory cities; non-infantry limited by cost at factories; factory cost by formula. */
+  vcInfantry?: boolean;
+  /** R9.3 — commerce raiding at income. */
+  commerceRaiding?: boolean;
 }
 
 /** R1.3 — a canal is an edge between two sea zones, controlled by land territories. */

@@ -3,7 +3,7 @@
 import type { z } from "zod";
 import { DEFAULT_BOARD, DEFAULT_SETUP } from "../engine/board/default-board";
 import { distributeCargo } from "../engine/state";
-import { NATIONS, UNIT_TYPES, type BoardData, type Nation, type UnitStackData } from "../engine/types";
+import { NATIONS, UNIT_TYPES, type BoardData, type HouseRules, type Nation, type UnitStackData } from "../engine/types";
 import type { Order } from "../engine/orders/types";
 import type { AaMove } from "../engine/postcombat/aa-moves";
 import type { LandingOrder } from "../engine/postcombat/landing";
@@ -18,6 +18,10 @@ export interface Scenario {
   lowLuck: boolean;
   seed: string;
   until: "movement" | "battles" | "turn";
+  /** R9 — absent when the file gives none. */
+  houseRules?: HouseRules;
+  /** The number of the turn played (R9.1); absent means 1. */
+  turn?: number;
   landings: Partial<Record<Nation, LandingOrder[]>>;
   aaMoves: Partial<Record<Nation, AaMove[]>>;
 }
@@ -34,8 +38,20 @@ function fail(field: string, message: string): never {
   throw new FileError(`${field}: ${message}`);
 }
 
+/** The issue to report: inside a union (a victory city or a list of them), the branch that got furthest. */
+function deepest(issue: z.core.$ZodIssue): { path: PropertyKey[]; message: string } {
+  if (issue.code === "unrecognized_keys") return { path: [...issue.path, issue.keys[0]!], message: `unknown field "${issue.keys[0]}"` };
+  if (issue.code !== "invalid_union" || issue.errors.length === 0) return { path: [...issue.path], message: issue.message };
+  const inner = issue.errors
+    .map((branch) => branch[0])
+    .filter((i): i is z.core.$ZodIssue => i !== undefined)
+    .map(deepest)
+    .sort((a, b) => b.path.length - a.path.length)[0];
+  return inner ? { path: [...issue.path, ...inner.path], message: inner.message } : { path: [...issue.path], message: issue.message };
+}
+
 function zodError(prefix: string, error: z.ZodError): never {
-  const issue = error.issues[0]!;
+  const issue = deepest(error.issues[0]!);
   const path = fieldPath(issue.path);
   const field = prefix && path ? `${prefix}.${path}` : prefix || path || "(file)";
   fail(field.replace(/\.\[/g, "["), issue.message);
@@ -50,6 +66,7 @@ function checkBoard(board: BoardData): Set<string> {
     ids.add(t.id);
     if (t.kind === "land" && !t.owner) fail(`${f}.owner`, `land territory "${t.id}" needs an owner (R1.2: no neutrals)`);
     if (t.kind === "sea" && (t.owner || t.originalOwner || t.capitalOf)) fail(`${f}.owner`, `sea zone "${t.id}" has no owner or capital`);
+    if (t.kind === "sea" && t.victoryCity !== undefined) fail(`${f}.victoryCity`, `sea zone "${t.id}" cannot hold a victory city (R9.1)`);
     if (t.capitalOf) {
       if (capitals.has(t.capitalOf)) fail(`${f}.capitalOf`, `${t.capitalOf} has two capitals`);
       capitals.add(t.capitalOf);
@@ -165,6 +182,8 @@ export function parseScenario(input: unknown): Parsed {
       lowLuck: data.options?.lowLuck ?? false,
       seed: data.options?.seed ?? "",
       until: data.until ?? "battles",
+      ...(data.options?.houseRules !== undefined ? { houseRules: data.options.houseRules } : {}),
+      ...(data.options?.turn !== undefined ? { turn: data.options.turn } : {}),
     };
     return { ok: true, scenario };
   } catch (e) {

@@ -8,7 +8,8 @@ import { parseScenario, parseScenarioText, type Scenario } from "./parse";
 export type ScenarioResult = { ok: true; report: CombatReport } | { ok: false; error: string };
 
 export function runParsedScenario(s: Scenario): CombatReport {
-  const state = createState(s.board, { units: s.units, treasury: s.treasury });
+  const created = createState(s.board, { units: s.units, treasury: s.treasury }, s.houseRules);
+  const state = s.turn !== undefined ? { ...created, turn: s.turn } : created;
   if (s.until === "turn") return resolveTurn({ state, orders: s.orders, seed: s.seed, lowLuck: s.lowLuck }, { landings: s.landings, aaMoves: s.aaMoves }).report;
   return resolveCombatPhase({ state, orders: s.orders, seed: s.seed, lowLuck: s.lowLuck, until: s.until }).report;
 }

@@ -8,6 +8,13 @@ const count = z.number().int().min(0);
 const id = z.string().min(1);
 const counts = z.record(z.string(), count);
 
+/** R9.1 — a victory city; strict, so a misspelt key is a file error rather than silently dropped. */
+export const victoryCitySchema = z.strictObject({
+  name: z.string().min(1),
+  points: z.number().int().min(1),
+  nation: nation.optional(),
+});
+
 export const territorySchema = z.object({
   id,
   kind: z.enum(["land", "sea"]),
@@ -15,6 +22,15 @@ export const territorySchema = z.object({
   owner: nation.optional(),
   originalOwner: nation.optional(),
   capitalOf: nation.optional(),
+  victoryCity: z.union([victoryCitySchema, z.array(victoryCitySchema).min(1)]).optional(),
+});
+
+/** R9 — the house rules; strict, so a misspelt rule is a file error rather than silently off. */
+export const houseRulesSchema = z.strictObject({
+  victoryCities: z.boolean().optional(),
+  minorVictoryTurn: z.number().int().min(1).optional(),
+  vcInfantry: z.boolean().optional(),
+  commerceRaiding: z.boolean().optional(),
 });
 
 export const boardSchema = z.object({
@@ -54,7 +70,15 @@ export const purchaseOrderSchema = z.object({
 
 export const scenarioSchema = z.object({
   board: boardSchema.optional(),
-  options: z.object({ lowLuck: z.boolean().optional(), seed: z.string().optional() }).optional(),
+  options: z
+    .object({
+      lowLuck: z.boolean().optional(),
+      seed: z.string().optional(),
+      houseRules: houseRulesSchema.optional(),
+      /** The number of the turn the scenario plays (R9.1 minor victory); default 1. */
+      turn: z.number().int().min(1).optional(),
+    })
+    .optional(),
   treasury: z.partialRecord(nation, count).optional(),
   units: z.array(unitStackSchema).optional(),
   orders: z.partialRecord(nation, z.array(z.record(z.string(), z.unknown()))).optional(),

@@ -77,7 +77,7 @@ export async function adjudicatePhase(
       orderLists = phase.orders ?? {};
       decisions = phase.decisions ?? [];
       const used = await savedPostCombat(tx, phase.id);
-      result = finishTurn(phase.startState, combatOf(phase, orderLists, game.options.lowLuck), used);
+      result = finishTurn(phase.startState, combatOf(phase, orderLists, game.options.lowLuck), used, phase.seed);
       phase.postCombat = { ...phase.postCombat, used };
     } else {
       orderLists = await phaseOrders(tx, phase.id);
@@ -95,7 +95,7 @@ export async function adjudicatePhase(
         await hooks.beforeCommit?.(tx);
         return "post-combat";
       }
-      result = finishTurn(phase.startState, run.combat);
+      result = finishTurn(phase.startState, run.combat, {}, phase.seed);
     }
     await tx
       .update(phases)

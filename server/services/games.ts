@@ -40,7 +40,7 @@ async function startIfFull(tx: Db, gameId: number): Promise<boolean> {
     .where(and(eq(games.id, gameId), eq(games.status, "open")))
     .returning();
   if (!game) return false;
-  await openPhase(tx, gameId, 1, createState(DEFAULT_BOARD, DEFAULT_SETUP), game.options);
+  await openPhase(tx, gameId, 1, createState(DEFAULT_BOARD, DEFAULT_SETUP, game.options.houseRules), game.options);
   const players = await tx.selectDistinct({ userId: seats.userId }).from(seats).where(eq(seats.gameId, gameId));
   const humans = players.map((p) => p.userId).filter((id): id is string => id !== null);
   if (humans.length > 0)

@@ -28,6 +28,6 @@ export function resolveStored(
 ): { waiting?: CombatResult["waiting"]; state: GameState; report: TurnReport | CombatResult["report"] } {
   const combat = combatOf(phase, orderLists, lowLuck, awaitDecisions);
   if (combat.waiting) return combat;
-  return finishTurn(phase.startState, combat, phase.postCombat?.used ?? {});
+  return finishTurn(phase.startState, combat, phase.postCombat?.used ?? {}, phase.seed);
 }
 

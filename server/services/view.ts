@@ -79,13 +79,10 @@ export async function gameView(db: Db, userId: string, gameId: number): Promise<
   if (phase && stage) {
     const rows = await db.select().from(postCombatOrders).where(eq(postCombatOrders.phaseId, phase.id));
     const mine: NonNullable<GameView["postCombat"]>["mine"] = {};
-    for (const r of rows.filter((r) => mySeats.includes(r.nation)))
-      mine[r.nation] = {
-        choices: { air: stage.choices.air.filter((a) => a.nation === r.nation), aaGuns: stage.choices.aaGuns.filter((g) => g.nation === r.nation) },
-        landings: r.landings,
-        aaMoves: r.aaMoves,
-        locked: r.lockedAt !== null,
-      };
+    for (const r of rows.filter((r) => mySeats.includes(r.nation))) {
+      const choices = { air: stage.choices.air.filter((a) => a.nation === r.nation), aaGuns: stage.choices.aaGuns.filter((g) => g.nation === r.nation) };
+      if (choices.air.length + choices.aaGuns.length > 0) mine[r.nation] = { choices, landings: r.landings, aaMoves: r.aaMoves, locked: r.lockedAt !== null };
+    }
     postCombat = { report: stage.report, waitingFor: NATIONS.filter((n) => rows.some((r) => r.nation === n && r.lockedAt === null)), mine };
   }
   return {

@@ -47,6 +47,8 @@ const REQUIRED_RULES = [
   // R7.3 (locking post-combat moves) belongs to the web game, not to a scenario.
   "R7.1", "R7.2", "R7.4",
   "R8.2", "R8.3", "R8.4", "R8.5", "R8.6",
+  // R9: the optional house rules of seed 004.
+  "R9.1", "R9.2", "R9.3",
 ];
 
 // Loaded lazily so the corpus checks below run even before the engine exists.

@@ -26,6 +26,7 @@ export const gameRouter = router({
         robots: input.robots.length > 0,
         robotsHold: input.robotsHold,
         robotTakeover: input.robotTakeover,
+        ...(input.houseRules && Object.values(input.houseRules).some(Boolean) ? { houseRules: input.houseRules } : {}),
       },
     }),
   ),

@@ -11,6 +11,12 @@
 // in 1942 (marked "R1.4" below; reasons in docs/rules-decisions.md). A connection listed twice in the
 // source (Congo Sea Zone - South Brazil Sea Zone) is listed once here.
 //
+// Victory cities (R9.1, a house rule) follow seed 004's list, five per nation worth 5/3/2/2/1; its
+// territories map to this board as: Buryatia → Soviet Far East (Vladivostok), Norway → Finland Norway,
+// Anglo-Egypt → Anglo Sudan Egypt, FIC → French Indo China, Hawaii → Hawaiian Islands. The board has no
+// Central US, so Chicago stands in East US beside Washington; Kiev stays Germany's city although
+// Ukraine's original owner is Russia (reasons in docs/rules-decisions.md).
+//
 // This module is data only: the engine never hard-codes it (R1.4), and any board given as data works.
 
 import type { BoardData, SetupData } from "../types";
@@ -21,72 +27,72 @@ export const DEFAULT_BOARD: BoardData = {
     { id: "Afghanistan", kind: "land", value: 0, owner: "United Kingdom" }, // R1.4
     { id: "Alaska", kind: "land", value: 2, owner: "United States" },
     { id: "Algeria", kind: "land", value: 1, owner: "Germany" },
-    { id: "Anglo Sudan Egypt", kind: "land", value: 2, owner: "United Kingdom" },
+    { id: "Anglo Sudan Egypt", kind: "land", value: 2, owner: "United Kingdom", victoryCity: { name: "Cairo", points: 1 } },
     { id: "Angola", kind: "land", value: 0, owner: "United Kingdom" }, // R1.4
     { id: "Argentina-Chile", kind: "land", value: 0, owner: "United States" }, // R1.4
-    { id: "Australia", kind: "land", value: 2, owner: "United Kingdom" },
+    { id: "Australia", kind: "land", value: 2, owner: "United Kingdom", victoryCity: { name: "Sydney", points: 2 } },
     { id: "Borneo Celebes", kind: "land", value: 1, owner: "Japan" },
     { id: "Brazil", kind: "land", value: 3, owner: "United States" },
     { id: "Caroline Islands", kind: "land", value: 0, owner: "Japan" },
-    { id: "Caucasus", kind: "land", value: 3, owner: "Russia" },
-    { id: "China", kind: "land", value: 2, owner: "United States" },
+    { id: "Caucasus", kind: "land", value: 3, owner: "Russia", victoryCity: { name: "Stalingrad", points: 3 } },
+    { id: "China", kind: "land", value: 2, owner: "United States", victoryCity: { name: "Chongqing", points: 2 } },
     { id: "Columbia", kind: "land", value: 0, owner: "United States" }, // R1.4
     { id: "Congo", kind: "land", value: 1, owner: "United Kingdom" },
     { id: "Cuba", kind: "land", value: 1, owner: "United States" },
-    { id: "East Canada", kind: "land", value: 3, owner: "United Kingdom" },
+    { id: "East Canada", kind: "land", value: 3, owner: "United Kingdom", victoryCity: { name: "Toronto", points: 3 } },
     { id: "East Europe", kind: "land", value: 3, owner: "Germany" },
     { id: "East Indies", kind: "land", value: 2, owner: "Japan" },
-    { id: "East US", kind: "land", value: 12, owner: "United States", capitalOf: "United States" },
+    { id: "East US", kind: "land", value: 12, owner: "United States", capitalOf: "United States", victoryCity: [{ name: "Washington", points: 5 }, { name: "Chicago", points: 2 }] },
     { id: "Eire", kind: "land", value: 0, owner: "United Kingdom" }, // R1.4
     { id: "Evenki National Okrug", kind: "land", value: 2, owner: "Russia" },
-    { id: "Finland Norway", kind: "land", value: 2, owner: "Germany" },
+    { id: "Finland Norway", kind: "land", value: 2, owner: "Germany", victoryCity: { name: "Oslo", points: 1 } },
     { id: "French Equatorial Africa", kind: "land", value: 1, owner: "United Kingdom" },
-    { id: "French Indo China", kind: "land", value: 3, owner: "Japan" },
+    { id: "French Indo China", kind: "land", value: 3, owner: "Japan", victoryCity: { name: "Singapore", points: 2 } },
     { id: "French West Africa", kind: "land", value: 1, owner: "United Kingdom" },
-    { id: "Germany", kind: "land", value: 10, owner: "Germany", capitalOf: "Germany" },
+    { id: "Germany", kind: "land", value: 10, owner: "Germany", capitalOf: "Germany", victoryCity: { name: "Berlin", points: 5 } },
     { id: "Gibraltar", kind: "land", value: 0, owner: "United Kingdom" },
-    { id: "Hawaiian Islands", kind: "land", value: 1, owner: "United States" },
-    { id: "India", kind: "land", value: 3, owner: "United Kingdom" },
+    { id: "Hawaiian Islands", kind: "land", value: 1, owner: "United States", victoryCity: { name: "Honolulu", points: 1 } },
+    { id: "India", kind: "land", value: 3, owner: "United Kingdom", victoryCity: { name: "Calcutta", points: 2 } },
     { id: "Italian East Africa", kind: "land", value: 1, owner: "United Kingdom" },
-    { id: "Japan", kind: "land", value: 8, owner: "Japan", capitalOf: "Japan" },
-    { id: "Karelia S.S.R.", kind: "land", value: 3, owner: "Russia" },
+    { id: "Japan", kind: "land", value: 8, owner: "Japan", capitalOf: "Japan", victoryCity: { name: "Tokyo", points: 5 } },
+    { id: "Karelia S.S.R.", kind: "land", value: 3, owner: "Russia", victoryCity: { name: "Leningrad", points: 2 } },
     { id: "Kazakh S.S.R.", kind: "land", value: 2, owner: "Russia" },
     { id: "Kenya-Rhodesia", kind: "land", value: 1, owner: "United Kingdom" },
-    { id: "Kwangtung", kind: "land", value: 3, owner: "Japan" },
+    { id: "Kwangtung", kind: "land", value: 3, owner: "Japan", victoryCity: { name: "Shanghai", points: 2 } },
     { id: "Libya", kind: "land", value: 1, owner: "Germany" },
     { id: "Madagascar", kind: "land", value: 1, owner: "United Kingdom" },
-    { id: "Manchuria", kind: "land", value: 3, owner: "Japan" },
+    { id: "Manchuria", kind: "land", value: 3, owner: "Japan", victoryCity: { name: "Changchun", points: 3 } },
     { id: "Mexico", kind: "land", value: 2, owner: "United States" },
     { id: "Midway", kind: "land", value: 0, owner: "United States" },
     { id: "Mongolia", kind: "land", value: 0, owner: "Russia" }, // R1.4
     { id: "Mozambique", kind: "land", value: 0, owner: "United Kingdom" }, // R1.4
     { id: "New Guinea", kind: "land", value: 1, owner: "Japan" },
     { id: "New Zealand", kind: "land", value: 1, owner: "United Kingdom" },
-    { id: "Novosibirsk", kind: "land", value: 2, owner: "Russia" },
+    { id: "Novosibirsk", kind: "land", value: 2, owner: "Russia", victoryCity: { name: "Novosibirsk", points: 2 } },
     { id: "Okinawa", kind: "land", value: 1, owner: "Japan" },
     { id: "Panama", kind: "land", value: 1, owner: "United States" },
     { id: "Persia", kind: "land", value: 1, owner: "United Kingdom" },
     { id: "Peru", kind: "land", value: 0, owner: "United States" }, // R1.4
-    { id: "Philippines", kind: "land", value: 3, owner: "Japan" },
+    { id: "Philippines", kind: "land", value: 3, owner: "Japan", victoryCity: { name: "Manila", points: 1 } },
     { id: "Rio del Oro", kind: "land", value: 0, owner: "Germany" }, // R1.4
-    { id: "Russia", kind: "land", value: 8, owner: "Russia", capitalOf: "Russia" },
+    { id: "Russia", kind: "land", value: 8, owner: "Russia", capitalOf: "Russia", victoryCity: { name: "Moscow", points: 5 } },
     { id: "Saudi Arabia", kind: "land", value: 0, owner: "United Kingdom" }, // R1.4
     { id: "Sinkiang", kind: "land", value: 2, owner: "United States" },
     { id: "Solomon Islands", kind: "land", value: 0, owner: "Japan" },
     { id: "South Africa", kind: "land", value: 2, owner: "United Kingdom" },
-    { id: "South Europe", kind: "land", value: 6, owner: "Germany" },
-    { id: "Soviet Far East", kind: "land", value: 2, owner: "Russia" },
+    { id: "South Europe", kind: "land", value: 6, owner: "Germany", victoryCity: { name: "Rome", points: 3 } },
+    { id: "Soviet Far East", kind: "land", value: 2, owner: "Russia", victoryCity: { name: "Vladivostok", points: 1 } },
     { id: "Spain", kind: "land", value: 0, owner: "Germany" }, // R1.4
     { id: "Sweden", kind: "land", value: 0, owner: "Germany" }, // R1.4
     { id: "Switzerland", kind: "land", value: 0, owner: "Germany" }, // R1.4
     { id: "Syria Jordan", kind: "land", value: 1, owner: "United Kingdom" },
     { id: "Turkey", kind: "land", value: 0, owner: "United Kingdom" }, // R1.4
-    { id: "Ukraine S.S.R.", kind: "land", value: 3, owner: "Germany", originalOwner: "Russia" }, // Soviet land under German occupation in 1942
-    { id: "United Kingdom", kind: "land", value: 8, owner: "United Kingdom", capitalOf: "United Kingdom" },
+    { id: "Ukraine S.S.R.", kind: "land", value: 3, owner: "Germany", originalOwner: "Russia", victoryCity: { name: "Kiev", points: 2, nation: "Germany" } }, // Soviet land under German occupation in 1942
+    { id: "United Kingdom", kind: "land", value: 8, owner: "United Kingdom", capitalOf: "United Kingdom", victoryCity: { name: "London", points: 5 } },
     { id: "Wake Island", kind: "land", value: 0, owner: "Japan" },
     { id: "West Canada", kind: "land", value: 1, owner: "United Kingdom" },
-    { id: "West Europe", kind: "land", value: 6, owner: "Germany" },
-    { id: "West US", kind: "land", value: 10, owner: "United States" },
+    { id: "West Europe", kind: "land", value: 6, owner: "Germany", victoryCity: { name: "Paris", points: 2 } },
+    { id: "West US", kind: "land", value: 10, owner: "United States", victoryCity: { name: "Los Angeles", points: 3 } },
     { id: "Yakut S.S.R.", kind: "land", value: 2, owner: "Russia" },
     // Sea zones (58).
     { id: "Alaska Sea Zone", kind: "sea" },

@@ -213,11 +213,30 @@ export function TurnReport({ report, orders }: { report: Report; orders: Partial
       {report.landings && report.landings.length > 0 ? (
         <>
           <h3>Air units landing</h3>
-          <ul className="small">
+          <ul className="small" data-testid="landings">
             {report.landings.map((l, i) => (
               <li key={i}>
                 {l.nation}: {countsText({ [l.type]: l.count })} in {l.from}{" "}
-                {l.scuttled ? <strong>lost: no safe place in reach</strong> : l.to === l.from ? "stayed" : <>landed in {l.to}</>} ({l.rule})
+                {l.scuttled ? <strong>lost: no safe place in reach</strong> : l.to === l.from ? "stayed" : <>landed in {l.to}</>}{" "}
+                {l.rule === "R7.1" ? "as its player chose (R7.1)" : "by the default landing (R7.4)"}
+              </li>
+            ))}
+            {(report.landingsRefused ?? []).map((r, i) => (
+              <li key={`refused-${i}`}>
+                {r.nation}: the landing of {countsText({ [r.order.type]: r.order.count })} from {r.order.from} in {r.order.to} was refused — {r.reason}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+
+      {report.aaMoves && report.aaMoves.length > 0 ? (
+        <>
+          <h3>AA guns moved</h3>
+          <ul className="small" data-testid="aa-moves">
+            {report.aaMoves.map((m, i) => (
+              <li key={i}>
+                {m.nation}: {countsText({ aaGun: m.count })} from {m.from} to {m.to} (R7.2)
               </li>
             ))}
           </ul>

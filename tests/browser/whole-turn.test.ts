@@ -1,0 +1,141 @@
+// The whole turn in the browser (R7, R8): A plays Germany and attacks Caucasus (5 Russian infantry,
+// no AA gun) from Ukraine S.S.R. with 3 infantry, 2 armour and the fighter, and buys 2 infantry for
+// Germany. Low luck: the Axis roll 12 (two sure hits a round), the Allies at most 10, so Germany takes
+// Caucasus and the fighter survives (casualties go cheapest first). A accepts each battle default by
+// hand; then the post-combat panel lists the fighter in Caucasus — captured this turn, so not safe
+// (R7.1) — and A lands it somewhere other than the default. Turn 2 shows the fighter there, the two
+// new infantry in Germany (R8.3) and Germany's treasury changed by the purchase and its new income (R8.4).
+// B plays Japan and only locks. Robots hold.
+import { randomBytes } from "node:crypto";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { LONG, SKIP, shoot, signIn, twoPlayerSession } from "./support";
+
+const COST_INFANTRY = 3;
+
+/** Infantry of Germany in the territory Germany, from the board panel ("Germany4 infantry, …"). */
+async function infantryInGermany(page: Page): Promise<number> {
+  const row = page.getByTestId("board-germany").locator("tr", { has: page.locator("th", { hasText: /^Germany$/ }) });
+  const text = (await row.textContent()) ?? "";
+  return Number(/(\d+) infantry/.exec(text)?.[1] ?? 0);
+}
+
+describe.skipIf(SKIP)("the whole turn in the browser: battle, landing, new units, income", () => {
+  let base = "";
+  let a: Page;
+  let b: Page;
+  let gameId = 0;
+  let treasuryBefore = 0;
+  let infantryBefore = 0;
+  let worthBefore = 0;
+  let landedIn = "";
+  const run_ = randomBytes(3).toString("hex");
+  const gameName = `Caucasus ${run_}`;
+
+  const session = twoPlayerSession("lockstep-whole-turn", { a: "Europe/Berlin", b: "Asia/Tokyo" });
+  beforeAll(() => {
+    ({ base, a, b } = session);
+  });
+
+  it("signs both players up and starts the game", async () => {
+    await signIn(a, base, `greta-${run_}@example.com`);
+    await signIn(b, base, `kenji-${run_}@example.com`);
+    await a.getByLabel("Name").fill(gameName);
+    await a.getByTestId("seat-Germany-me").check();
+    await a.getByTestId("seat-Japan-open").check();
+    for (const n of ["Russia", "United Kingdom", "United States"]) await a.getByTestId(`seat-${n}-robot`).check();
+    await a.getByTestId("robots-hold").check();
+    await a.getByTestId("low-luck").check();
+    await a.getByTestId("create-challenge").click();
+    const mine = a.getByTestId("my-games").getByRole("link", { name: gameName });
+    await mine.waitFor({ timeout: LONG });
+    gameId = Number((await mine.getAttribute("href"))!.split("/").pop());
+    await b.goto(`${base}/lobby`);
+    await b.getByTestId(`join-${gameId}-Japan`).click();
+    await b.waitForURL(new RegExp(`/game/${gameId}$`), { timeout: LONG });
+    await a.goto(`${base}/game/${gameId}`);
+    await a.getByTestId("turn-number").filter({ hasText: "Turn 1" }).waitFor({ timeout: LONG });
+    treasuryBefore = Number(await a.getByTestId("treasury-germany").textContent());
+    infantryBefore = await infantryInGermany(a);
+    worthBefore = Number(/territories worth (\d+)/.exec((await a.getByTestId("board-germany").locator("summary").textContent()) ?? "")?.[1]);
+    expect(treasuryBefore).toBeGreaterThan(2 * COST_INFANTRY);
+  }, 240_000);
+
+  it("A orders the attack and buys 2 infantry; both lock", async () => {
+    const editor = a.getByTestId("orders-germany");
+    await editor.getByTestId("move-from-germany").fill("Ukraine S.S.R.");
+    await editor.getByTestId("move-count-germany-infantry").fill("3");
+    await editor.getByTestId("move-count-germany-armour").fill("2");
+    await editor.getByTestId("move-count-germany-fighter").fill("1");
+    await editor.getByTestId("move-path-germany").fill("Caucasus");
+    await editor.getByTestId("add-move-germany").click();
+    await editor.getByTestId("purchase-type-germany").selectOption("infantry");
+    await editor.getByTestId("purchase-count-germany").fill("2");
+    await editor.getByTestId("purchase-destination-germany").fill("Germany");
+    await editor.getByTestId("add-purchase-germany").click();
+    await editor.getByTestId("save-germany").click();
+    await expect.poll(() => editor.getByTestId("saved-germany").textContent()).toContain("Ukraine S.S.R. → Caucasus");
+    await a.getByTestId("lock-germany").click();
+    await a.getByTestId("locked-tag-germany").waitFor();
+    await b.getByTestId("lock-japan").click();
+  }, 120_000);
+
+  it("A accepts each battle decision by hand until the post-combat panel appears", async () => {
+    const panel = a.getByTestId("post-combat");
+    const deadline = Date.now() + LONG * 2;
+    while (!(await panel.isVisible())) {
+      expect(Date.now()).toBeLessThan(deadline);
+      const forms = a.locator('form[data-testid^="decision-caucasus-"][data-testid$="-axis"]');
+      if ((await forms.count()) > 0) {
+        const form = forms.first();
+        const accept = form.locator('[data-testid$="-accept-default"], [data-testid$="-fight-on"]').first();
+        await accept.click().catch(() => {}); // the form may go away as the battle moves on
+      }
+      await a.waitForTimeout(300);
+    }
+    expect(await a.getByTestId("phase-status").textContent()).toContain("after combat");
+    expect(await a.getByTestId("post-combat-battles").textContent()).toContain("Caucasus (Axis won)");
+    // B has nothing to land: B's page says so and shows who is still choosing.
+    await b.getByTestId("post-combat").waitFor({ timeout: LONG });
+    expect(await b.getByTestId("post-combat").textContent()).toContain("None of your nations has anything to land");
+    expect(await b.getByTestId("post-combat-waiting").textContent()).toContain("Germany");
+  }, 240_000);
+
+  it("A lands the fighter somewhere other than the default and locks", async () => {
+    const row = a.getByTestId("landing-fighter-caucasus-0");
+    await row.waitFor();
+    const select = row.getByRole("combobox");
+    const options = await select.locator("option").evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+    const preset = await select.inputValue();
+    // The pre-filled choice is the default landing (R7.4); A picks another safe place in reach.
+    expect(preset).not.toBe("");
+    expect(options).not.toContain("Caucasus"); // captured this turn: not safe (R7.1)
+    landedIn = options.find((o) => o !== "" && o !== preset)!;
+    expect(landedIn).toBeTruthy();
+    await select.selectOption(landedIn);
+    await shoot(a, "lockstep-post-combat-1280");
+    await a.getByTestId("post-combat-lock-germany").click();
+    for (const page of [a, b]) await page.getByTestId("turn-number").filter({ hasText: "Turn 2" }).waitFor({ timeout: LONG });
+  }, 180_000);
+
+  it("turn 2: the fighter stands where A chose, the new infantry are in Germany, and the treasury changed", async () => {
+    await expect.poll(() => a.getByTestId("board-germany").textContent(), { timeout: LONG }).toContain(`${landedIn}`);
+    const germany = (await a.getByTestId("board-germany").textContent()) ?? "";
+    expect(germany).toMatch(new RegExp(`${landedIn.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[^A-Z]*fighter`));
+    expect(await infantryInGermany(a)).toBe(infantryBefore + 2);
+
+    await a.goto(`${base}/game/${gameId}/history#turn-1`);
+    const turn1 = a.locator("#turn-1");
+    await turn1.waitFor({ timeout: LONG });
+    expect(await turn1.getByTestId("landings").textContent()).toMatch(new RegExp(`fighter in Caucasus landed in ${landedIn.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} as its player chose \\(R7\\.1\\)`));
+    const credits = turn1.getByTestId("treasury-after").locator("tr", { has: a.locator("th", { hasText: /^Germany$/ }) });
+    const cells = (await credits.locator("td").allTextContents()).map(Number);
+    const [income, after] = cells as [number, number];
+    // R8.4: Germany's income now includes Caucasus; R4.10: the purchase was paid.
+    expect(income).toBeGreaterThan(worthBefore);
+    expect(after).toBe(treasuryBefore - 2 * COST_INFANTRY + income);
+    await a.goto(`${base}/game/${gameId}`);
+    await expect.poll(() => a.getByTestId("treasury-germany").textContent(), { timeout: LONG }).toBe(String(after));
+    expect(after).not.toBe(treasuryBefore);
+  }, 180_000);
+});
