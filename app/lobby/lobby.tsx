@@ -70,7 +70,9 @@ export function Lobby() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.game.lobby.queryKey() });
 
   const open = (lobby.data?.open ?? []).filter((g) => !g.seats.some((s) => s.mine) && g.seats.some((s) => !s.player && !s.robot));
-  const mine = lobby.data?.mine ?? [];
+  // A finished game leaves the active list (R8.6) and stays readable under Finished games.
+  const mine = (lobby.data?.mine ?? []).filter((g) => g.status !== "finished");
+  const finished = (lobby.data?.mine ?? []).filter((g) => g.status === "finished");
 
   return (
     <div className="stack">
@@ -96,23 +98,36 @@ export function Lobby() {
       <section className="card" aria-labelledby="mine-heading" data-testid="my-games">
         <h2 id="mine-heading">Your games</h2>
         {lobby.data && mine.length === 0 ? <p className="muted">You are not in any game yet. Make a challenge or join one.</p> : null}
-        <ul className="game-list">
-          {mine.map((g) => (
-            <li key={g.id} className="game-item" data-testid={`my-game-${g.id}`}>
-              <div className="game-item-head">
-                <Link href={`/game/${g.id}`} className="game-name">
-                  {g.name}
-                </Link>
-                <span className={`status status-${g.status}`}>{statusText(g)}</span>
-              </div>
-              <p className="muted small">
-                You play {g.seats.filter((s) => s.mine).map((s) => s.nation).join(", ")} · {optionsText(g)}
-              </p>
-            </li>
-          ))}
-        </ul>
+        <GameList games={mine} />
       </section>
+
+      {finished.length > 0 ? (
+        <section className="card" aria-labelledby="finished-heading" data-testid="finished-games">
+          <h2 id="finished-heading">Finished games</h2>
+          <GameList games={finished} />
+        </section>
+      ) : null}
     </div>
+  );
+}
+
+function GameList({ games }: { games: LobbyGame[] }) {
+  return (
+    <ul className="game-list">
+      {games.map((g) => (
+        <li key={g.id} className="game-item" data-testid={`my-game-${g.id}`}>
+          <div className="game-item-head">
+            <Link href={`/game/${g.id}`} className="game-name">
+              {g.name}
+            </Link>
+            <span className={`status status-${g.status}`}>{statusText(g)}</span>
+          </div>
+          <p className="muted small">
+            You play {g.seats.filter((s) => s.mine).map((s) => s.nation).join(", ")} · {optionsText(g)}
+          </p>
+        </li>
+      ))}
+    </ul>
   );
 }
 

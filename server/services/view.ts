@@ -15,6 +15,7 @@ import {
   type Nation,
   type Order,
   type PostCombatChoices,
+  type TurnReport,
   type UnitReport,
 } from "../engine";
 import { notFound } from "./errors";
@@ -45,6 +46,8 @@ export interface GameView {
   };
   /** The board at the start of the phase (after combat, during post-combat): public to every player. */
   board: null | { units: UnitReport[]; owners: Record<string, Nation>; treasury: Record<Nation, number> };
+  /** Once the game is over (R8.6, R9.1): who won, in which turn, and why. Public, also to spectators. */
+  result: null | { winner: string; turn: number; reason: string };
   myNations: Nation[];
   /** Saved orders of the nations this user plays, and only those. */
   myOrders: Partial<Record<Nation, Order[]>>;
@@ -108,6 +111,10 @@ export async function gameView(db: Db, userId: string, gameId: number): Promise<
         }
       : null,
     postCombat,
+    result:
+      game.status === "finished" && phase?.status === "resolved"
+        ? { winner: (phase.report as TurnReport).victory.winner ?? "nobody", turn: phase.turn, reason: (phase.report as TurnReport).victory.reason }
+        : null,
     board: stage
       ? { units: stage.report.units, owners: stage.report.owners, treasury: stage.report.treasury }
       : phase

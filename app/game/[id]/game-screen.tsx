@@ -139,7 +139,17 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
             {view.game.status === "open" ? "Waiting for players: the game starts when every nation has a player or a robot." : "No phase yet."}
           </p>
         )}
-        {view.game.status === "finished" ? (
+        {view.result ? (
+          <div className="note game-result" data-testid="game-over" role="status">
+            <h2>
+              {view.result.winner === "nobody" ? "The game is over" : `The ${view.result.winner} win the war`} in turn {view.result.turn}
+            </h2>
+            <p>{view.result.reason}</p>
+            <p>
+              <Link href={`/game/${gameId}/history#turn-${view.result.turn}`}>Read how it ended</Link> · <Link href={`/game/${gameId}/history`}>the whole history</Link>
+            </p>
+          </div>
+        ) : view.game.status === "finished" ? (
           <p className="note" data-testid="game-over">
             The game is over. <Link href={`/game/${gameId}/history`}>Read how it ended</Link>.
           </p>
