@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import { games, locks, orders, phases, seats, type GameOptions } from "../../db/schema";
 import { ENGINE_VERSION, validateOrders, type GameState } from "../engine";
 import { robotOrders } from "../robots/robot";
+import { deadlineFrom } from "./deadline-time";
 
 export type Phase = typeof phases.$inferSelect;
 
@@ -15,7 +16,7 @@ export function seedHash(seed: string): string {
 
 export async function openPhase(tx: Db, gameId: number, turn: number, state: GameState, options: GameOptions): Promise<Phase> {
   const seed = randomBytes(32).toString("hex");
-  const deadline = new Date(Date.now() + options.ordersHours * 3600_000);
+  const deadline = deadlineFrom(new Date(), options.ordersHours, options.ordersAt);
   const [phase] = await tx
     .insert(phases)
     .values({ gameId, turn, kind: "orders", startState: state, seed, seedHash: seedHash(seed), engineVersion: ENGINE_VERSION, deadline })
