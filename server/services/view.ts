@@ -10,6 +10,7 @@ import {
   teamOf,
   type AaMove,
   type CombatReport,
+  type HouseRules,
   type DecisionRequest,
   type LandingOrder,
   type Nation,
@@ -33,6 +34,8 @@ export interface GameView {
     decisionHours: number;
     ordersAt?: DailyTime;
     decisionsAt?: DailyTime;
+    /** Optional house rules (R9) of this game. */
+    houseRules?: HouseRules;
     /** Set while the creator has paused the game (no deadline passes). */
     pausedAt: string | null;
     /** This user created the game and may pause and resume it. */

@@ -194,6 +194,7 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
               saved={view.myOrders[nation] ?? []}
               board={view.board!}
               onChanged={refetch}
+              vcFactories={view.game.houseRules?.vcInfantry === true}
             />
           ))
         : null}
