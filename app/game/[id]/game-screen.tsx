@@ -230,6 +230,10 @@ function Seats({ view }: { view: GameView }) {
                     <TakeBack gameId={view.game.id} nation={s.nation} />
                   ) : s.robot ? (
                     "Robot"
+                  ) : s.player && s.mine && view.game.status === "active" ? (
+                    <>
+                      {s.player} (you) <Leave gameId={view.game.id} nation={s.nation} />
+                    </>
                   ) : s.player ? (
                     `${s.player}${s.mine ? " (you)" : ""}`
                   ) : (
@@ -287,6 +291,31 @@ function PauseBar({ view }: { view: GameView }) {
       ) : null}
       {pause.error ?? resume.error ? <span className="alert-text"> {errorText((pause.error ?? resume.error)!)}</span> : null}
     </div>
+  );
+}
+
+/** Leave the game: a robot plays the nation from now on (R3.2). */
+function Leave({ gameId, nation }: { gameId: number; nation: Nation }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const leave = useMutation(
+    trpc.game.leave.mutationOptions({ onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.game.get.queryKey({ gameId }) }) }),
+  );
+  return (
+    <>
+      <button
+        type="button"
+        className="button button-quiet button-small"
+        disabled={leave.isPending}
+        data-testid={`leave-${slug(nation)}`}
+        onClick={() => {
+          if (window.confirm(`Leave the game? A robot will play ${nation} from now on.`)) leave.mutate({ gameId, nation });
+        }}
+      >
+        Leave
+      </button>
+      {leave.error ? <span className="alert-text"> {errorText(leave.error)}</span> : null}
+    </>
   );
 }
 

@@ -6,7 +6,7 @@ import { createChallenge, joinGame } from "../../services/games";
 import { gameHistory } from "../../services/history";
 import { listLobby } from "../../services/lobby";
 import { pauseGame, resumeGame } from "../../services/pause";
-import { reclaimNation } from "../../services/takeover";
+import { leaveGame, reclaimNation } from "../../services/takeover";
 import { gameView } from "../../services/view";
 import { verifyGame } from "../../services/verify";
 import type { GameEvent } from "../../runtime-events";
@@ -39,6 +39,8 @@ export const gameRouter = router({
   /** The creator stops the clock (R3.1) and starts it again; deadlines keep their remaining time. */
   pause: protectedProcedure.input(z.object({ gameId })).mutation(({ ctx, input }) => pauseGame(ctx.db, ctx.user.id, input.gameId)),
   resume: protectedProcedure.input(z.object({ gameId })).mutation(({ ctx, input }) => resumeGame(ctx.db, ctx.user.id, input.gameId)),
+  /** The player leaves; a robot plays the nation from now on (R3.2). */
+  leave: nationProcedure.mutation(({ ctx, input }) => leaveGame(ctx.db, ctx.user.id, input.gameId, input.nation)),
   get: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => gameView(ctx.db, ctx.user.id, input.gameId)),
   /** Replay every resolved phase and check its dice commitment (the history page's "verify"). */
   verify: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => verifyGame(ctx.db, input.gameId)),
