@@ -81,6 +81,10 @@ function opponents(report: Report, conflict: Report["conflicts"][number], nation
   const nations = conflict.orders
     .map((id) => report.orders.find((o) => o.id === id && teamOfNation(o.nation) !== team)?.nation)
     .filter((n): n is Nation => n !== undefined);
+  // Units that stood there without moving are in no order: the battle there names them.
+  const other: Team = team === "Axis" ? "Allies" : "Axis";
+  const battle = report.battles.find((b) => b.territory === conflict.territory && b.pass === conflict.pass);
+  for (const u of battle?.sides[other] ?? []) nations.push(u.nation);
   return NATIONS.filter((n) => nations.includes(n));
 }
 
@@ -221,8 +225,9 @@ export function conflictLine(report: Report, c: Report["conflicts"][number], i: 
   const id = `conflict-${i}`;
   if (c.kind === "meeting") {
     const nations = NATIONS.filter((n) => report.orders.some((o) => c.orders.includes(o.id) && o.nation === n));
+    const met = nations[0] ? opponents(report, c, nations[0]) : [];
     return line(
-      `Step ${c.step}: ${listWords(nations)} moved into ${c.territory} (order${c.orders.length === 1 ? "" : "s"} ${c.orders.join(", ")}) where hostile units stood — a meeting; every group that entered stopped there and a battle follows`,
+      `Step ${c.step}: ${listWords(nations)} moved into ${c.territory} (order${c.orders.length === 1 ? "" : "s"} ${c.orders.join(", ")}) where ${met.length ? `${listWords(met)}'s units` : "hostile units"} stood — a meeting; every group that entered stopped there and a battle follows`,
       [c.rule],
       { id },
     );
