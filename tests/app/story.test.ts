@@ -54,9 +54,9 @@ describe("the story of a turn", () => {
     const { story } = karelia();
     const lines = section(story, "orders").lines;
     expect(lines.map((l) => l.text)).toEqual([
-      "Russia: 1 infantry from Karelia S.S.R. toward East Europe: stopped in Karelia S.S.R.: lost a head-on crossing to East Europe, 3 against 66",
-      "Germany: 3 infantry, 1 armour, 5 fighters, 1 bomber from East Europe entered Karelia S.S.R.; met Russia there: a battle followed; AA fire in Karelia S.S.R. shot down 1 fighter",
-      "Germany: Bought 2 infantry for Germany, 6 credits; placed there",
+      "Russia, order r1: 1 infantry from Karelia S.S.R. toward East Europe: stopped in Karelia S.S.R.: lost a head-on crossing to East Europe, 3 against 66",
+      "Germany, order g1: 3 infantry, 1 armour, 5 fighters, 1 bomber from East Europe entered Karelia S.S.R.; met Russia there: a battle followed; AA fire in Karelia S.S.R. shot down 1 fighter",
+      "Germany, order g2: Bought 2 infantry for Germany, 6 credits; placed there",
       "United Kingdom gave no orders: every unit held",
       "Japan gave no orders: every unit held",
       "United States gave no orders: every unit held",

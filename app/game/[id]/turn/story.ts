@@ -178,7 +178,7 @@ export function ordersSection(report: Report, orders: Partial<Record<Nation, Ord
     }
     for (const o of list) {
       const outcome = orderOutcome(report, nation, o);
-      lines.push({ ...outcome, text: `${nation}: ${outcome.text}` });
+      lines.push({ ...outcome, text: `${nation}, order ${o.id}: ${outcome.text}` });
     }
   }
   return { id: "orders", title: "Orders", rules: ["R3", "R4"], lines };
