@@ -116,7 +116,7 @@ export async function adjudicatePhase(
           text: winner
             ? `${game.name}: the ${winner} won in turn ${phase.turn}`
             : `${game.name}: turn ${phase.turn} resolved — turn ${phase.turn + 1} orders are open`,
-          url: `/game/${game.id}/history#turn-${phase.turn}`,
+          url: `/game/${game.id}/turn/${phase.turn}`,
         })),
       );
     await publish(tx, { gameId: game.id, kind: "turn-resolved", turn: phase.turn });

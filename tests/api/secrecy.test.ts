@@ -17,7 +17,7 @@ afterAll(async () => {
 const SECRET = "SECRET-ALICE-ORDER";
 
 /** Every query and subscription of the API; the test fails when one is added without being listed here. */
-const READS = ["game.lobby", "game.get", "game.history", "game.verify", "game.events", "notifications.list", "notifications.unread"];
+const READS = ["game.lobby", "game.get", "game.history", "game.review", "game.verify", "game.events", "notifications.list", "notifications.unread"];
 
 describe("hidden orders", () => {
   it("lists every read procedure of the router", () => {
@@ -45,6 +45,7 @@ describe("hidden orders", () => {
       c.game.lobby(),
       c.game.get({ gameId }),
       c.game.history({ gameId }),
+      c.game.review({ gameId, turn: 1 }),
       c.game.verify({ gameId }),
       c.notifications.list(),
       c.notifications.unread(),
@@ -81,5 +82,31 @@ describe("hidden orders", () => {
     const history = await asBob.game.history({ gameId });
     expect(JSON.stringify(history.phases[0])).toContain(SECRET);
     expect(JSON.stringify(history.phases[1])).not.toContain(SECRET);
+    // The turn review too: turn 1 told in full, turn 2 (open) only its status.
+    const review = await asBob.game.review({ gameId, turn: 1 });
+    expect(review.resolved).toBe(true);
+    expect(JSON.stringify(review.orders)).toContain(SECRET);
+    expect(review.report).not.toBeNull();
+  });
+
+  it("the turn review never returns the orders of a turn not resolved: open, battles or post-combat", async () => {
+    const { asAlice, asBob, gameId } = await twoPlayerGame(handle);
+    await asAlice.orders.save({ gameId, nation: "Germany", orders: [{ id: SECRET, units: { infantry: 1 }, from: "Germany", path: ["East Europe"] }] });
+    const { phases } = await import("../../db/schema");
+    const { and, eq } = await import("drizzle-orm");
+    const where = and(eq(phases.gameId, gameId), eq(phases.turn, 1));
+    // The phase row itself holds the orders once the combat phase starts: set them there as the
+    // adjudicator does, and check each unresolved status keeps them hidden.
+    const [row] = await handle.db.select().from(phases).where(where);
+    await handle.db.update(phases).set({ orders: { Germany: [{ id: SECRET, units: { infantry: 1 }, from: "Germany", path: ["East Europe"] }] } }).where(eq(phases.id, row!.id));
+    for (const status of ["open", "resolving", "battles", "post-combat"] as const) {
+      await handle.db.update(phases).set({ status }).where(eq(phases.id, row!.id));
+      for (const caller of [asAlice, asBob]) {
+        const review = await caller.game.review({ gameId, turn: 1 });
+        expect(review, status).toMatchObject({ resolved: false, status, orders: null, report: null, seed: null });
+        expect(JSON.stringify(review), status).not.toContain(SECRET);
+      }
+    }
+    await expect(asBob.game.review({ gameId, turn: 9 })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });

@@ -206,7 +206,7 @@ describe.skipIf(SKIP)("an interactive battle in the browser", () => {
   }, 120_000);
 
   it("the history shows the battle round by round; the seed matches the commitment and 'Verify dice' says ok", async () => {
-    await a.getByTestId("turn-resolved-banner").getByRole("link", { name: "read what happened" }).click();
+    await a.getByTestId("turn-resolved-banner").getByRole("link", { name: "in the history" }).click();
     await a.waitForURL(new RegExp(`/game/${gameId}/history#turn-1$`), { timeout: LONG });
     const turn1 = a.locator("#turn-1");
     const battle = turn1.getByTestId(`battle-${KARELIA}`);

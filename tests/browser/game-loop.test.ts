@@ -125,7 +125,7 @@ describe.skipIf(SKIP)("game loop in the browser", () => {
   }, 180_000);
 
   it("the history shows turn 1's report with A's order completed", async () => {
-    await a.getByTestId("turn-resolved-banner").getByRole("link", { name: "read what happened" }).click();
+    await a.getByTestId("turn-resolved-banner").getByRole("link", { name: "in the history" }).click();
     await a.waitForURL(new RegExp(`/game/${gameId}/history#turn-1$`), { timeout: LONG });
     const turn1 = a.locator("#turn-1");
     await turn1.waitFor();

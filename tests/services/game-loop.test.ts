@@ -96,7 +96,7 @@ describe("the game loop", () => {
     expect(history.phases[1]).toMatchObject({ turn: 2, status: "open", seed: null, orders: null, report: null });
 
     const notes = await asBob.notifications.list();
-    expect(notes[0]).toMatchObject({ kind: "turn-resolved", url: `/game/${gameId}/history#turn-1`, read: false });
+    expect(notes[0]).toMatchObject({ kind: "turn-resolved", url: `/game/${gameId}/turn/1`, read: false });
     expect(await asBob.notifications.unread()).toBeGreaterThan(0);
     await asBob.notifications.markRead({ ids: "all" });
     expect(await asBob.notifications.unread()).toBe(0);

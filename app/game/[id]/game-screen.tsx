@@ -86,7 +86,8 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
         <div className="banner" role="status" data-testid="turn-resolved-banner">
           <span>
             Turn {resolvedTurn} resolved —{" "}
-            <Link href={`/game/${gameId}/history#turn-${resolvedTurn}`}>read what happened</Link>
+            <Link href={`/game/${gameId}/turn/${resolvedTurn}`}>read what happened</Link> ·{" "}
+            <Link href={`/game/${gameId}/history#turn-${resolvedTurn}`}>in the history</Link>
           </span>
           <button type="button" className="button button-quiet button-small" onClick={() => setResolvedTurn(null)} aria-label="Dismiss">
             ✕
@@ -146,7 +147,7 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
             </h2>
             <p>{view.result.reason}</p>
             <p>
-              <Link href={`/game/${gameId}/history#turn-${view.result.turn}`}>Read how it ended</Link> · <Link href={`/game/${gameId}/history`}>the whole history</Link>
+              <Link href={`/game/${gameId}/turn/${view.result.turn}`}>Read how it ended</Link> · <Link href={`/game/${gameId}/history`}>the whole history</Link>
             </p>
           </div>
         ) : view.game.status === "finished" ? (

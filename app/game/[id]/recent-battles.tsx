@@ -27,7 +27,8 @@ export function RecentBattles({ gameId, turn, mine }: { gameId: number; turn: nu
           <BattleReportView key={i} battle={b} />
         ))}
         <p className="small">
-          <Link href={`/game/${gameId}/history#turn-${turn}`}>The whole report of turn {turn}</Link>
+          <Link href={`/game/${gameId}/turn/${turn}`}>The whole story of turn {turn}</Link> ·{" "}
+          <Link href={`/game/${gameId}/history#turn-${turn}`}>its report in the history</Link>
         </p>
       </details>
     </section>

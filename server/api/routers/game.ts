@@ -4,6 +4,7 @@ import { tracked } from "@trpc/server";
 import { z } from "zod";
 import { createChallenge, joinGame } from "../../services/games";
 import { gameHistory } from "../../services/history";
+import { turnReview } from "../../services/turn-review";
 import { listLobby } from "../../services/lobby";
 import { pauseGame, resumeGame } from "../../services/pause";
 import { leaveGame, reclaimNation } from "../../services/takeover";
@@ -45,6 +46,8 @@ export const gameRouter = router({
   /** Replay every resolved phase and check its dice commitment (the history page's "verify"). */
   verify: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => verifyGame(ctx.db, input.gameId)),
   history: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => gameHistory(ctx.db, input.gameId)),
+  /** One turn for the review page: its orders and report once resolved, only its status before (issue 7). */
+  review: protectedProcedure.input(z.object({ gameId, turn: z.number().int().positive() })).query(({ ctx, input }) => turnReview(ctx.db, input.gameId, input.turn)),
   /** One stream per tab with every event of the game; events are hints to refetch, never secrets. */
   events: protectedProcedure.input(z.object({ gameId, lastEventId: z.string().nullish() })).subscription(async function* ({ ctx, input, signal }) {
     let n = 0;

@@ -13,7 +13,7 @@ import { VerifyDice } from "./verify-dice";
 export const metadata: Metadata = { title: "History" };
 export const dynamic = "force-dynamic";
 
-const STATUS: Record<string, string> = { open: "orders open", resolving: "resolving", battles: "battles under way", resolved: "resolved" };
+const STATUS: Record<string, string> = { open: "orders open", resolving: "resolving", battles: "battles under way", "post-combat": "after combat", resolved: "resolved" };
 
 export default async function HistoryPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
@@ -55,6 +55,14 @@ export default async function HistoryPage({ params }: { params: Promise<{ id: st
           <h2 id={`turn-${p.turn}-heading`}>
             Turn {p.turn} <span className={`status status-${p.status}`}>{STATUS[p.status] ?? p.status}</span>
           </h2>
+          {p.report ? (
+            <p className="small">
+              <Link href={`/game/${gameId}/turn/${p.turn}`} data-testid={`review-link-${p.turn}`}>
+                Read turn {p.turn} as a story
+              </Link>{" "}
+              · <a href={`/game/${gameId}/history/download?turn=${p.turn}`}>this turn as JSON</a>
+            </p>
+          ) : null}
           <dl className="facts small">
             <dt>Opened</dt>
             <dd>

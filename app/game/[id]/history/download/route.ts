@@ -1,23 +1,36 @@
 // The whole history of a game as a JSON file: seeds, orders and reports, for checking or replaying.
+// With ?turn=N: that one turn as the review page tells it — the facts (orders, report) and the story's
+// sentences with their rule ids; a turn not resolved yet gives its status only (its orders stay secret).
 import { TRPCError } from "@trpc/server";
 import { serverTrpc } from "../../../../trpc/server";
 import { parseGameId } from "../../game-id";
+import { turnStory } from "../../turn/story";
 
 export const dynamic = "force-dynamic";
 
-const STATUS: Partial<Record<TRPCError["code"], number>> = { UNAUTHORIZED: 401, FORBIDDEN: 403, NOT_FOUND: 404 };
+const STATUS: Partial<Record<TRPCError["code"], number>> = { UNAUTHORIZED: 401, FORBIDDEN: 403, NOT_FOUND: 404, BAD_REQUEST: 400 };
 
-export async function GET(_req: Request, { params }: { params: Promise<{ id: string }> }) {
+function file(body: unknown, name: string): Response {
+  return new Response(JSON.stringify(body, null, 2), {
+    headers: { "content-type": "application/json; charset=utf-8", "content-disposition": `attachment; filename="${name}"` },
+  });
+}
+
+export async function GET(req: Request, { params }: { params: Promise<{ id: string }> }) {
   const gameId = parseGameId((await params).id);
   if (gameId === null) return Response.json({ error: "Not a game id" }, { status: 404 });
+  const turnParam = new URL(req.url).searchParams.get("turn");
   try {
-    const history = await (await serverTrpc()).game.history({ gameId });
-    return new Response(JSON.stringify({ gameId, ...history }, null, 2), {
-      headers: {
-        "content-type": "application/json; charset=utf-8",
-        "content-disposition": `attachment; filename="lockstep-game-${gameId}-history.json"`,
-      },
-    });
+    const trpc = await serverTrpc();
+    if (turnParam !== null) {
+      const turn = /^\d+$/.test(turnParam) ? Number(turnParam) : NaN;
+      if (!Number.isSafeInteger(turn) || turn < 1) return Response.json({ error: "Not a turn number" }, { status: 400 });
+      const review = await trpc.game.review({ gameId, turn });
+      const story = review.report ? turnStory(review.report, review.orders ?? {}, { lowLuck: review.lowLuck }) : null;
+      return file({ ...review, story }, `lockstep-game-${gameId}-turn-${turn}.json`);
+    }
+    const history = await trpc.game.history({ gameId });
+    return file({ gameId, ...history }, `lockstep-game-${gameId}-history.json`);
   } catch (e) {
     if (e instanceof TRPCError) return Response.json({ error: e.message }, { status: STATUS[e.code] ?? 500 });
     throw e;

@@ -1,0 +1,76 @@
+// The review of one turn (issue 7): what happened, as a story, for every player once the turn resolved.
+// A server component: it prefetches through the server-side tRPC caller, like the history page.
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { TRPCError } from "@trpc/server";
+import { requireUser } from "@/server/auth";
+import { serverTrpc } from "../../../../trpc/server";
+import { parseGameId } from "../../game-id";
+import { turnStory } from "../story";
+import { StoryView } from "../story-view";
+
+export const dynamic = "force-dynamic";
+
+export async function generateMetadata({ params }: { params: Promise<{ turn: string }> }): Promise<Metadata> {
+  return { title: `Turn ${(await params).turn}` };
+}
+
+const STATUS: Record<string, string> = {
+  open: "its orders are open",
+  resolving: "it is being resolved",
+  battles: "its battles are under way",
+  "post-combat": "its air units are landing (post-combat)",
+};
+
+export default async function TurnReviewPage({ params }: { params: Promise<{ id: string; turn: string }> }) {
+  const { id, turn: turnParam } = await params;
+  await requireUser(`/game/${id}/turn/${turnParam}`);
+  const gameId = parseGameId(id);
+  const turn = /^\d+$/.test(turnParam) ? Number(turnParam) : NaN;
+  if (gameId === null || !Number.isSafeInteger(turn) || turn < 1) notFound();
+  const review = await (await serverTrpc()).game.review({ gameId, turn }).catch((e: unknown) => {
+    if (e instanceof TRPCError && e.code === "NOT_FOUND") return null;
+    throw e;
+  });
+  if (!review) notFound();
+  const has = (t: number) => review.turns.some((p) => p.turn === t);
+  const sections = review.report ? turnStory(review.report, review.orders ?? {}, { lowLuck: review.lowLuck }) : [];
+  return (
+    <div className="stack">
+      <header>
+        <h1 data-testid="review-title">
+          {review.name}: turn {turn}
+        </h1>
+        <nav aria-label="Turns" className="turn-pager small">
+          <span>{has(turn - 1) ? <Link href={`/game/${gameId}/turn/${turn - 1}`} data-testid="previous-turn">← Turn {turn - 1}</Link> : null}</span>
+          <span>
+            <Link href={`/game/${gameId}`}>Back to the game</Link> · <Link href={`/game/${gameId}/history#turn-${turn}`}>History</Link>
+            {review.resolved ? (
+              <>
+                {" "}
+                ·{" "}
+                <a href={`/game/${gameId}/history/download?turn=${turn}`} download={`lockstep-game-${gameId}-turn-${turn}.json`} data-testid="review-download">
+                  Download JSON
+                </a>
+              </>
+            ) : null}
+          </span>
+          <span>{has(turn + 1) ? <Link href={`/game/${gameId}/turn/${turn + 1}`} data-testid="next-turn">Turn {turn + 1} →</Link> : null}</span>
+        </nav>
+      </header>
+      {review.resolved ? (
+        <>
+          <p className="muted small">
+            Every nation&rsquo;s orders are revealed now. Each sentence cites the rule that decided it: point at or focus a rule id to read the rule.
+          </p>
+          <StoryView sections={sections} />
+        </>
+      ) : (
+        <p className="note" data-testid="review-not-resolved">
+          Turn {turn} is not resolved yet: {STATUS[review.status] ?? review.status}. Its orders stay secret until it is; the story appears here then.
+        </p>
+      )}
+    </div>
+  );
+}

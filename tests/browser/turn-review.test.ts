@@ -1,0 +1,207 @@
+// The turn review (issue 7) in the browser, for a turn with a head-on conflict, AA losses and a battle of
+// two rounds, all played through the lobby and the orders editor. A plays Germany, B Russia; robots hold
+// the other nations; low luck (R6.8) makes every outcome below certain:
+//
+// - Turn 1: Germany gathers its six aircraft in East Europe (5 fighters, 1 bomber; no battle).
+// - Turn 2: Germany's East Europe stack (3 infantry, 1 armour and the six aircraft) attacks Karelia S.S.R.
+//   while Russia sends 1 infantry from Karelia to East Europe.
+//   · AA (R5.1): Karelia's gun fires at 6 aircraft of one order: low luck total 6 = exactly 1 hit.
+//   · Head-on (R5.2b): the Axis force (land units plus the surviving aircraft whose final step is that
+//     crossing) far outweighs 1 infantry (3): the Axis advance, the Russian infantry stays in Karelia.
+//   · Battle (R6): the Axis fire 3 + 3 + 4 × 3 + 4 = 22 (3 sure hits, and a roll), the Allies 6 + 3 + 4 =
+//     13: Russia's 5 units outlive round 1 whatever the roll, so there are at least two rounds.
+// Then the review page of turn 2 tells all of it with rule citations, turn 3 (open) says it is not
+// resolved, and the JSON of turn 2 holds the same facts.
+import { randomBytes } from "node:crypto";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { LONG, SKIP, shoot, shootNarrow, signIn, twoPlayerSession } from "./support";
+
+const KARELIA = "karelia-s-s-r-"; // slug("Karelia S.S.R.")
+
+describe.skipIf(SKIP)("the turn review in the browser", () => {
+  let base = "";
+  let a: Page;
+  let b: Page;
+  let gameId = 0;
+  const run_ = randomBytes(3).toString("hex");
+  const gameName = `Review ${run_}`;
+
+  const session = twoPlayerSession("lockstep-review", { a: "Europe/Berlin", b: "Asia/Tokyo" });
+  beforeAll(() => {
+    ({ base, a, b } = session);
+  });
+
+  /** Add one move in a nation's editor: counts per type, path as the editor takes it ("A, B"). */
+  async function move(page: Page, nation: string, from: string, counts: Record<string, number>, path: string) {
+    const s = nation.toLowerCase();
+    const editor = page.getByTestId(`orders-${s}`);
+    await editor.getByTestId(`move-from-${s}`).fill(from);
+    for (const [type, n] of Object.entries(counts)) await editor.getByTestId(`move-count-${s}-${type}`).fill(String(n));
+    await editor.getByTestId(`move-path-${s}`).fill(path);
+    await editor.getByTestId(`add-move-${s}`).click();
+  }
+
+  async function saveAndLock(page: Page, nation: string, expectSaved: string) {
+    const s = nation.toLowerCase();
+    const editor = page.getByTestId(`orders-${s}`);
+    await editor.getByTestId(`save-${s}`).click();
+    await expect.poll(() => editor.getByTestId(`saved-${s}`).textContent()).toContain(expectSaved);
+    await page.getByTestId(`lock-${s}`).click();
+    await page.getByTestId(`locked-tag-${s}`).waitFor();
+  }
+
+  /**
+   * Until both pages show `turn`: each player takes the pre-filled default of every battle decision
+   * of their side and locks Germany's post-combat landings (nothing needs to move: they are safe).
+   */
+  async function playOutTurn(turn: number) {
+    const until = Date.now() + 300_000;
+    const shows = (page: Page) => page.getByTestId("turn-number").filter({ hasText: `Turn ${turn}` }).isVisible();
+    while (!((await shows(a)) && (await shows(b)))) {
+      expect(Date.now(), `turn ${turn} did not open in time`).toBeLessThan(until);
+      for (const page of [a, b]) {
+        const accept = page.locator('form[data-testid^="decision-"] [data-testid$="-accept-default"], form[data-testid^="decision-"] [data-testid$="-fight-on"]').first();
+        if (await accept.isVisible().catch(() => false)) await accept.click().catch(() => {}); // the form may go as the battle moves on
+      }
+      const lock = a.getByTestId("post-combat-lock-germany");
+      if (await lock.isVisible().catch(() => false)) await lock.click().catch(() => {});
+      await a.waitForTimeout(400);
+    }
+  }
+
+  it("signs both players up and starts a low-luck game: A Germany, B Russia, robots hold", async () => {
+    await signIn(a, base, `gisela-${run_}@example.com`);
+    await signIn(b, base, `bogdan-${run_}@example.com`);
+    await a.getByLabel("Name").fill(gameName);
+    await a.getByTestId("seat-Germany-me").check();
+    await a.getByTestId("seat-Russia-open").check();
+    for (const n of ["United Kingdom", "Japan", "United States"]) await a.getByTestId(`seat-${n}-robot`).check();
+    await a.getByLabel("Decision deadline (hours)").fill("0.01");
+    await a.getByTestId("low-luck").check();
+    await a.getByTestId("robots-hold").check();
+    await a.getByTestId("create-challenge").click();
+    const mine = a.getByTestId("my-games").getByRole("link", { name: gameName });
+    await mine.waitFor({ timeout: LONG });
+    gameId = Number((await mine.getAttribute("href"))!.split("/").pop());
+    await b.goto(`${base}/lobby`);
+    await b.getByTestId(`join-${gameId}-Russia`).click();
+    await b.waitForURL(new RegExp(`/game/${gameId}$`), { timeout: LONG });
+    await a.goto(`${base}/game/${gameId}`);
+    for (const page of [a, b]) await page.getByTestId("turn-number").filter({ hasText: "Turn 1" }).waitFor({ timeout: LONG });
+  }, 240_000);
+
+  it("turn 1: Germany gathers its six aircraft in East Europe", async () => {
+    await move(a, "Germany", "Germany", { fighter: 1, bomber: 1 }, "East Europe");
+    await move(a, "Germany", "West Europe", { fighter: 1 }, "Germany, East Europe");
+    await move(a, "Germany", "Ukraine S.S.R.", { fighter: 1 }, "East Europe");
+    await move(a, "Germany", "Finland Norway", { fighter: 1 }, "Baltic Sea Zone, East Europe");
+    await saveAndLock(a, "Germany", "Finland Norway → Baltic Sea Zone → East Europe");
+    await b.getByTestId("lock-russia").click();
+    await playOutTurn(2);
+  }, 360_000);
+
+  it("turn 2 before it resolves: its review says so and reveals no order", async () => {
+    await move(a, "Germany", "East Europe", { infantry: 3, armour: 1, fighter: 5, bomber: 1 }, "Karelia S.S.R.");
+    await saveAndLock(a, "Germany", "East Europe → Karelia S.S.R.");
+    await b.goto(`${base}/game/${gameId}/turn/2`);
+    expect(await b.getByTestId("review-not-resolved").textContent()).toContain("Turn 2 is not resolved yet");
+    expect(await b.content()).not.toContain("East Europe → Karelia");
+    const early = await b.request.get(`${base}/game/${gameId}/history/download?turn=2`);
+    const earlyJson = (await early.json()) as { orders: unknown; report: unknown; story: unknown; resolved: boolean };
+    expect(earlyJson).toMatchObject({ resolved: false, orders: null, report: null, story: null });
+    await b.goto(`${base}/game/${gameId}`);
+    await b.getByTestId("turn-number").filter({ hasText: "Turn 2" }).waitFor({ timeout: LONG });
+  }, 120_000);
+
+  it("turn 2: Germany attacks Karelia with its aircraft while a Russian infantry heads the other way", async () => {
+    await move(b, "Russia", "Karelia S.S.R.", { infantry: 1 }, "East Europe");
+    await saveAndLock(b, "Russia", "Karelia S.S.R. → East Europe");
+    await playOutTurn(3);
+    await a.getByTestId("turn-resolved-banner").getByRole("link", { name: "read what happened" }).click();
+    await a.waitForURL(new RegExp(`/game/${gameId}/turn/2$`), { timeout: LONG });
+  }, 420_000);
+
+  it("the review of turn 2 tells the orders, AA losses, the head-on and both rounds, citing the rules", async () => {
+    const page = a;
+    await page.getByTestId("story-section-orders").waitFor({ timeout: LONG });
+    expect(await page.getByTestId("review-title").textContent()).toContain("turn 2");
+    // Orders revealed, with their outcomes.
+    const orders = (await page.getByTestId("story-section-orders").textContent()) ?? "";
+    expect(orders).toMatch(/Russia, order \w+: 1 infantry from Karelia S.S.R. toward East Europe: stopped in Karelia S\.S\.R\.: lost a head-on crossing/);
+    expect(orders).toMatch(/Germany, order \w+: 3 infantry, 1 armour, 5 fighters, 1 bomber from East Europe entered Karelia S\.S\.R\.; met Russia there: a battle followed; AA fire in Karelia S\.S\.R\. shot down 1 fighter/);
+    // AA fire (R5.1) with its low-luck sum (R6.8).
+    const aa = page.getByTestId("story-section-aa");
+    expect(await aa.textContent()).toContain("AA guns in Karelia S.S.R. fired at Germany's 6 aircraft of order");
+    expect(await aa.textContent()).toContain("total 6, 1 sure hit, no remainder — 1 hit; shot down 1 fighter");
+    expect(await aa.locator("li").first().getAttribute("data-rules")).toBe("R5.1 R6.8");
+    // The head-on with both forces' values and who won (R5.2b).
+    const movement = (await page.getByTestId("story-section-land-movement").textContent()) ?? "";
+    expect(movement).toMatch(/head-on between East Europe and Karelia S\.S\.R\. — the Axis from East Europe to Karelia S\.S\.R\., worth (\d+) \(order \w+\) against the Allies from Karelia S\.S\.R\. to East Europe, worth 3 \(order \w+\); the Axis won \1 to 3/);
+    // The battle round by round: at least two, every sub-phase's fire and who chose the casualties.
+    const battle = page.getByTestId(`story-battle-${KARELIA}`);
+    await battle.getByTestId("story-round-1").waitFor();
+    await battle.getByTestId("story-round-2").waitFor();
+    const round1 = (await battle.getByTestId("story-round-1").textContent()) ?? "";
+    expect(round1).toContain("General fire, the Axis: low luck: total 22, 3 sure hits; remainder 4, rolled");
+    expect(round1).toContain("General fire, the Allies: low luck: total 13, 2 sure hits; remainder 1, rolled");
+    expect(round1).toMatch(/The Axis took \d hits? of the general fire on .* — (chosen by Germany's player|the default for Germany)/);
+    expect(round1).toMatch(/The Allies took \d hits of the general fire on .* — (chosen by Russia's player|the default for Russia)/);
+    expect(round1).toContain("End of round 1");
+    expect(await battle.getByTestId(`story-${`battle-${KARELIA}`}-outcome`).textContent()).toMatch(/won after \d rounds/);
+    // Captures, post-combat, income and victory follow in the order of the turn (R3).
+    const ids = await page.locator('[data-testid^="story-section-"]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.testid));
+    expect(ids.slice(0, 4)).toEqual(["story-section-orders", "story-section-aa", "story-section-land-movement", "story-section-land-battles"]);
+    expect(ids).toContain("story-section-income");
+    expect(ids[ids.length - 1]).toBe("story-section-victory");
+
+    // Every line cites a rule; the citation quotes the rulebook in its title and its popover.
+    expect(await page.locator('li.story-line[data-rules=""]').count()).toBe(0);
+    const headOn = page.getByTestId("story-section-land-movement").getByTestId("rule-R5.2b").first();
+    expect(await headOn.getAttribute("title")).toMatch(/^R5\.2b Head-on: When in one step hostile forces would cross one edge in opposite directions/);
+    await headOn.focus();
+    const tipId = (await headOn.getAttribute("aria-describedby"))!;
+    const tip = page.locator(`[id="${tipId}"]`);
+    expect(await tip.isVisible()).toBe(true);
+    expect(await tip.textContent()).toContain("compare their economic values");
+    await shoot(page, "lockstep-review-turn-2-1280");
+    await shootNarrow(page, "lockstep-review-turn-2-390");
+
+    // Previous and next turns.
+    await page.getByTestId("previous-turn").click();
+    await page.waitForURL(new RegExp(`/game/${gameId}/turn/1$`));
+    expect(await page.getByTestId("story-section-orders").textContent()).toContain("Finland Norway entered East Europe by way of Baltic Sea Zone");
+    await page.getByTestId("next-turn").click();
+    await page.waitForURL(new RegExp(`/game/${gameId}/turn/2$`));
+    await page.getByTestId("next-turn").click();
+    await page.waitForURL(new RegExp(`/game/${gameId}/turn/3$`));
+    expect(await page.getByTestId("review-not-resolved").textContent()).toContain("Turn 3 is not resolved yet: its orders are open");
+  }, 180_000);
+
+  it("B reads the same review; the JSON of turn 2 holds the same facts; the notification links to the review", async () => {
+    await b.goto(`${base}/game/${gameId}/turn/2`);
+    await b.getByTestId(`story-battle-${KARELIA}`).waitFor({ timeout: LONG });
+    const res = await b.request.get(`${base}/game/${gameId}/history/download?turn=2`);
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-disposition"]).toContain(`lockstep-game-${gameId}-turn-2.json`);
+    const json = (await res.json()) as {
+      turn: number;
+      resolved: boolean;
+      orders: Record<string, unknown[]>;
+      report: { aa: { hits: number }[]; conflicts: { kind: string }[]; battles: { rounds: unknown[] }[] };
+      story: { id: string; lines: { text: string; rules: string[] }[] }[];
+    };
+    expect(json).toMatchObject({ turn: 2, resolved: true });
+    expect(json.orders.Germany).toHaveLength(1);
+    expect(json.orders.Russia).toHaveLength(1);
+    expect(json.report.aa[0]!.hits).toBe(1);
+    expect(json.report.conflicts.map((c) => c.kind)).toContain("head-on");
+    expect(json.report.battles[0]!.rounds.length).toBeGreaterThanOrEqual(2);
+    expect(json.story.find((s) => s.id === "aa")!.lines[0]!.rules).toEqual(["R5.1", "R6.8"]);
+
+    await b.goto(`${base}/notifications`);
+    const link = b.getByTestId("notifications").getByRole("link", { name: /turn 2 resolved/ }).first();
+    await link.waitFor({ timeout: LONG });
+    expect(await link.getAttribute("href")).toBe(`/game/${gameId}/turn/2`);
+  }, 120_000);
+});
