@@ -1,6 +1,8 @@
 // Bench of one combat phase (`npm run bench`): (a) the default board with a random legal order for
-// every unit group, (b) the same on the default board tiled 100 times. It measures; it never fails.
+// every unit group, (b) the same on the default board tiled 100 times, (c) a robot's orders. It
+// measures; it never fails.
 import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, resolveCombatPhase, type GameState, type Nation, type Order } from "../../server/engine";
+import { robotOrders } from "../../server/robots/robot";
 import { makeRand, randomOrders, refusedOrders, syntheticBoard, syntheticOrders } from "../support/random-orders";
 
 type Orders = Partial<Record<Nation, Order[]>>;
@@ -63,6 +65,20 @@ const bMedian = percentile(b, 0.5);
 console.log(`(b) syntheticBoard(${COPIES}), one full turn`);
 console.log(`    territories: ${big.board.territories.length}; units: ${large.units.length}; orders per set: ${largeSets.map(orderCount).join(", ")}; refused: ${largeRefused}; generation ${fmt(largeGen)}, validation check ${fmt(largeCheck)}`);
 console.log(`    resolveCombatPhase over ${b.length} runs: median ${fmt(bMedian)}, p90 ${fmt(percentile(b, 0.9))}, min ${fmt(b[0]!)}, max ${fmt(b[b.length - 1]!)}`);
+
+// (c) a robot's orders (R3.2) for each nation on the opening board, as the web app asks at every phase.
+const robotMs: number[] = [];
+for (const nation of NATIONS) robotOrders(small, nation, "warm-up");
+for (let i = 0; i < 10; i++)
+  for (const nation of NATIONS) {
+    const copy = JSON.parse(JSON.stringify(small)) as GameState;
+    const t0 = performance.now();
+    robotOrders(copy, nation, `bench-${i}`);
+    robotMs.push(performance.now() - t0);
+  }
+robotMs.sort((x, y) => x - y);
+console.log("(c) robot orders, one nation, default board");
+console.log(`    over ${robotMs.length} runs: median ${fmt(percentile(robotMs, 0.5))}, p90 ${fmt(percentile(robotMs, 0.9))}, max ${fmt(robotMs[robotMs.length - 1]!)}`);
 
 console.log("summary");
 console.log(`    (a) median ${fmt(aMedian)}  goal ≤ ${GOAL_DEFAULT_MS} ms  ${verdict(aMedian, GOAL_DEFAULT_MS)}`);
