@@ -1,0 +1,51 @@
+// Before an email or push goes out (perhaps hours later, after quiet hours) the fact it states is
+// checked again: a message that is no longer true is skipped with the reason, never sent.
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { games, locks, phases, postCombatOrders, seats, type NotificationFact } from "../../db/schema";
+
+/** null when the fact still holds; otherwise why the message would be stale. */
+export async function staleReason(db: Db, fact: NotificationFact | null): Promise<string | null> {
+  if (!fact) return null;
+  switch (fact.kind) {
+    case "game-started":
+    case "game-over": {
+      const [game] = await db.select({ status: games.status }).from(games).where(eq(games.id, fact.gameId));
+      if (!game) return "the game is gone";
+      if (fact.kind === "game-over" && game.status !== "finished") return "the game is not over";
+      return null;
+    }
+    case "turn-resolved": {
+      const [phase] = await db.select({ status: phases.status }).from(phases).where(eq(phases.id, fact.phaseId));
+      return phase?.status === "resolved" ? null : "the turn is not resolved";
+    }
+    case "decision-waiting": {
+      const [phase] = await db.select({ status: phases.status, pending: phases.pending }).from(phases).where(eq(phases.id, fact.phaseId));
+      if (phase?.status !== "battles") return "the battles are over";
+      return phase.pending?.requests.some((r) => r.chooser === fact.nation) ? null : `${fact.nation} has decided`;
+    }
+    case "deadline-soon": {
+      // R3.1 — the reminder says "you have not locked": true only while the phase is open, the
+      // deadline is the one announced and not past, and the nation has no lock.
+      const [phase] = await db.select({ status: phases.status, deadline: phases.deadline }).from(phases).where(eq(phases.id, fact.phaseId));
+      if (phase?.status !== "open") return "the phase is closed";
+      if (phase.deadline.toISOString() !== fact.deadline) return "the deadline changed";
+      if (phase.deadline.getTime() <= Date.now()) return "the deadline has passed";
+      const locked = await db.select({ n: locks.nation }).from(locks).where(and(eq(locks.phaseId, fact.phaseId), eq(locks.nation, fact.nation)));
+      return locked.length > 0 ? `${fact.nation} has locked` : null;
+    }
+    case "post-combat": {
+      const [phase] = await db.select({ status: phases.status }).from(phases).where(eq(phases.id, fact.phaseId));
+      if (phase?.status !== "post-combat") return "post-combat is over";
+      const [row] = await db
+        .select({ lockedAt: postCombatOrders.lockedAt })
+        .from(postCombatOrders)
+        .where(and(eq(postCombatOrders.phaseId, fact.phaseId), eq(postCombatOrders.nation, fact.nation)));
+      return row && row.lockedAt === null ? null : `${fact.nation} has locked its post-combat moves`;
+    }
+    case "robot-takeover": {
+      const [seat] = await db.select({ robot: seats.robot }).from(seats).where(and(eq(seats.gameId, fact.gameId), eq(seats.nation, fact.nation)));
+      return seat?.robot ? null : `${fact.nation} was taken back`;
+    }
+  }
+}
