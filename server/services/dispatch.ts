@@ -92,7 +92,7 @@ async function dispatchOne(db: Db, deps: DispatchDeps, d: Delivery): Promise<key
   try {
     if (d.channel === "email") await deps.sendMail(emailOf(row.email!, row.note.text, link, deps.baseUrl));
     else if ((await sendPush(db, row.note.userId, { title: "Lockstep", body: row.note.text, url: link }, deps.push)) === 0) {
-      await settle(db, d, { status: "skipped", reason: "no push subscription" });
+      await settle(db, d, { status: "skipped", reason: "the push subscription is gone" });
       return "skipped";
     }
     await settle(db, d, { status: "sent", sentAt: sql`now()`, reason: null });
