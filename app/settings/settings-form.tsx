@@ -90,7 +90,7 @@ export function SettingsForm() {
           </p>
         ) : null}
       </form>
-      <h2>Push in this browser</h2>
+      <h2 className="settings-push-heading">Push in this browser</h2>
       <PushToggle />
     </section>
   );
