@@ -35,7 +35,12 @@ async function latestPhase(gameId: number) {
 
 describe("each kind re-checks its fact", () => {
   it("decision waiting: sent while it waits, skipped once the deadline took the default", async () => {
-    const { alice, asAlice, asBob, gameId } = await twoPlayerGame(handle);
+    // Low luck, as in tests/services/battles.test.ts: the defenders surely hit, so Germany must decide.
+    const alice = await makeUser(handle, `alice-d-${Math.random()}@example.com`);
+    const asAlice = callerFor(handle, alice);
+    const asBob = callerFor(handle, await makeUser(handle, `bob-d-${Math.random()}@example.com`));
+    const { gameId } = await asAlice.game.create({ name: "Battle", nations: ["Germany"], robots: ["Russia", "United Kingdom", "United States"], ...QUICK, lowLuck: true });
+    await asBob.game.join({ gameId, nation: "Japan" });
     await asAlice.orders.save({ gameId, nation: "Germany", orders: [{ id: "g1", units: { infantry: 3, armour: 1 }, from: "East Europe", path: ["Karelia S.S.R."] }] });
     await asAlice.orders.lock({ gameId, nation: "Germany" });
     await asBob.orders.lock({ gameId, nation: "Japan" });
