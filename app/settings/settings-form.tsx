@@ -85,7 +85,7 @@ export function SettingsForm() {
           </p>
         ) : null}
         {save.error || current.error ? (
-          <p className="alert" role="alert">
+          <p className="alert" role="alert" data-testid="settings-error">
             {errorText(save.error ?? current.error)}
           </p>
         ) : null}
