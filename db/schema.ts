@@ -90,6 +90,12 @@ export const devMailbox = pgTable("dev_mailbox", {
 
 // ---- games ----------------------------------------------------------------------------------
 
+/** A fixed time of day in an IANA time zone, e.g. { time: "18:00", zone: "Europe/Berlin" }. */
+export interface DailyTime {
+  time: string;
+  zone: string;
+}
+
 export interface GameOptions {
   lowLuck: boolean;
   /** Hours a phase's orders stay open (R3.1). */
@@ -102,6 +108,10 @@ export interface GameOptions {
   robotTakeover?: number;
   /** Practice games: robots hold their units and buy nothing instead of playing (R3.2). */
   robotsHold?: boolean;
+  /** Orders deadline at a fixed time of day in a time zone instead of `ordersHours` (R3.1). */
+  ordersAt?: DailyTime;
+  /** Decision deadline (battles, post-combat) at a fixed time of day instead of `decisionHours`. */
+  decisionsAt?: DailyTime;
   /** Optional house rules (R9), carried into the game's state. */
   houseRules?: HouseRules;
 }
@@ -117,6 +127,8 @@ export const games = pgTable("games", {
   options: jsonb("options").$type<GameOptions>().notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   startedAt: timestamp("started_at", { withTimezone: true }),
+  /** Set while the creator has paused the game: no deadline passes; resuming gives the time back. */
+  pausedAt: timestamp("paused_at", { withTimezone: true }),
 });
 
 /** One row per nation of a game: its player, or a robot (R3.2), or empty while open. */

@@ -1,7 +1,7 @@
 // The shape and channel of game events (kept apart from runtime.ts so services need not load it).
 export interface GameEvent {
   gameId: number;
-  kind: "turn-resolved" | "locks-changed" | "game-started" | "player-joined" | "battle-waiting" | "battle-decided" | "post-combat" | "robot-takeover";
+  kind: "turn-resolved" | "locks-changed" | "game-started" | "player-joined" | "battle-waiting" | "battle-decided" | "post-combat" | "robot-takeover" | "paused" | "resumed";
   turn?: number;
 }
 

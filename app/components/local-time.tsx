@@ -15,8 +15,8 @@ const FIELDS: Intl.DateTimeFormatOptions = {
 };
 const utc = new Intl.DateTimeFormat("en-GB", { ...FIELDS, timeZone: "UTC" });
 
-export function formatLocal(iso: string): string {
-  return new Intl.DateTimeFormat(undefined, FIELDS).format(new Date(iso));
+export function formatLocal(iso: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(undefined, { ...FIELDS, ...(timeZone ? { timeZone } : {}) }).format(new Date(iso));
 }
 
 export function viewerZone(): string {

@@ -8,6 +8,7 @@ import { NATIONS, type Nation } from "../../server/engine/types";
 import { teamOf } from "../../server/engine/teams";
 import { durationText } from "../components/battle-format";
 import { errorText } from "../components/format";
+import { viewerZone } from "../components/local-time";
 import { useTRPC } from "../trpc/client";
 
 type SeatChoice = "me" | "robot" | "open";
@@ -29,6 +30,8 @@ interface LobbyGame {
     decisionHours: number;
     robotsHold?: boolean;
     robotTakeover?: number;
+    ordersAt?: { time: string; zone: string };
+    decisionsAt?: { time: string; zone: string };
     houseRules?: { victoryCities?: boolean; minorVictoryTurn?: number; vcInfantry?: boolean; commerceRaiding?: boolean };
   };
   seats: LobbySeat[];
@@ -38,6 +41,8 @@ function optionsText(g: LobbyGame): string {
   const o = g.options;
   const h = o.houseRules ?? {};
   const extras = [
+    o.ordersAt ? `orders due daily at ${o.ordersAt.time} ${o.ordersAt.zone}` : "",
+    o.decisionsAt ? `decisions due daily at ${o.decisionsAt.time} ${o.decisionsAt.zone}` : "",
     o.lowLuck ? "low luck" : "",
     o.robotsHold ? "practice robots" : "",
     o.robotTakeover ? `robot takes over after ${o.robotTakeover} missed` : "",
@@ -106,6 +111,42 @@ export function Lobby() {
           <h2 id="finished-heading">Finished games</h2>
           <GameList games={finished} />
         </section>
+      ) : null}
+    </div>
+  );
+}
+
+interface DailyChoice {
+  on: boolean;
+  time: string;
+  zone: string;
+}
+
+/** R3.1 — a deadline at a fixed time of day in a named zone instead of hours after the phase opens. */
+function DailyDeadline({ id, what, value, onChange }: { id: string; what: string; value: DailyChoice; onChange: (v: DailyChoice) => void }) {
+  const zones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return (
+    <div className="daily-deadline">
+      <label className="checkbox">
+        <input type="checkbox" checked={value.on} onChange={(e) => onChange({ ...value, on: e.target.checked, zone: value.zone || viewerZone() })} data-testid={`${id}-on`} />{" "}
+        {what}: instead of the hours above, every day at a fixed time (at least an hour after the phase opens)
+      </label>
+      {value.on ? (
+        <div className="form-row">
+          <div>
+            <label htmlFor={`${id}-time`}>Time of day</label>
+            <input id={`${id}-time`} type="time" value={value.time} onChange={(e) => onChange({ ...value, time: e.target.value })} data-testid={`${id}-time`} />
+          </div>
+          <div>
+            <label htmlFor={`${id}-zone`}>Time zone</label>
+            <input id={`${id}-zone`} list={`${id}-zones`} value={value.zone} onChange={(e) => onChange({ ...value, zone: e.target.value })} data-testid={`${id}-zone`} />
+            <datalist id={`${id}-zones`}>
+              {zones.map((z) => (
+                <option key={z} value={z} />
+              ))}
+            </datalist>
+          </div>
+        </div>
       ) : null}
     </div>
   );
@@ -199,6 +240,8 @@ function NewChallenge({ onCreated }: { onCreated: () => void }) {
   const [robotTakeover, setRobotTakeover] = useState(0);
   const [houseRules, setHouseRules] = useState({ victoryCities: false, vcInfantry: false, commerceRaiding: false });
   const [minorVictoryTurn, setMinorVictoryTurn] = useState("");
+  const [ordersAt, setOrdersAt] = useState<DailyChoice>({ on: false, time: "18:00", zone: "" });
+  const [decisionsAt, setDecisionsAt] = useState<DailyChoice>({ on: false, time: "18:00", zone: "" });
   const [formError, setFormError] = useState<string | null>(null);
   const [created, setCreated] = useState<string | null>(null);
 
@@ -240,6 +283,8 @@ function NewChallenge({ onCreated }: { onCreated: () => void }) {
       robotsHold,
       robotTakeover,
       houseRules: { ...houseRules, ...(minor !== undefined ? { minorVictoryTurn: minor } : {}) },
+      ...(ordersAt.on ? { ordersAt: { time: ordersAt.time, zone: ordersAt.zone || viewerZone() } } : {}),
+      ...(decisionsAt.on ? { decisionsAt: { time: decisionsAt.time, zone: decisionsAt.zone || viewerZone() } } : {}),
     });
   }
 
@@ -288,6 +333,8 @@ function NewChallenge({ onCreated }: { onCreated: () => void }) {
             <input id="decision-hours" type="number" min="0.005" step="any" value={decisionHours} onChange={(e) => setDecisionHours(e.target.value)} />
           </div>
         </div>
+        <DailyDeadline id="orders-at" what="Orders" value={ordersAt} onChange={setOrdersAt} />
+        <DailyDeadline id="decisions-at" what="Decisions" value={decisionsAt} onChange={setDecisionsAt} />
         <label className="checkbox">
           <input type="checkbox" checked={lowLuck} onChange={(e) => setLowLuck(e.target.checked)} data-testid="low-luck" /> Low luck (fewer dice
           surprises)

@@ -1,6 +1,7 @@
 // Input shapes of the API (zod): well-formed or a typed BAD_REQUEST before any service runs.
 import { z } from "zod";
 import { NATIONS, UNIT_TYPES } from "../engine";
+import { isTimeZone } from "../services/deadline-time";
 
 export const nation = z.enum(NATIONS);
 export const gameId = z.number().int().positive();
@@ -37,6 +38,12 @@ export const postCombatInput = z.object({
   aaMoves: z.array(z.strictObject({ from: territory, to: territory, count: z.number().int().min(1).max(99) })).max(100),
 });
 
+/** A fixed time of day in an IANA time zone (R3.1 daily deadlines). */
+const dailyTime = z.strictObject({
+  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "A time of day as HH:MM, e.g. 18:00"),
+  zone: z.string().min(1).max(64).refine(isTimeZone, "An IANA time zone, e.g. Europe/Berlin"),
+});
+
 export const challenge = z.object({
   name: z.string().trim().min(1, "Give the game a name").max(60),
   nations: z.array(nation).min(1, "Pick at least one nation to play").max(5),
@@ -48,6 +55,8 @@ export const challenge = z.object({
   robotsHold: z.boolean().default(false),
   /** A robot takes over a nation after this many missed orders deadlines in a row (0: never). */
   robotTakeover: z.number().int().min(0).max(10).default(0),
+  ordersAt: dailyTime.optional(),
+  decisionsAt: dailyTime.optional(),
   /** Optional house rules (R9); off when absent. */
   houseRules: z
     .strictObject({

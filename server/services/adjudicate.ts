@@ -19,6 +19,7 @@ import {
 } from "../engine";
 import { stepOf } from "../engine/combat/decisions";
 import { publish } from "./events";
+import { deadlineFrom } from "./deadline-time";
 import { notify } from "./notify";
 import { openPhase, type Phase } from "./phases";
 import { needsPlayers, openPostCombat, savedPostCombat } from "./post-combat";
@@ -139,7 +140,7 @@ async function waitForDecisions(
   const before = new Map((phase.pending?.requests ?? []).map((r) => [key(r), r.deadline]));
   const fresh = waiting.requests.filter((r) => !before.has(key(r)));
   // Each request keeps its own deadline: a decision elsewhere never moves another side's deadline.
-  const newDeadline = new Date(Date.now() + game.options.decisionHours * 3600_000).toISOString();
+  const newDeadline = deadlineFrom(new Date(), game.options.decisionHours, game.options.decisionsAt).toISOString();
   const requests = waiting.requests.map((r) => ({ ...r, deadline: before.get(key(r)) ?? newDeadline }));
   const earliest = requests.reduce((min, r) => (r.deadline < min ? r.deadline : min), newDeadline);
   await tx

@@ -77,7 +77,7 @@ async function dispatchOne(db: Db, deps: DispatchDeps, d: Delivery): Promise<key
   }
   const settings = await settingsOf(db, row.note.userId);
   const off = channelOff(d.channel, settings, row.email);
-  const stale = off ?? (await staleReason(db, row.note.fact));
+  const stale = off ?? (await staleReason(db, row.note.fact, row.note.userId));
   if (stale) {
     await settle(db, d, { status: "skipped", reason: stale });
     return "skipped";

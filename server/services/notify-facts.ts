@@ -3,10 +3,32 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { games, locks, phases, postCombatOrders, seats, type NotificationFact } from "../../db/schema";
+import type { Nation } from "../engine";
 
-/** null when the fact still holds; otherwise why the message would be stale. */
-export async function staleReason(db: Db, fact: NotificationFact | null): Promise<string | null> {
+/**
+ * A message addressed to a nation's player is stale once that user no longer plays it: they left,
+ * or a robot took over. Also reads whether the game is paused (its clock stands still).
+ */
+async function seatOf(db: Db, phaseId: number, nation: Nation, userId: string): Promise<{ stale: string | null; paused: boolean }> {
+  const [row] = await db
+    .select({ userId: seats.userId, robot: seats.robot, pausedAt: games.pausedAt })
+    .from(phases)
+    .innerJoin(games, eq(games.id, phases.gameId))
+    .innerJoin(seats, and(eq(seats.gameId, phases.gameId), eq(seats.nation, nation)))
+    .where(eq(phases.id, phaseId));
+  if (!row || row.userId !== userId) return { stale: `you no longer play ${nation}`, paused: false };
+  if (row.robot) return { stale: `a robot plays ${nation} now`, paused: Boolean(row.pausedAt) };
+  return { stale: null, paused: Boolean(row.pausedAt) };
+}
+
+/** null when the fact still holds for this user; otherwise why the message would be stale. */
+export async function staleReason(db: Db, fact: NotificationFact | null, userId: string): Promise<string | null> {
   if (!fact) return null;
+  if ("nation" in fact && "phaseId" in fact) {
+    const seat = await seatOf(db, fact.phaseId, fact.nation, userId);
+    if (seat.stale) return seat.stale;
+    if (fact.kind === "deadline-soon" && seat.paused) return "the game is paused";
+  }
   switch (fact.kind) {
     case "game-started":
     case "game-over": {

@@ -4,8 +4,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { games, locks, orders, phases, seats, type GameOptions } from "../../db/schema";
-import { ENGINE_VERSION, validateOrders, type GameState } from "../engine";
+import { ENGINE_VERSION, validateOrders, type GameState, type Nation } from "../engine";
 import { robotOrders } from "../robots/robot";
+import { deadlineFrom } from "./deadline-time";
 
 export type Phase = typeof phases.$inferSelect;
 
@@ -15,24 +16,28 @@ export function seedHash(seed: string): string {
 
 export async function openPhase(tx: Db, gameId: number, turn: number, state: GameState, options: GameOptions): Promise<Phase> {
   const seed = randomBytes(32).toString("hex");
-  const deadline = new Date(Date.now() + options.ordersHours * 3600_000);
+  const deadline = deadlineFrom(new Date(), options.ordersHours, options.ordersAt);
   const [phase] = await tx
     .insert(phases)
     .values({ gameId, turn, kind: "orders", startState: state, seed, seedHash: seedHash(seed), engineVersion: ENGINE_VERSION, deadline })
     .returning();
   const robots = await tx.select({ nation: seats.nation }).from(seats).where(and(eq(seats.gameId, gameId), eq(seats.robot, true)));
-  if (robots.length === 0) return phase!;
+  await robotsOrderAndLock(tx, phase!, robots.map((r) => r.nation), options);
+  return phase!;
+}
+
+/** R3.2 — robots order through the same engine checks as a player (only orders the engine accepts are kept) and lock. */
+export async function robotsOrderAndLock(tx: Db, phase: Phase, nations: Nation[], options: GameOptions): Promise<void> {
+  if (nations.length === 0) return;
   if (!options.robotsHold) {
-    // R3.2 — a robot orders through the same engine checks as a player; only orders the engine accepts are kept.
-    const rows = robots.flatMap(({ nation }) => {
-      const list = robotOrders(state, nation, `${seed}|robot|${nation}`);
-      const checked = validateOrders(state, nation, list);
-      return list.filter((_, i) => checked.results[i]!.ok).map((order, position) => ({ phaseId: phase!.id, nation, position, order, savedBy: null }));
+    const rows = nations.flatMap((nation) => {
+      const list = robotOrders(phase.startState, nation, `${phase.seed}|robot|${nation}`);
+      const checked = validateOrders(phase.startState, nation, list);
+      return list.filter((_, i) => checked.results[i]!.ok).map((order, position) => ({ phaseId: phase.id, nation, position, order, savedBy: null }));
     });
     if (rows.length > 0) await tx.insert(orders).values(rows);
   }
-  await tx.insert(locks).values(robots.map((r) => ({ phaseId: phase!.id, nation: r.nation, lockedBy: null })));
-  return phase!;
+  await tx.insert(locks).values(nations.map((nation) => ({ phaseId: phase.id, nation, lockedBy: null })));
 }
 
 /** The game's latest phase. */

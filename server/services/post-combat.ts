@@ -8,6 +8,7 @@ import { landAircraft, moveAaGuns, type AaMove, type LandingOrder, type Nation, 
 import { enqueue } from "../jobs/queue";
 import { conflict, notFound } from "./errors";
 import { publish } from "./events";
+import { deadlineFrom } from "./deadline-time";
 import { notify } from "./notify";
 import { currentPhase, type Phase } from "./phases";
 import { combatOf } from "./replay";
@@ -39,7 +40,7 @@ export async function openPostCombat(
   humans: ReadonlySet<Nation>,
   set: Partial<typeof phases.$inferInsert>,
 ): Promise<void> {
-  const deadline = new Date(Date.now() + game.options.decisionHours * 3600_000);
+  const deadline = deadlineFrom(new Date(), game.options.decisionHours, game.options.decisionsAt);
   await tx.update(phases).set({ ...set, status: "post-combat", postCombat: stage, decisionDeadline: deadline }).where(eq(phases.id, phase.id));
   const acting = choosers(stage.choices);
   const rows = [...humans, ...acting].filter((n, i, all) => all.indexOf(n) === i);

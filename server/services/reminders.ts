@@ -1,6 +1,6 @@
 // "Deadline in one hour and you have not locked" (R3.1): found by the worker's sweep, told once per
 // phase, nation and player (the event key), and only to players whose nation has no lock yet.
-import { and, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { games, locks, phases, seats } from "../../db/schema";
 import { notify, type Note } from "./notify";
@@ -12,10 +12,19 @@ export function reminderKey(phaseId: number, nation: string): string {
 }
 
 export async function sweepReminders(db: Db): Promise<number> {
+  // A paused game's clock stands still (pause.ts): no reminder until it runs again.
   const soon = await db
     .select({ id: phases.id })
     .from(phases)
-    .where(and(eq(phases.status, "open"), gt(phases.deadline, sql`now()`), lte(phases.deadline, sql`now() + make_interval(mins => ${REMINDER_MINUTES})`)))
+    .innerJoin(games, eq(games.id, phases.gameId))
+    .where(
+      and(
+        eq(phases.status, "open"),
+        isNull(games.pausedAt),
+        gt(phases.deadline, sql`now()`),
+        lte(phases.deadline, sql`now() + make_interval(mins => ${REMINDER_MINUTES})`),
+      ),
+    )
     .limit(50);
   let told = 0;
   for (const { id } of soon) {

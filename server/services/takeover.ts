@@ -1,14 +1,17 @@
-// Robot takeover (game option): a player who lets `robotTakeover` orders deadlines in a row pass
-// without locking hands the nation to a robot (R3.2), which orders from the next turn on. The player
-// keeps the seat and may take the nation back at any time.
+// Robots taking over (R3.2). Game option: a player who lets `robotTakeover` orders deadlines in a row
+// pass without locking hands the nation to a robot, which orders from the next turn on; the player
+// keeps the seat and may take the nation back at any time. A player who leaves hands it over for good.
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { games, locks, orders, phases, seats } from "../../db/schema";
-import type { Nation } from "../engine";
+import { games, locks, orders, phases, postCombatOrders, seats } from "../../db/schema";
+import { NATIONS, type Nation } from "../engine";
+import { enqueue } from "../jobs/queue";
+import { beginResolving } from "./orders";
+import { closePostCombat } from "./post-combat";
 import { conflict, forbidden, notFound } from "./errors";
 import { publish } from "./events";
 import { notify } from "./notify";
-import { currentPhase, type Phase } from "./phases";
+import { currentPhase, robotsOrderAndLock, type Phase } from "./phases";
 
 /** At an orders deadline: count a miss for each player who had not locked; hand over at the limit. */
 export async function countMissedDeadlines(tx: Db, phase: Phase): Promise<Nation[]> {
@@ -71,5 +74,41 @@ export async function reclaimNation(db: Db, userId: string, gameId: number, nati
     }
     await publish(tx, { gameId, kind: "locks-changed", turn: phase?.turn });
     return { reclaimed: true as const };
+  });
+}
+
+/**
+ * A player leaves: a robot plays the nation from now on. In open orders the robot orders and locks at
+ * once (the last lock resolves the turn); a battle or post-combat choice waiting for the nation is
+ * taken by the robot as the adjudication goes on.
+ */
+export async function leaveGame(db: Db, userId: string, gameId: number, nation: Nation): Promise<{ left: true }> {
+  return db.transaction(async (tx) => {
+    const [game] = await tx.select().from(games).where(eq(games.id, gameId)).for("update");
+    if (!game) throw notFound("That game");
+    if (game.status !== "active") throw conflict("Only a game in play can be left");
+    const [seat] = await tx.select().from(seats).where(and(eq(seats.gameId, gameId), eq(seats.nation, nation))).for("update");
+    if (!seat || seat.userId !== userId) throw forbidden(`You do not play ${nation} in this game`);
+    await tx.update(seats).set({ userId: null, robot: true, missedDeadlines: 0 }).where(and(eq(seats.gameId, gameId), eq(seats.nation, nation)));
+    const latest = await currentPhase(tx, gameId);
+    const [phase] = latest ? await tx.select().from(phases).where(eq(phases.id, latest.id)).for("update") : [];
+    if (phase?.status === "open") {
+      await tx.delete(orders).where(and(eq(orders.phaseId, phase.id), eq(orders.nation, nation)));
+      await tx.delete(locks).where(and(eq(locks.phaseId, phase.id), eq(locks.nation, nation)));
+      await robotsOrderAndLock(tx, phase, [nation], game.options);
+      const locked = await tx.select({ n: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id));
+      if (locked.length === NATIONS.length) await beginResolving(tx, phase);
+    } else if (phase?.status === "battles") {
+      await enqueue(tx, `adjudicate:${phase.id}:left:${nation}:${(phase.decisions ?? []).length}`, { phaseId: phase.id });
+    } else if (phase?.status === "post-combat") {
+      await tx
+        .update(postCombatOrders)
+        .set({ lockedAt: new Date() })
+        .where(and(eq(postCombatOrders.phaseId, phase.id), eq(postCombatOrders.nation, nation), isNull(postCombatOrders.lockedAt)));
+      const open = await tx.select({ n: postCombatOrders.nation }).from(postCombatOrders).where(and(eq(postCombatOrders.phaseId, phase.id), isNull(postCombatOrders.lockedAt)));
+      if (open.length === 0) await closePostCombat(tx, phase);
+    }
+    await publish(tx, { gameId, kind: "locks-changed", turn: phase?.turn });
+    return { left: true as const };
   });
 }

@@ -3,13 +3,14 @@
 // before the phase that uses them resolves.
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import type { PendingDecisions, PhaseStatus } from "../../db/schema";
+import type { DailyTime, PendingDecisions, PhaseStatus } from "../../db/schema";
 import { locks, postCombatOrders, seats, users } from "../../db/schema";
 import {
   NATIONS,
   teamOf,
   type AaMove,
   type CombatReport,
+  type HouseRules,
   type DecisionRequest,
   type LandingOrder,
   type Nation,
@@ -24,7 +25,22 @@ import { savedOrders } from "./orders";
 import { currentPhase, loadGame } from "./phases";
 
 export interface GameView {
-  game: { id: number; name: string; status: "open" | "active" | "finished"; lowLuck: boolean; ordersHours: number; decisionHours: number };
+  game: {
+    id: number;
+    name: string;
+    status: "open" | "active" | "finished";
+    lowLuck: boolean;
+    ordersHours: number;
+    decisionHours: number;
+    ordersAt?: DailyTime;
+    decisionsAt?: DailyTime;
+    /** Optional house rules (R9) of this game. */
+    houseRules?: HouseRules;
+    /** Set while the creator has paused the game (no deadline passes). */
+    pausedAt: string | null;
+    /** This user created the game and may pause and resume it. */
+    mayPause: boolean;
+  };
   seats: { nation: Nation; team: "Axis" | "Allies"; player: string | null; robot: boolean; mine: boolean }[];
   phase: null | {
     id: number;
@@ -89,7 +105,7 @@ export async function gameView(db: Db, userId: string, gameId: number): Promise<
     postCombat = { report: stage.report, waitingFor: NATIONS.filter((n) => rows.some((r) => r.nation === n && r.lockedAt === null)), mine };
   }
   return {
-    game: { id: game.id, name: game.name, status: game.status, ...game.options },
+    game: { id: game.id, name: game.name, status: game.status, ...game.options, pausedAt: game.pausedAt?.toISOString() ?? null, mayPause: game.createdBy === userId },
     seats: NATIONS.map((nation) => {
       const s = seatRows.find((r) => r.nation === nation)!;
       return { nation, team: teamOf(nation), robot: s.robot, player: s.userId ? displayName(s) : null, mine: s.userId === userId };

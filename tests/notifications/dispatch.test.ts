@@ -122,6 +122,27 @@ describe("a stale fact is never sent", () => {
     expect((await deliveriesOf(bob.id)).find((d) => d.kind === "deadline-soon")).toMatchObject({ status: "skipped", reason: "the deadline changed" });
   });
 
+  it("no reminder while the game is paused; a reminder made before the pause is not sent during it", async () => {
+    const { alice, bob, asAlice, gameId } = await gameClosingSoon();
+    expect(await sweepReminders(handle.db)).toBe(2);
+    await asAlice.game.pause({ gameId });
+    await dispatchDue(handle.db, mailDeps("paused"));
+    for (const user of [alice, bob])
+      expect((await deliveriesOf(user.id)).find((d) => d.kind === "deadline-soon")).toMatchObject({ status: "skipped", reason: "the game is paused" });
+
+    const other = await gameClosingSoon();
+    await other.asAlice.game.pause({ gameId: other.gameId });
+    expect(await sweepReminders(handle.db)).toBe(0);
+  });
+
+  it("a player who left the game is not reminded of its deadline", async () => {
+    const { bob, asBob, gameId } = await gameClosingSoon();
+    expect(await sweepReminders(handle.db)).toBe(2);
+    await asBob.game.leave({ gameId, nation: "Japan" });
+    await dispatchDue(handle.db, mailDeps("left"));
+    expect((await deliveriesOf(bob.id)).find((d) => d.kind === "deadline-soon")).toMatchObject({ status: "skipped", reason: "you no longer play Japan" });
+  });
+
   it("skips a channel the user turned off after the event", async () => {
     const { alice, asAlice } = await twoPlayerGame(handle);
     await asAlice.settings.save({ email: false, push: true, quietStart: null, quietEnd: null, timeZone: "UTC" });

@@ -110,6 +110,23 @@ describe("robots in a web game", () => {
     await expect(asBob.game.reclaim({ gameId, nation: "Japan" })).rejects.toMatchObject({ code: "CONFLICT" });
   });
 
+  it("play the nation of a player who leaves, at once: the leaver's turn does not hold the others", async () => {
+    const { asAlice, asBob, gameId } = await twoPlayerGame(handle);
+    await asBob.orders.save({ gameId, nation: "Japan", orders: [{ id: "j1", units: { infantry: 1 }, from: "Manchuria", path: ["Kwangtung"] }] });
+    await asAlice.orders.lock({ gameId, nation: "Germany" });
+    await expect(asAlice.game.leave({ gameId, nation: "Japan" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await asBob.game.leave({ gameId, nation: "Japan" });
+    const [japan] = await handle.db.select().from(seats).where(and(eq(seats.gameId, gameId), eq(seats.nation, "Japan")));
+    expect(japan).toMatchObject({ robot: true, userId: null });
+    // Bob's saved orders went with him; the robot (holding, in this practice game) locked, and the turn resolved.
+    await drain(handle, "test");
+    const rows = await handle.db.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(phases.turn);
+    expect(rows.map((p) => p.status)).toEqual(["resolved", "open"]);
+    expect((rows[0]!.report as { orders: { id: string }[] }).orders.map((o) => o.id)).not.toContain("j1");
+    expect((await asBob.game.lobby()).mine.map((g) => g.id)).not.toContain(gameId);
+    await expect(asBob.orders.save({ gameId, nation: "Japan", orders: [] })).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+
   it("never take over when the game does not allow it", async () => {
     const { asAlice, gameId } = await twoPlayerGame(handle);
     for (let i = 0; i < 3; i++) {

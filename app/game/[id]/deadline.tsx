@@ -1,10 +1,11 @@
 "use client";
-// The phase deadline in the viewer's own time zone, counting down live.
+// The phase deadline in the viewer's own time zone, counting down live; with the game's own zone
+// beside it when the game sets its deadlines by a time of day there (R3.1).
 import { useEffect, useState } from "react";
 import { timeLeft } from "../../components/format";
 import { formatLocal, viewerZone } from "../../components/local-time";
 
-export function Deadline({ iso, running, label, testId }: { iso: string; running: boolean; label: string; testId?: string }) {
+export function Deadline({ iso, running, label, testId, gameZone }: { iso: string; running: boolean; label: string; testId?: string; gameZone?: string }) {
   const [now, setNow] = useState<number | null>(null);
   useEffect(() => {
     setNow(Date.now());
@@ -27,6 +28,12 @@ export function Deadline({ iso, running, label, testId }: { iso: string; running
         {formatLocal(iso)}
       </time>{" "}
       <span className="muted small">({viewerZone()})</span>
+      {gameZone && gameZone !== viewerZone() ? (
+        <span className="muted small" data-testid={testId ? `${testId}-game-zone` : undefined}>
+          {" "}
+          · game time {formatLocal(iso, gameZone)} ({gameZone})
+        </span>
+      ) : null}
       {running ? (
         <>
           {" "}

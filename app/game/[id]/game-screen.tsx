@@ -7,7 +7,7 @@ import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { NATIONS, type Nation } from "../../../server/engine/types";
 import { teamOf } from "../../../server/engine/teams";
-import { countsText, errorText } from "../../components/format";
+import { countsText, errorText, timeLeft } from "../../components/format";
 import { useTRPC } from "../../trpc/client";
 import { durationText } from "../../components/battle-format";
 import { Battles, myWaitingText } from "./battle-decisions";
@@ -117,11 +117,11 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
             <span data-testid="phase-status">{PHASE_STATUS[phase.status] ?? phase.status}</span>
             <br />
             {phase.status === "open" ? (
-              <Deadline iso={phase.deadline} running label="Orders deadline" testId="deadline" />
+              <Deadline iso={phase.deadline} running={!view.game.pausedAt} label="Orders deadline" testId="deadline" gameZone={view.game.ordersAt?.zone} />
             ) : phase.status === "battles" && phase.decisionDeadline ? (
-              <Deadline iso={phase.decisionDeadline} running label="Battle decisions due" />
+              <Deadline iso={phase.decisionDeadline} running={!view.game.pausedAt} label="Battle decisions due" gameZone={view.game.decisionsAt?.zone} />
             ) : phase.status === "post-combat" && phase.decisionDeadline ? (
-              <Deadline iso={phase.decisionDeadline} running label="Post-combat moves due" />
+              <Deadline iso={phase.decisionDeadline} running={!view.game.pausedAt} label="Post-combat moves due" gameZone={view.game.decisionsAt?.zone} />
             ) : (
               <span className="deadline">Orders are closed for this turn.</span>
             )}
@@ -167,6 +167,8 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
         ) : null}
       </header>
 
+      {view.game.status === "active" && (view.game.pausedAt || view.game.mayPause) ? <PauseBar view={view} /> : null}
+
       {phase?.status === "battles" && phase.pending ? <Battles gameId={gameId} phase={phase} onChanged={refetch} /> : null}
       {phase?.status === "post-combat" && view.postCombat ? (
         <PostCombat gameId={gameId} stage={view.postCombat} deadline={phase.decisionDeadline} onChanged={refetch} />
@@ -192,6 +194,7 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
               saved={view.myOrders[nation] ?? []}
               board={view.board!}
               onChanged={refetch}
+              vcFactories={view.game.houseRules?.vcInfantry === true}
             />
           ))
         : null}
@@ -227,6 +230,10 @@ function Seats({ view }: { view: GameView }) {
                     <TakeBack gameId={view.game.id} nation={s.nation} />
                   ) : s.robot ? (
                     "Robot"
+                  ) : s.player && s.mine && view.game.status === "active" ? (
+                    <>
+                      {s.player} (you) <Leave gameId={view.game.id} nation={s.nation} />
+                    </>
                   ) : s.player ? (
                     `${s.player}${s.mine ? " (you)" : ""}`
                   ) : (
@@ -250,6 +257,65 @@ function Seats({ view }: { view: GameView }) {
         </table>
       </div>
     </section>
+  );
+}
+
+/** The game's clock (R3.1): paused by its creator, deadlines keep their remaining time. */
+function PauseBar({ view }: { view: GameView }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const done = { onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.game.get.queryKey({ gameId: view.game.id }) }) };
+  const pause = useMutation(trpc.game.pause.mutationOptions(done));
+  const resume = useMutation(trpc.game.resume.mutationOptions(done));
+  const paused = view.game.pausedAt;
+  const phase = view.phase;
+  const due = phase?.status === "open" ? phase.deadline : phase?.decisionDeadline;
+  const left = paused && due ? new Date(due).getTime() - new Date(paused).getTime() : null;
+  return (
+    <div className={paused ? "banner" : "pause-bar small"} data-testid="pause-bar">
+      <span role="status">
+        {paused
+          ? `The game is paused: the clock stands still${left !== null ? ` with ${timeLeft(left)} on it` : ""}. Orders can still be saved and locked.`
+          : "You created this game: you can stop its clock."}
+      </span>
+      {view.game.mayPause ? (
+        paused ? (
+          <button type="button" className="button button-small" disabled={resume.isPending} onClick={() => resume.mutate({ gameId: view.game.id })} data-testid="resume">
+            Resume
+          </button>
+        ) : (
+          <button type="button" className="button button-quiet button-small" disabled={pause.isPending} onClick={() => pause.mutate({ gameId: view.game.id })} data-testid="pause">
+            Pause the game
+          </button>
+        )
+      ) : null}
+      {pause.error ?? resume.error ? <span className="alert-text"> {errorText((pause.error ?? resume.error)!)}</span> : null}
+    </div>
+  );
+}
+
+/** Leave the game: a robot plays the nation from now on (R3.2). */
+function Leave({ gameId, nation }: { gameId: number; nation: Nation }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const leave = useMutation(
+    trpc.game.leave.mutationOptions({ onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.game.get.queryKey({ gameId }) }) }),
+  );
+  return (
+    <>
+      <button
+        type="button"
+        className="button button-quiet button-small"
+        disabled={leave.isPending}
+        data-testid={`leave-${slug(nation)}`}
+        onClick={() => {
+          if (window.confirm(`Leave the game? A robot will play ${nation} from now on.`)) leave.mutate({ gameId, nation });
+        }}
+      >
+        Leave
+      </button>
+      {leave.error ? <span className="alert-text"> {errorText(leave.error)}</span> : null}
+    </>
   );
 }
 

@@ -10,6 +10,7 @@ import { UNIT_STATS } from "../../../server/engine/units";
 import { errorText, orderText, unitName, type OrderLike } from "../../components/format";
 import { useTRPC } from "../../trpc/client";
 import { SEA_ZONES, TERRITORIES, neighboursOf, slug, type Board } from "./game-types";
+import { unitPrice } from "./prices";
 
 type Order = OrderLike & { id: string };
 type SaveInput = inferRouterInputs<AppRouter>["orders"]["save"];
@@ -46,8 +47,10 @@ export function OrdersEditor(props: {
   saved: Order[];
   board: Board;
   onChanged: () => void;
+  /** House rule R9.2: factories cost less where victory cities are. */
+  vcFactories?: boolean;
 }) {
-  const { gameId, nation, phaseOpen, locked, saved, board, onChanged } = props;
+  const { gameId, nation, phaseOpen, locked, saved, board, onChanged, vcFactories = false } = props;
   const trpc = useTRPC();
   const s = slug(nation);
   const [draft, setDraft] = useState<Order[]>(saved);
@@ -93,7 +96,7 @@ export function OrdersEditor(props: {
   }
 
   const myUnits = board.units.filter((u) => u.nation === nation);
-  const purchaseCost = draft.reduce((sum, o) => (o.type && o.count ? sum + UNIT_STATS[o.type].cost * o.count : sum), 0);
+  const purchaseCost = draft.reduce((sum, o) => (o.type && o.count ? sum + unitPrice(o.type, o.destination ?? "", vcFactories) * o.count : sum), 0);
 
   return (
     <section className="card orders" aria-labelledby={`orders-${s}`} data-testid={`orders-${s}`}>
@@ -184,7 +187,7 @@ export function OrdersEditor(props: {
       {!readOnly ? (
         <div className="order-forms">
           <MoveForm nation={nation} units={myUnits} draft={draft} onAdd={add} />
-          <PurchaseForm nation={nation} board={board} draft={draft} onAdd={add} />
+          <PurchaseForm nation={nation} board={board} draft={draft} onAdd={add} vcFactories={vcFactories} />
         </div>
       ) : locked ? (
         <p className="muted small">Your orders are locked. Unlock to change them (possible until the last nation locks).</p>
@@ -383,7 +386,7 @@ function MoveForm({ nation, units, draft, onAdd }: { nation: Nation; units: Boar
   );
 }
 
-function PurchaseForm({ nation, board, draft, onAdd }: { nation: Nation; board: Board; draft: Order[]; onAdd: (o: Order) => void }) {
+function PurchaseForm({ nation, board, draft, onAdd, vcFactories }: { nation: Nation; board: Board; draft: Order[]; onAdd: (o: Order) => void; vcFactories: boolean }) {
   const uid = useId();
   const s = slug(nation);
   const [type, setType] = useState<UnitType>("infantry");
@@ -473,7 +476,7 @@ function PurchaseForm({ nation, board, draft, onAdd }: { nation: Nation; board: 
           </datalist>
         </>
       ) : null}
-      <p className="muted small">Cost: {UNIT_STATS[type].cost * (Number(count) || 0)}</p>
+      <p className="muted small">Cost: {unitPrice(type, destination, vcFactories) * (Number(count) || 0)}</p>
       {error ? (
         <p className="field-error" role="alert">
           {error}

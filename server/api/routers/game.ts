@@ -5,7 +5,8 @@ import { z } from "zod";
 import { createChallenge, joinGame } from "../../services/games";
 import { gameHistory } from "../../services/history";
 import { listLobby } from "../../services/lobby";
-import { reclaimNation } from "../../services/takeover";
+import { pauseGame, resumeGame } from "../../services/pause";
+import { leaveGame, reclaimNation } from "../../services/takeover";
 import { gameView } from "../../services/view";
 import { verifyGame } from "../../services/verify";
 import type { GameEvent } from "../../runtime-events";
@@ -26,6 +27,8 @@ export const gameRouter = router({
         robots: input.robots.length > 0,
         robotsHold: input.robotsHold,
         robotTakeover: input.robotTakeover,
+        ...(input.ordersAt ? { ordersAt: input.ordersAt } : {}),
+        ...(input.decisionsAt ? { decisionsAt: input.decisionsAt } : {}),
         ...(input.houseRules && Object.values(input.houseRules).some(Boolean) ? { houseRules: input.houseRules } : {}),
       },
     }),
@@ -33,6 +36,11 @@ export const gameRouter = router({
   join: protectedProcedure.input(z.object({ gameId, nation })).mutation(({ ctx, input }) => joinGame(ctx.db, ctx.user.id, input.gameId, input.nation)),
   /** Take a nation back from the robot that took it over. */
   reclaim: nationProcedure.mutation(({ ctx, input }) => reclaimNation(ctx.db, ctx.user.id, input.gameId, input.nation)),
+  /** The creator stops the clock (R3.1) and starts it again; deadlines keep their remaining time. */
+  pause: protectedProcedure.input(z.object({ gameId })).mutation(({ ctx, input }) => pauseGame(ctx.db, ctx.user.id, input.gameId)),
+  resume: protectedProcedure.input(z.object({ gameId })).mutation(({ ctx, input }) => resumeGame(ctx.db, ctx.user.id, input.gameId)),
+  /** The player leaves; a robot plays the nation from now on (R3.2). */
+  leave: nationProcedure.mutation(({ ctx, input }) => leaveGame(ctx.db, ctx.user.id, input.gameId, input.nation)),
   get: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => gameView(ctx.db, ctx.user.id, input.gameId)),
   /** Replay every resolved phase and check its dice commitment (the history page's "verify"). */
   verify: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => verifyGame(ctx.db, input.gameId)),
