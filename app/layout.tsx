@@ -37,6 +37,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                 <nav className="site-nav" aria-label="Main">
                   <Link href="/lobby">Lobby</Link>
                   <NotificationBell />
+                  <Link href="/settings">Settings</Link>
                 </nav>
                 <div className="account">
                   <span className="account-email" data-testid="user-email" title={user.email}>

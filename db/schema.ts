@@ -264,12 +264,92 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     gameId: integer("game_id").references(() => games.id, { onDelete: "cascade" }),
-    kind: text("kind").$type<"turn-resolved" | "game-started" | "decision-waiting" | "post-combat" | "robot-takeover" | "game-over">().notNull(),
+    kind: text("kind").$type<NotificationKind>().notNull(),
     text: text("text").notNull(),
     url: text("url").notNull(),
+    /** The event this tells of (`deadline:<phase>:<nation>`, ...): unique per user, so each event is told once. */
+    eventKey: text("event_key"),
+    /** What must still hold when an email or push is sent (checked again then; see services/notify-facts.ts). */
+    fact: jsonb("fact").$type<NotificationFact>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp("read_at", { withTimezone: true }),
   },
-  (t) => [index("notifications_user_idx").on(t.userId, t.createdAt)],
+  (t) => [index("notifications_user_idx").on(t.userId, t.createdAt), uniqueIndex("notifications_user_event").on(t.userId, t.eventKey)],
 );
+
+export type NotificationKind = "turn-resolved" | "game-started" | "decision-waiting" | "deadline-soon" | "post-combat" | "robot-takeover" | "game-over";
+
+/** The fact a notification states, re-checked before an email or push goes out (never a stale message). */
+export type NotificationFact =
+  | { kind: "game-started"; gameId: number }
+  | { kind: "turn-resolved"; phaseId: number }
+  | { kind: "game-over"; gameId: number }
+  | { kind: "decision-waiting"; phaseId: number; nation: Nation }
+  | { kind: "deadline-soon"; phaseId: number; nation: Nation; deadline: string }
+  | { kind: "post-combat"; phaseId: number; nation: Nation }
+  | { kind: "robot-takeover"; gameId: number; nation: Nation };
+
+export type DeliveryChannel = "email" | "push";
+
+/**
+ * One row per (notification, channel): a notification is unique per event and user, so this is the
+ * outbox that sends each event once per user and channel. Claimed with FOR UPDATE SKIP LOCKED.
+ */
+export const deliveries = pgTable(
+  "deliveries",
+  {
+    id: serial("id").primaryKey(),
+    notificationId: integer("notification_id")
+      .notNull()
+      .references(() => notifications.id, { onDelete: "cascade" }),
+    channel: text("channel").$type<DeliveryChannel>().notNull(),
+    /** pending → sending (claimed) → sent | skipped (fact no longer true, channel off) | failed. */
+    status: text("status").$type<"pending" | "sending" | "sent" | "skipped" | "failed">().notNull().default("pending"),
+    /** Not before: quiet hours and retries move it later. */
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    lockedBy: text("locked_by"),
+    lockedAt: timestamp("locked_at", { withTimezone: true }),
+    /** Why it was skipped or failed. */
+    reason: text("reason"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("deliveries_notification_channel").on(t.notificationId, t.channel), index("deliveries_due_idx").on(t.status, t.dueAt)],
+);
+
+/** A user's channels and quiet hours; no row means the defaults (email and push on, no quiet hours). */
+export const notificationSettings = pgTable("notification_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  email: boolean("email").notNull().default(true),
+  push: boolean("push").notNull().default(true),
+  /** Quiet hours as minutes after local midnight, in `timeZone`; both null: none. */
+  quietStart: integer("quiet_start"),
+  quietEnd: integer("quiet_end"),
+  timeZone: text("time_zone").notNull().default("UTC"),
+});
+
+/** A browser's Web Push subscription (PushSubscription.toJSON()); the endpoint is unique. */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("push_subscriptions_endpoint").on(t.endpoint), index("push_subscriptions_user_idx").on(t.userId)],
+);
+
+/** Keys the server makes once and keeps (the VAPID key pair for Web Push); never regenerated. */
+export const serverKeys = pgTable("server_keys", {
+  name: text("name").primaryKey(),
+  value: jsonb("value").$type<Record<string, string>>().notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
 

@@ -8,6 +8,13 @@ const schema = z.object({
   RUN_WORKER: z.enum(["0", "1"]).default("1"),
   AUTH_SECRET: z.string().optional(),
   SMTP_URL: z.string().optional(),
+  /** Public origin for links in notification email and push; falls back to AUTH_URL, then localhost. */
+  APP_URL: z.string().url().optional(),
+  AUTH_URL: z.string().url().optional(),
+  /** Without SMTP, notification email is written here as JSON files. */
+  MAIL_DIR: z.string().default("./.data/mail"),
+  /** The contact push services may reach about our pushes (VAPID subject). */
+  VAPID_SUBJECT: z.string().default("mailto:lockstep@localhost"),
   EMAIL_FROM: z.string().default("Lockstep <lockstep@localhost>"),
   DEV_MAILBOX: z.enum(["0", "1"]).optional(),
   NODE_ENV: z.string().default("development"),
@@ -26,6 +33,12 @@ export function env(): Env {
   }
   cached = parsed.data;
   return cached;
+}
+
+/** The origin links in email and push point to. */
+export function publicBaseUrl(): string {
+  const e = env();
+  return e.APP_URL ?? e.AUTH_URL ?? "http://localhost:3000";
 }
 
 /** The dev mailbox is on in development, and in production only with DEV_MAILBOX=1 and no SMTP. */

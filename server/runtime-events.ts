@@ -6,3 +6,11 @@ export interface GameEvent {
 }
 
 export const EVENTS_CHANNEL = "lockstep_events";
+
+/** A user's notifications changed: open tabs refetch the list and the unread count. */
+export interface UserEvent {
+  userId: string;
+  kind: "notification";
+}
+
+export const USER_EVENTS_CHANNEL = "lockstep_user_events";

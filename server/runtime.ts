@@ -3,13 +3,13 @@
 import { EventEmitter } from "node:events";
 import { createDb, type DbHandle } from "../db/client";
 import { env } from "./env";
-import { EVENTS_CHANNEL, type GameEvent } from "./runtime-events";
+import { EVENTS_CHANNEL, USER_EVENTS_CHANNEL, type GameEvent, type UserEvent } from "./runtime-events";
 
 export type { GameEvent };
 
 export interface Runtime {
   handle: DbHandle;
-  /** Game events of this process; fed by LISTEN so every server process on one Postgres sees them. */
+  /** Game events (`game:<id>`) and users' notification hints (`user:<id>`); fed by LISTEN so every server process on one Postgres sees them. */
   bus: EventEmitter;
   stop(): Promise<void>;
 }
@@ -28,6 +28,14 @@ export async function startRuntime(handle: DbHandle, options: { worker: boolean 
       // a malformed payload is ignored: events are hints to refetch, never state
     }
   });
+  const unlistenUsers = await handle.listen(USER_EVENTS_CHANNEL, (payload) => {
+    try {
+      const event = JSON.parse(payload) as UserEvent;
+      bus.emit(`user:${event.userId}`, event);
+    } catch {
+      // as above: a hint, never state
+    }
+  });
   let stopWorker: (() => Promise<void>) | undefined;
   if (options.worker) {
     const { startWorker } = await import("./jobs/worker");
@@ -39,6 +47,7 @@ export async function startRuntime(handle: DbHandle, options: { worker: boolean 
     async stop() {
       await stopWorker?.();
       await unlisten();
+      await unlistenUsers();
       await handle.close();
     },
   };

@@ -1,12 +1,21 @@
 "use client";
-// The header's notification link with the unread count: polled every 30 s and refetched on focus.
-import { useQuery } from "@tanstack/react-query";
+// The header's notification link with the unread count: live through notifications.live (the list
+// too), and still polled every 30 s and refetched on focus in case the stream drops.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSubscription } from "@trpc/tanstack-react-query";
 import Link from "next/link";
 import { useTRPC } from "../trpc/client";
 
 export function NotificationBell() {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const unread = useQuery({ ...trpc.notifications.unread.queryOptions(), refetchInterval: 30_000, refetchOnWindowFocus: true });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: trpc.notifications.unread.queryKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.notifications.list.queryKey() });
+  };
+  // One stream per tab (the bell is on every page); (re)connecting refetches what was missed.
+  useSubscription(trpc.notifications.live.subscriptionOptions(undefined, { onStarted: refresh, onData: refresh }));
   const n = unread.data ?? 0;
   return (
     <Link href="/notifications" className="bell" data-testid="notification-bell" aria-label={n > 0 ? `Notifications, ${n} unread` : "Notifications"}>

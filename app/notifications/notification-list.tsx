@@ -57,6 +57,9 @@ export function NotificationList() {
           </li>
         ))}
       </ul>
+      <p className="muted small">
+        Email, push and quiet hours: <Link href="/settings">settings</Link>.
+      </p>
     </section>
   );
 }

@@ -4,6 +4,8 @@ import { gameRouter } from "./routers/game";
 import { notificationsRouter } from "./routers/notifications";
 import { ordersRouter } from "./routers/orders";
 import { postCombatRouter } from "./routers/post-combat";
+import { pushRouter } from "./routers/push";
+import { settingsRouter } from "./routers/settings";
 
 export const appRouter = router({
   game: gameRouter,
@@ -11,6 +13,8 @@ export const appRouter = router({
   battle: battleRouter,
   postCombat: postCombatRouter,
   notifications: notificationsRouter,
+  settings: settingsRouter,
+  push: pushRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,8 +1,12 @@
-// The adjudication worker: wakes on NOTIFY or every 2 s, sweeps deadlines, reaps lost jobs, and runs
-// each claimed job once. Inside the app (the only way on PGlite) and as `npm run worker` on Postgres.
+// The adjudication worker: wakes on NOTIFY or every 2 s, sweeps deadlines and deadline reminders,
+// reaps lost jobs, runs each claimed job once, then sends due notifications (email, push).
+// Inside the app (the only way on PGlite) and as `npm run worker` on Postgres.
 import type { DbHandle } from "../../db/client";
 import { adjudicatePhase } from "../services/adjudicate";
 import { sweepDeadlines } from "../services/deadlines";
+import { dispatchDue, reapDeliveries, type DispatchDeps } from "../services/dispatch";
+import { sweepReminders } from "../services/reminders";
+import { dispatchDepsFromEnv } from "./dispatch-deps";
 import { JOBS_CHANNEL, claim, complete, fail, reap, type Job } from "./queue";
 
 export interface WorkerOptions {
@@ -10,6 +14,8 @@ export interface WorkerOptions {
   pollMs?: number;
   /** Called after each job (tests). */
   onJob?: (job: Job, error?: unknown) => void;
+  /** How notifications go out; from the environment unless given. */
+  dispatch?: DispatchDeps;
 }
 
 export async function runJob(handle: DbHandle, job: Job): Promise<void> {
@@ -40,6 +46,7 @@ export function startWorker(handle: DbHandle, options: WorkerOptions): () => Pro
   let stopped = false;
   let running: Promise<void> | undefined;
   let again = false;
+  const dispatch = options.dispatch ?? dispatchDepsFromEnv(options.name);
   const tick = () => {
     if (stopped) return;
     if (running) {
@@ -49,8 +56,11 @@ export function startWorker(handle: DbHandle, options: WorkerOptions): () => Pro
     running = (async () => {
       try {
         await reap(handle.db);
+        await reapDeliveries(handle.db);
         await sweepDeadlines(handle.db);
+        await sweepReminders(handle.db);
         await drain(handle, options.name, options.onJob);
+        await dispatchDue(handle.db, dispatch);
       } catch (error) {
         console.error(`[worker ${options.name}]`, error);
       }

@@ -3,7 +3,7 @@
 // rerun after a crash (the transaction rolled back) computes the same result from the stored inputs.
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { games, notifications, orders, phases, seats } from "../../db/schema";
+import { games, orders, phases, seats } from "../../db/schema";
 import {
   NATIONS,
   defaultDecision,
@@ -20,6 +20,7 @@ import {
 import { stepOf } from "../engine/combat/decisions";
 import { publish } from "./events";
 import { deadlineFrom } from "./deadline-time";
+import { notify } from "./notify";
 import { openPhase, type Phase } from "./phases";
 import { needsPlayers, openPostCombat, savedPostCombat } from "./post-combat";
 import { combatOf } from "./replay";
@@ -107,18 +108,20 @@ export async function adjudicatePhase(
     if (winner) await tx.update(games).set({ status: "finished" }).where(eq(games.id, game.id));
     else await openPhase(tx, game.id, phase.turn + 1, result.state, game.options);
     const humans = await tx.selectDistinct({ userId: seats.userId }).from(seats).where(and(eq(seats.gameId, game.id), isNotNull(seats.userId)));
-    if (humans.length > 0)
-      await tx.insert(notifications).values(
-        humans.map((h) => ({
-          userId: h.userId!,
-          gameId: game.id,
-          kind: winner ? ("game-over" as const) : ("turn-resolved" as const),
-          text: winner
-            ? `${game.name}: the ${winner} won in turn ${phase.turn}`
-            : `${game.name}: turn ${phase.turn} resolved — turn ${phase.turn + 1} orders are open`,
-          url: `/game/${game.id}/turn/${phase.turn}`,
-        })),
-      );
+    await notify(
+      tx,
+      humans.map((h) => ({
+        userId: h.userId!,
+        gameId: game.id,
+        kind: winner ? ("game-over" as const) : ("turn-resolved" as const),
+        text: winner
+          ? `${game.name}: the ${winner} won in turn ${phase.turn}`
+          : `${game.name}: turn ${phase.turn} resolved — turn ${phase.turn + 1} orders are open`,
+        url: `/game/${game.id}/turn/${phase.turn}`,
+        eventKey: winner ? `game-over:${game.id}` : `turn-resolved:${phase.id}`,
+        fact: winner ? { kind: "game-over" as const, gameId: game.id } : { kind: "turn-resolved" as const, phaseId: phase.id },
+      })),
+    );
     await publish(tx, { gameId: game.id, kind: "turn-resolved", turn: phase.turn });
     await hooks.beforeCommit?.(tx);
     return "resolved";
@@ -174,8 +177,11 @@ async function waitForDecisions(
         kind: "decision-waiting" as const,
         text: `${game.name}: ${s.nation} must decide in ${fresh.filter((r) => r.chooser === s.nation).map((r) => r.battle).join(", ")}`,
         url: `/game/${game.id}#battles`,
+        // One note per batch of new requests: a later round's requests are a new event.
+        eventKey: `decision-waiting:${phase.id}:${s.nation}:${fresh.filter((r) => r.chooser === s.nation).map(key).sort().join(",")}`,
+        fact: { kind: "decision-waiting" as const, phaseId: phase.id, nation: s.nation },
       }));
-    if (notes.length > 0) await tx.insert(notifications).values(notes);
+    await notify(tx, notes);
   }
   await publish(tx, { gameId: game.id, kind: "battle-waiting", turn: phase.turn });
 }

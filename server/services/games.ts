@@ -1,10 +1,11 @@
 // Challenges and seats: create a game, join a free nation, start when every nation has a player or a robot.
 import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { games, notifications, seats, type GameOptions } from "../../db/schema";
+import { games, seats, type GameOptions } from "../../db/schema";
 import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, type Nation } from "../engine";
 import { conflict, notFound, ServiceError } from "./errors";
 import { publish } from "./events";
+import { notify } from "./notify";
 import { openPhase } from "./phases";
 
 /** A user is in at most this many open or active games. */
@@ -43,10 +44,18 @@ async function startIfFull(tx: Db, gameId: number): Promise<boolean> {
   await openPhase(tx, gameId, 1, createState(DEFAULT_BOARD, DEFAULT_SETUP, game.options.houseRules), game.options);
   const players = await tx.selectDistinct({ userId: seats.userId }).from(seats).where(eq(seats.gameId, gameId));
   const humans = players.map((p) => p.userId).filter((id): id is string => id !== null);
-  if (humans.length > 0)
-    await tx.insert(notifications).values(
-      humans.map((userId) => ({ userId, gameId, kind: "game-started" as const, text: `${game.name} has started: turn 1 orders are open`, url: `/game/${gameId}` })),
-    );
+  await notify(
+    tx,
+    humans.map((userId) => ({
+      userId,
+      gameId,
+      kind: "game-started" as const,
+      text: `${game.name} has started: turn 1 orders are open`,
+      url: `/game/${gameId}`,
+      eventKey: `game-started:${gameId}`,
+      fact: { kind: "game-started" as const, gameId },
+    })),
+  );
   await publish(tx, { gameId, kind: "game-started", turn: 1 });
   return true;
 }

@@ -3,12 +3,13 @@
 // the decision deadline closes the stage and queues the end of the turn, once.
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { games, notifications, phases, postCombatOrders, seats, type PostCombatStage } from "../../db/schema";
+import { games, phases, postCombatOrders, seats, type PostCombatStage } from "../../db/schema";
 import { landAircraft, moveAaGuns, type AaMove, type LandingOrder, type Nation, type PostCombatChoices } from "../engine";
 import { enqueue } from "../jobs/queue";
 import { conflict, notFound } from "./errors";
 import { publish } from "./events";
 import { deadlineFrom } from "./deadline-time";
+import { notify } from "./notify";
 import { currentPhase, type Phase } from "./phases";
 import { combatOf } from "./replay";
 
@@ -60,9 +61,11 @@ export async function openPostCombat(
             ? `${game.name}: ${s.nation} has ${air} air unit${air === 1 ? "" : "s"} to land after combat`
             : `${game.name}: combat is over — ${s.nation} may move AA guns`,
         url: `/game/${game.id}#post-combat`,
+        eventKey: `post-combat:${phase.id}:${s.nation}`,
+        fact: { kind: "post-combat" as const, phaseId: phase.id, nation: s.nation },
       };
     });
-  if (notes.length > 0) await tx.insert(notifications).values(notes);
+  await notify(tx, notes);
   await publish(tx, { gameId: game.id, kind: "post-combat", turn: phase.turn });
 }
 

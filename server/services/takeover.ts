@@ -3,13 +3,14 @@
 // keeps the seat and may take the nation back at any time. A player who leaves hands it over for good.
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { games, locks, notifications, orders, phases, postCombatOrders, seats } from "../../db/schema";
+import { games, locks, orders, phases, postCombatOrders, seats } from "../../db/schema";
 import { NATIONS, type Nation } from "../engine";
 import { enqueue } from "../jobs/queue";
 import { beginResolving } from "./orders";
 import { closePostCombat } from "./post-combat";
 import { conflict, forbidden, notFound } from "./errors";
 import { publish } from "./events";
+import { notify } from "./notify";
 import { currentPhase, robotsOrderAndLock, type Phase } from "./phases";
 
 /** At an orders deadline: count a miss for each player who had not locked; hand over at the limit. */
@@ -31,13 +32,17 @@ export async function countMissedDeadlines(tx: Db, phase: Phase): Promise<Nation
       .where(and(eq(seats.gameId, seat.gameId), eq(seats.nation, seat.nation)));
     if (!handOver) continue;
     takenOver.push(seat.nation);
-    await tx.insert(notifications).values({
-      userId: seat.userId!,
-      gameId: phase.gameId,
-      kind: "robot-takeover",
-      text: `${game!.name}: ${seat.nation} missed ${missed} orders deadlines in a row, so a robot plays it from turn ${phase.turn + 1}; you can take it back on the game page`,
-      url: `/game/${phase.gameId}`,
-    });
+    await notify(tx, [
+      {
+        userId: seat.userId!,
+        gameId: phase.gameId,
+        kind: "robot-takeover",
+        text: `${game!.name}: ${seat.nation} missed ${missed} orders deadlines in a row, so a robot plays it from turn ${phase.turn + 1}; you can take it back on the game page`,
+        url: `/game/${phase.gameId}`,
+        eventKey: `robot-takeover:${phase.id}:${seat.nation}`,
+        fact: { kind: "robot-takeover", gameId: phase.gameId, nation: seat.nation },
+      },
+    ]);
   }
   if (takenOver.length > 0) await publish(tx, { gameId: phase.gameId, kind: "robot-takeover", turn: phase.turn });
   return takenOver;

@@ -167,6 +167,8 @@ export interface App {
   /** "http://localhost:<port>" */
   base: string;
   log: () => string;
+  /** Where the app writes notification mail (no SMTP in tests). */
+  mailDir: string;
   stop: () => Promise<void>;
 }
 
@@ -189,6 +191,7 @@ export async function startApp(): Promise<App> {
     DEV_MAILBOX: "1",
     AUTH_SECRET: "test-secret",
     RUN_WORKER: "1", // the in-process worker adjudicates turns and sweeps deadlines
+    MAIL_DIR: join(tmp, "mail"), // notification mail stays out of the worktree
     PORT: String(port),
   };
   delete serverEnv.SMTP_URL;
@@ -229,7 +232,7 @@ export async function startApp(): Promise<App> {
     await stop();
     throw e;
   }
-  return { base, log: () => log, stop };
+  return { base, log: () => log, mailDir: join(tmp, "mail"), stop };
 }
 
 export function launchBrowser(): Promise<Browser> {

@@ -1,4 +1,6 @@
-// notifications.*: the signed-in user's own notifications.
+// notifications.*: the signed-in user's own notifications, and a live hint when they change.
+import { on } from "node:events";
+import { tracked } from "@trpc/server";
 import { z } from "zod";
 import { listNotifications, markRead, unreadCount } from "../../services/notifications";
 import { protectedProcedure, router } from "../trpc";
@@ -9,4 +11,12 @@ export const notificationsRouter = router({
   markRead: protectedProcedure
     .input(z.object({ ids: z.union([z.array(z.number().int()).max(200), z.literal("all")]) }))
     .mutation(({ ctx, input }) => markRead(ctx.db, ctx.user.id, input.ids)),
+  /** Open tabs refetch the list and the count when this fires; it carries only the user's own id. */
+  live: protectedProcedure.input(z.object({ lastEventId: z.string().nullish() }).optional()).subscription(async function* ({ ctx, signal }) {
+    let n = 0;
+    for await (const _ of on(ctx.bus, `user:${ctx.user.id}`, { signal })) {
+      n += 1;
+      yield tracked(`${Date.now()}:${n}`, { kind: "notification" as const });
+    }
+  }),
 });

@@ -1,0 +1,11 @@
+import type { Metadata } from "next";
+import { requireUser } from "@/server/auth";
+import { SettingsForm } from "./settings-form";
+
+export const metadata: Metadata = { title: "Settings" };
+export const dynamic = "force-dynamic";
+
+export default async function SettingsPage() {
+  await requireUser("/settings");
+  return <SettingsForm />;
+}

@@ -1,0 +1,37 @@
+// A user's notification settings: which channels, and quiet hours in their time zone.
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { notificationSettings } from "../../db/schema";
+import { ServiceError } from "./errors";
+import { hasPushSubscription } from "./push";
+import { isTimeZone } from "./quiet-hours";
+
+export interface NotificationSettings {
+  email: boolean;
+  push: boolean;
+  quietStart: number | null;
+  quietEnd: number | null;
+  timeZone: string;
+}
+
+export const DEFAULT_SETTINGS: NotificationSettings = { email: true, push: true, quietStart: null, quietEnd: null, timeZone: "UTC" };
+
+export async function settingsOf(db: Db, userId: string): Promise<NotificationSettings> {
+  const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
+  if (!row) return { ...DEFAULT_SETTINGS };
+  return { email: row.email, push: row.push, quietStart: row.quietStart, quietEnd: row.quietEnd, timeZone: row.timeZone };
+}
+
+/** The settings page: the user's own settings and whether any browser of theirs gets push. */
+export async function getSettings(db: Db, userId: string) {
+  return { ...(await settingsOf(db, userId)), pushSubscribed: await hasPushSubscription(db, userId) };
+}
+
+export async function saveSettings(db: Db, userId: string, input: NotificationSettings): Promise<NotificationSettings> {
+  if (!isTimeZone(input.timeZone)) throw new ServiceError("BAD_REQUEST", `Unknown time zone ${input.timeZone}`);
+  // Quiet hours need both ends; one alone would be ambiguous, so it means none.
+  const quiet = input.quietStart !== null && input.quietEnd !== null ? { quietStart: input.quietStart, quietEnd: input.quietEnd } : { quietStart: null, quietEnd: null };
+  const values = { email: input.email, push: input.push, timeZone: input.timeZone, ...quiet };
+  await db.insert(notificationSettings).values({ userId, ...values }).onConflictDoUpdate({ target: notificationSettings.userId, set: values });
+  return settingsOf(db, userId);
+}

@@ -1,0 +1,56 @@
+// "Deadline in one hour and you have not locked" (R3.1): found by the worker's sweep, told once per
+// phase, nation and player (the event key), and only to players whose nation has no lock yet.
+import { and, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { games, locks, phases, seats } from "../../db/schema";
+import { notify, type Note } from "./notify";
+
+export const REMINDER_MINUTES = 60;
+
+export function reminderKey(phaseId: number, nation: string): string {
+  return `deadline-soon:${phaseId}:${nation}`;
+}
+
+export async function sweepReminders(db: Db): Promise<number> {
+  // A paused game's clock stands still (pause.ts): no reminder until it runs again.
+  const soon = await db
+    .select({ id: phases.id })
+    .from(phases)
+    .innerJoin(games, eq(games.id, phases.gameId))
+    .where(
+      and(
+        eq(phases.status, "open"),
+        isNull(games.pausedAt),
+        gt(phases.deadline, sql`now()`),
+        lte(phases.deadline, sql`now() + make_interval(mins => ${REMINDER_MINUTES})`),
+      ),
+    )
+    .limit(50);
+  let told = 0;
+  for (const { id } of soon) {
+    told += await db.transaction(async (tx) => {
+      // Share-lock the phase: a lock or the deadline sweep cannot change it while we read.
+      const [phase] = await tx.select().from(phases).where(and(eq(phases.id, id), eq(phases.status, "open"))).for("share");
+      if (!phase) return 0;
+      const [game] = await tx.select({ name: games.name }).from(games).where(eq(games.id, phase.gameId));
+      const locked = new Set((await tx.select({ nation: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id))).map((r) => r.nation));
+      const players = await tx
+        .select({ nation: seats.nation, userId: seats.userId })
+        .from(seats)
+        .where(and(eq(seats.gameId, phase.gameId), eq(seats.robot, false), isNotNull(seats.userId)));
+      const notes: Note[] = players
+        .filter((s) => !locked.has(s.nation))
+        .map((s) => ({
+          userId: s.userId!,
+          gameId: phase.gameId,
+          kind: "deadline-soon",
+          text: `${game?.name ?? "Your game"}: turn ${phase.turn} orders close within the hour and ${s.nation} has not locked`,
+          url: `/game/${phase.gameId}`,
+          eventKey: reminderKey(phase.id, s.nation),
+          fact: { kind: "deadline-soon", phaseId: phase.id, nation: s.nation, deadline: phase.deadline.toISOString() },
+        }));
+      return notify(tx, notes);
+    });
+  }
+  return told;
+}
