@@ -1,0 +1,51 @@
+// orders.destinations — the map's legal destinations come from the engine, for the nation's own player only.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DbHandle } from "../../db/client";
+import { testDb } from "../support/db";
+import { callerFor, makeUser, twoPlayerGame } from "../support/world";
+
+let handle: DbHandle;
+beforeAll(async () => {
+  handle = await testDb();
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+describe("orders.destinations", () => {
+  it("gives the engine's destinations: Libya's armour blitzes through French Equatorial Africa (R4.5)", async () => {
+    const { asAlice, gameId } = await twoPlayerGame(handle);
+    const res = await asAlice.orders.destinations({ gameId, nation: "Germany", group: { from: "Libya", units: { armour: 1 } }, earlier: [] });
+    expect(res.destinations).toContainEqual({ territory: "Congo", path: ["French Equatorial Africa", "Congo"] });
+    // Extending the path: beyond French Equatorial Africa.
+    const on = await asAlice.orders.destinations({ gameId, nation: "Germany", group: { from: "Libya", units: { armour: 1 }, via: ["French Equatorial Africa"] }, earlier: [] });
+    expect(on.destinations.every((d) => d.path[0] === "French Equatorial Africa" && d.path.length === 2)).toBe(true);
+    expect(on.destinations.map((d) => d.territory)).toContain("Congo");
+  });
+
+  it("counts earlier orders' claims (R4.2) and lists a loaded transport's unload targets (R4.7)", async () => {
+    const { asAlice, gameId } = await twoPlayerGame(handle);
+    const earlier = [{ id: "m1", units: { armour: 1 }, from: "Libya", path: ["Algeria"] }];
+    const res = await asAlice.orders.destinations({ gameId, nation: "Germany", group: { from: "Libya", units: { armour: 1 } }, earlier });
+    expect(res.destinations).toEqual([]);
+    const transport = await asAlice.orders.destinations({
+      gameId,
+      nation: "Germany",
+      group: { from: "Baltic Sea Zone", units: { transport: 1 }, load: { from: "Germany", units: { infantry: 2 }, atStep: 0 } },
+      earlier: [],
+    });
+    expect(transport.unloads).toContain("Karelia S.S.R.");
+    expect(transport.unloads).not.toContain("Germany".concat(" Sea"));
+    const empty = await asAlice.orders.destinations({ gameId, nation: "Germany", group: { from: "Baltic Sea Zone", units: { transport: 1 } }, earlier: [] });
+    expect(empty.unloads).toEqual([]); // nothing aboard: nothing to unload
+  });
+
+  it("answers only the nation's player", async () => {
+    const { asBob, gameId } = await twoPlayerGame(handle);
+    const carol = await makeUser(handle, "carol-dest@example.com");
+    const q = { gameId, nation: "Germany" as const, group: { from: "Libya", units: { armour: 1 } }, earlier: [] };
+    await expect(asBob.orders.destinations(q)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(callerFor(handle, carol).orders.destinations(q)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(callerFor(handle, null).orders.destinations(q)).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+});
