@@ -11,6 +11,7 @@ import {
   type AaMove,
   type CombatReport,
   type DecisionRequest,
+  type HouseRules,
   type LandingOrder,
   type Nation,
   type Order,
@@ -24,7 +25,16 @@ import { savedOrders } from "./orders";
 import { currentPhase, loadGame } from "./phases";
 
 export interface GameView {
-  game: { id: number; name: string; status: "open" | "active" | "finished"; lowLuck: boolean; ordersHours: number; decisionHours: number };
+  game: {
+    id: number;
+    name: string;
+    status: "open" | "active" | "finished";
+    lowLuck: boolean;
+    ordersHours: number;
+    decisionHours: number;
+    /** R9 — the house rules the game plays with (the map marks victory cities when they count). */
+    houseRules?: HouseRules;
+  };
   seats: { nation: Nation; team: "Axis" | "Allies"; player: string | null; robot: boolean; mine: boolean }[];
   phase: null | {
     id: number;
