@@ -74,14 +74,15 @@ async function lockAndWatchReplay(page: Page, shotName: string): Promise<void> {
   // The replay shows the resolved moves step by step.
   const replay = page.getByTestId("replay");
   await replay.waitFor({ timeout: LONG });
+  if ((await replay.getByTestId("replay-next").count()) === 0) await replay.getByTestId("replay-toggle").click();
   await expect.poll(() => replay.getByTestId("replay-step").textContent()).toContain("Start");
   await replay.getByTestId("replay-next").click();
   await expect.poll(() => replay.getByTestId("replay-step").textContent()).toContain("Step 1");
-  await expect.poll(() => replay.getByTestId("map-replay-unit-m1").getAttribute("data-at")).toBe("French Equatorial Africa");
+  await expect.poll(() => replay.getByTestId("map-replay-unit-germany-m1").getAttribute("data-at")).toBe("French Equatorial Africa");
   await replay.getByTestId("replay-next").click();
-  await expect.poll(() => replay.getByTestId("map-replay-unit-m1").getAttribute("data-at")).toBe("Congo");
+  await expect.poll(() => replay.getByTestId("map-replay-unit-germany-m1").getAttribute("data-at")).toBe("Congo");
   await replay.getByTestId("replay-back").click();
-  await expect.poll(() => replay.getByTestId("map-replay-unit-m1").getAttribute("data-at")).toBe("French Equatorial Africa");
+  await expect.poll(() => replay.getByTestId("map-replay-unit-germany-m1").getAttribute("data-at")).toBe("French Equatorial Africa");
   await replay.getByTestId("replay-end").click();
   await expect.poll(() => replay.getByTestId("replay-step").textContent()).toContain("Captures");
   // The capture changed the colour: Congo is German at the end.

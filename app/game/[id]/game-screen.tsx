@@ -15,6 +15,7 @@ import { Deadline } from "./deadline";
 import { VALUE, slug, type Board, type GameView, type UnitStack } from "./game-types";
 import { BoardMap } from "./map/board-map";
 import { MapOrders } from "./map/map-orders";
+import { Replay } from "./map/replay";
 import { OrdersEditor } from "./orders-editor";
 import { useOrderDraft, type DraftOrderLike } from "./use-order-draft";
 import { PostCombat } from "./post-combat";
@@ -181,6 +182,9 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
       ) : null}
 
       {lastTurn >= 1 ? <RecentBattles gameId={gameId} turn={lastTurn} mine={view.myNations} /> : null}
+      {lastTurn >= 1 ? (
+        <Replay key={lastTurn} gameId={gameId} turn={lastTurn} victoryCities={view.game.houseRules?.victoryCities === true} open={resolvedTurn === lastTurn} />
+      ) : null}
 
       <Seats view={view} />
 
