@@ -121,7 +121,7 @@ export function MapOrders(props: {
   }
 
   return (
-    <section className="card map-orders" aria-labelledby={`map-${s}-heading`} data-testid={`map-orders-${s}`}>
+    <section className="card card-wide map-orders" aria-labelledby={`map-${s}-heading`} data-testid={`map-orders-${s}`}>
       <h2 id={`map-${s}-heading`}>
         The map — orders for {nation}{" "}
         {locked ? (

@@ -54,7 +54,7 @@ export function Replay({ gameId, turn, victoryCities, open: openAtFirst }: { gam
     setIndex(Math.max(0, Math.min(count - 1, i)));
   };
   return (
-    <section className="card" aria-labelledby="replay-heading" data-testid="replay">
+    <section className="card card-wide" aria-labelledby="replay-heading" data-testid="replay">
       <div className="card-head">
         <h2 id="replay-heading">Replay of turn {turn}</h2>
         <button type="button" className="button button-small button-quiet" aria-expanded={open} onClick={() => setOpen((o) => !o)} data-testid="replay-toggle">
