@@ -4,8 +4,8 @@
 import type { ReactNode } from "react";
 import type { Nation } from "../../../../server/engine/types";
 import type { UnitStack } from "../game-types";
-import { CROSSINGS, FULL_VIEW } from "./map-geometry";
-import { ArrowDefs, ArrowLayer, CrossingLayer, LabelLayer, StackLayer, TargetLayer, TerritoryLayer, type Arrow, type StackProps } from "./map-layers";
+import { CROSSINGS, FULL_VIEW, U } from "./map-geometry";
+import { MapUnit, ArrowDefs, ArrowLayer, CrossingLayer, LabelLayer, StackLayer, TargetLayer, TerritoryLayer, type Arrow, type StackProps } from "./map-layers";
 import { useZoom } from "./use-zoom";
 
 export interface BoardMapProps extends Omit<StackProps, "units"> {
@@ -28,6 +28,8 @@ export function BoardMap(props: BoardMapProps) {
   const { units, owners, victoryCities, selected, arrows = [], targets = [], unloads = [], onTarget, onUnload, overlay, title, testId = "board-map" } = props;
   const zoom = useZoom(FULL_VIEW);
   const { x, y, w, h } = zoom.view;
+  // About 7 px on the screen per map unit (badge text ~11 px), kept between half and 1.6 times the base.
+  const unit = zoom.perPixel > 0 ? Math.min(1.6 * U, Math.max(0.5 * U, 7 * zoom.perPixel)) : U;
   return (
     <div className="board-map" data-testid={testId}>
       <div className="map-tools" role="toolbar" aria-label="Zoom and pan the map">
@@ -65,15 +67,17 @@ export function BoardMap(props: BoardMapProps) {
         data-viewbox={`${x} ${y} ${w} ${h}`}
         {...zoom.handlers}
       >
-        <ArrowDefs />
-        <rect x={FULL_VIEW.x} y={FULL_VIEW.y} width={FULL_VIEW.w} height={FULL_VIEW.h} fill="#dfeaf3" />
-        <TerritoryLayer owners={owners} selected={selected} />
-        <CrossingLayer crossings={CROSSINGS} />
-        <LabelLayer units={units} victoryCities={victoryCities} />
-        <ArrowLayer arrows={arrows} />
-        <StackLayer units={units} nation={props.nation} free={props.free} onGroup={props.onGroup} />
-        <TargetLayer targets={targets} unloads={unloads} onTarget={onTarget} onUnload={onUnload} />
-        {overlay}
+        <MapUnit.Provider value={unit}>
+          <ArrowDefs />
+          <rect x={FULL_VIEW.x} y={FULL_VIEW.y} width={FULL_VIEW.w} height={FULL_VIEW.h} fill="#dfeaf3" />
+          <TerritoryLayer owners={owners} selected={selected} />
+          <CrossingLayer crossings={CROSSINGS} />
+          <LabelLayer units={units} victoryCities={victoryCities} />
+          <ArrowLayer arrows={arrows} />
+          <StackLayer units={units} nation={props.nation} free={props.free} onGroup={props.onGroup} />
+          <TargetLayer targets={targets} unloads={unloads} onTarget={onTarget} onUnload={onUnload} />
+          {overlay}
+        </MapUnit.Provider>
       </svg>
     </div>
   );

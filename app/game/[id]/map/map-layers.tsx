@@ -1,12 +1,18 @@
 // The map's SVG layers, bottom to top: territories by owner, labels and markers (capitals, factories,
 // AA guns, victory cities), order arrows, unit stacks, and the clickable destination outlines.
-import type { KeyboardEvent } from "react";
+import { createContext, useContext, type KeyboardEvent } from "react";
 import { NATIONS, UNIT_TYPES, type Nation, type UnitCounts, type UnitType } from "../../../../server/engine/types";
 import { unitName } from "../../../components/format";
 import { slug, type UnitStack } from "../game-types";
-import { NATION_COLOUR, SEA_FILL, SHAPES, U, UNIT_ABBR, anchorOf, arrowPoints, capitalOf, victoryCitiesIn, type MapTerritory } from "./map-geometry";
+import { NATION_COLOUR, SEA_FILL, SHAPES, U as U0, UNIT_ABBR, anchorOf, arrowPoints, capitalOf, victoryCitiesIn, type MapTerritory } from "./map-geometry";
 
 const SHAPE_LIST = [...SHAPES.values()];
+
+/**
+ * One "map unit" at the current zoom: badges, labels and markers keep about the same size on the
+ * screen while the map zooms, within limits (the whole world on a phone stays a sketch until zoomed).
+ */
+export const MapUnit = createContext(U0);
 
 /** Enter or Space on an SVG "button" does what a click does. */
 function keyActivate(action: () => void) {
@@ -55,6 +61,7 @@ export function CrossingLayer({ crossings }: { crossings: readonly { between: re
 
 /** Names, and the markers a player reads at a glance: ★ capital, ■ factory, ▲ AA gun, ● victory city (R9.1). */
 export function LabelLayer({ units, victoryCities }: { units: readonly UnitStack[]; victoryCities: boolean }) {
+  const U = useContext(MapUnit);
   const factories = new Set(units.filter((u) => u.type === "factory").map((u) => u.at));
   const aa = new Set(units.filter((u) => u.type === "aaGun").map((u) => u.at));
   return (
@@ -181,11 +188,11 @@ export interface StackProps {
   onGroup?: (territory: string, type: UnitType) => void;
 }
 
-const BADGE_W = 6.6 * U;
-const BADGE_H = 2.3 * U;
-
 /** Unit stacks as badges per nation and type ("3 inf"), two columns under each territory's anchor. */
 export function StackLayer({ units, nation, free, onGroup }: StackProps) {
+  const U = useContext(MapUnit);
+  const BADGE_W = 6.6 * U;
+  const BADGE_H = 2.3 * U;
   const byTerritory = new Map<string, UnitStack[]>();
   for (const u of units) if (u.type !== "factory" && u.type !== "aaGun") byTerritory.set(u.at, [...(byTerritory.get(u.at) ?? []), u]);
   const order = (u: UnitStack) => NATIONS.indexOf(u.nation) * 100 + UNIT_TYPES.indexOf(u.type) + (u.aboard ? 50 : 0);

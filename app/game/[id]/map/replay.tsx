@@ -2,15 +2,15 @@
 // The replay of a resolved turn on the map (issue 6): moves step by step, stops and bounces marked,
 // battles flashing where they happened, captures changing colour; step back and forth or play.
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useContext, useEffect, useMemo, useState } from "react";
 import { DEFAULT_BOARD } from "../../../../server/engine/board/default-board";
 import type { Nation } from "../../../../server/engine/types";
 import { countsText } from "../../../components/format";
 import { useTRPC } from "../../../trpc/client";
 import { slug } from "../game-types";
 import { BoardMap } from "./board-map";
-import { NATION_COLOUR, U, UNIT_ABBR, anchorOf } from "./map-geometry";
-import type { Arrow } from "./map-layers";
+import { NATION_COLOUR, UNIT_ABBR, anchorOf } from "./map-geometry";
+import { MapUnit, type Arrow } from "./map-layers";
 import { replayFrames, type Frame, type ReplayInput } from "./replay-timeline";
 
 const DEFAULT_OWNERS = Object.fromEntries(DEFAULT_BOARD.territories.filter((t) => t.owner).map((t) => [t.id, t.owner!])) as Record<string, Nation>;
@@ -111,6 +111,7 @@ export function Replay({ gameId, turn, victoryCities, open: openAtFirst }: { gam
 
 /** The moving groups, their fates, and the battles of this frame. */
 function ReplayOverlay({ frame }: { frame: Frame }) {
+  const U = useContext(MapUnit);
   const seen = new Map<string, number>();
   return (
     <g className="map-replay" pointerEvents="none">

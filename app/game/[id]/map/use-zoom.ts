@@ -36,6 +36,16 @@ export function useZoom(full: View) {
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const start = useRef<{ x: number; y: number; view: View; pinch?: number } | null>(null);
   const dragged = useRef(false);
+  // The drawn width in screen pixels, so sizes on the map can follow the zoom.
+  const [pixels, setPixels] = useState(0);
+  useEffect(() => {
+    const svg = svgRef.current;
+    if (!svg || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => setPixels(svg.getBoundingClientRect().width));
+    observer.observe(svg);
+    setPixels(svg.getBoundingClientRect().width);
+    return () => observer.disconnect();
+  }, []);
 
   /** Screen pixels to map units along x (the SVG keeps the aspect ratio). */
   const scale = useCallback(() => {
@@ -119,6 +129,8 @@ export function useZoom(full: View) {
 
   return {
     view,
+    /** Map units per screen pixel at this zoom (0 before the map is drawn). */
+    perPixel: pixels > 0 ? view.w / pixels : 0,
     svgRef,
     scale,
     zoomIn: () => setView((v) => zoomView(v, full, 1.5)),
