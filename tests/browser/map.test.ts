@@ -19,10 +19,12 @@ async function newGame(page: Page, base: string, name: string): Promise<number> 
   for (const n of ["Russia", "United Kingdom", "Japan", "United States"]) await page.getByTestId(`seat-${n}-robot`).check();
   await page.getByTestId("robots-hold").check();
   await page.getByTestId("create-challenge").click();
+  // With robots in every other seat the game starts at once, and the lobby may open it directly.
   const link = page.getByTestId("my-games").getByRole("link", { name });
-  await link.waitFor({ timeout: LONG });
-  const gameId = Number((await link.getAttribute("href"))!.split("/").pop());
-  await page.goto(`${base}/game/${gameId}`);
+  const started = page.getByTestId("game-name").filter({ hasText: name });
+  await link.or(started).first().waitFor({ timeout: LONG });
+  if (!(await started.isVisible())) await page.goto(`${base}${await link.getAttribute("href")}`);
+  const gameId = Number(/\/game\/(\d+)/.exec(page.url())?.[1]);
   await page.getByTestId("turn-number").filter({ hasText: "Turn 1" }).waitFor({ timeout: LONG });
   return gameId;
 }
