@@ -29,6 +29,53 @@ async function newGame(page: Page, base: string, name: string): Promise<number> 
   return gameId;
 }
 
+/** Where a territory's name is written, on the screen: a point inside the territory (map-data's label point). */
+async function labelPoint(page: Page, territorySlug: string): Promise<{ x: number; y: number }> {
+  return page.getByTestId("map-germany").getByTestId(`map-label-${territorySlug}`).locator("text").first().evaluate((el) => {
+    const text = el as SVGTextElement;
+    const svg = text.ownerSVGElement!;
+    const p = svg.createSVGPoint();
+    p.x = Number(text.getAttribute("x"));
+    p.y = Number(text.getAttribute("y"));
+    const s = p.matrixTransform(svg.getScreenCTM()!);
+    return { x: s.x, y: s.y - 2 }; // just above the baseline, still inside
+  });
+}
+
+async function inMap(page: Page, p: { x: number; y: number }): Promise<boolean> {
+  const box = (await page.getByTestId("map-germany").locator("svg").boundingBox())!;
+  return p.x > box.x + 2 && p.y > box.y + 2 && p.x < box.x + box.width - 2 && p.y < box.y + box.height - 2;
+}
+
+/** Zoom the map in around a territory with the mouse wheel, as a player would before clicking in crowded Europe. */
+async function zoomAt(page: Page, territorySlug: string, wheels: number): Promise<void> {
+  const map = page.getByTestId("map-germany");
+  await map.getByTestId("map-zoom-reset").click();
+  const p = await labelPoint(page, territorySlug);
+  await page.mouse.move(p.x, p.y);
+  const before = await map.locator("svg").getAttribute("data-viewbox");
+  // A phone shows the world four times smaller: zoom in further there.
+  const phone = (page.viewportSize()?.width ?? 1280) < 600;
+  for (let i = 0; i < wheels + (phone ? 8 : 0); i++) {
+    await page.mouse.wheel(0, -120);
+    await page.waitForTimeout(50);
+  }
+  await expect.poll(() => map.locator("svg").getAttribute("data-viewbox")).not.toBe(before);
+}
+
+/**
+ * Click an outlined territory (a destination or an unload target) where its name is written; when
+ * that point is off the zoomed map, first zoom in around it.
+ */
+async function clickTerritory(page: Page, kind: "target" | "unload", territorySlug: string): Promise<void> {
+  const map = page.getByTestId("map-germany");
+  if (!(await inMap(page, await labelPoint(page, territorySlug)))) await zoomAt(page, territorySlug, 3);
+  const p = await labelPoint(page, territorySlug);
+  const target = map.getByTestId(`map-${kind}-${territorySlug}`);
+  const t = (await target.boundingBox())!;
+  await target.click({ position: { x: p.x - t.x, y: p.y - t.y } });
+}
+
 /** The whole turn by clicks on the map. */
 async function orderByClicks(page: Page): Promise<void> {
   const map = page.getByTestId("map-germany");
@@ -37,26 +84,29 @@ async function orderByClicks(page: Page): Promise<void> {
   expect(await map.getByTestId("map-stack-germany-armour-libya").getAttribute("data-free")).toBe("1");
 
   // Armour blitz: select, click the outlined French Equatorial Africa, then Congo beyond it.
+  await zoomAt(page, "libya", 4);
   await map.getByTestId("map-stack-germany-armour-libya").click();
-  await map.getByTestId("map-target-french-equatorial-africa").click();
+  await clickTerritory(page, "target", "french-equatorial-africa");
   await expect.poll(() => panel.getByTestId("map-order-m1").textContent()).toContain("Libya → French Equatorial Africa");
-  await map.getByTestId("map-target-congo").click();
+  await clickTerritory(page, "target", "congo");
   await expect.poll(() => panel.getByTestId("map-order-m1").textContent()).toContain("Libya → French Equatorial Africa → Congo");
   expect(await map.getByTestId("map-arrow-m1").getAttribute("data-path")).toBe("Libya>French Equatorial Africa>Congo");
   await panel.getByTestId("map-done-germany").click();
   expect(await map.getByTestId("map-stack-germany-armour-libya").getAttribute("data-free")).toBe("0");
 
   // Transport landing: the Baltic transport loads two infantry from Germany and unloads them into Finland Norway.
+  await zoomAt(page, "baltic-sea-zone", 9);
   await map.getByTestId("map-stack-germany-transport-baltic-sea-zone").click();
   await panel.getByTestId("map-load-germany-infantry-germany").click();
   await panel.getByTestId("map-load-germany-infantry-germany").click();
-  await map.getByTestId("map-unload-finland-norway").click();
+  await clickTerritory(page, "unload", "finland-norway");
   await expect.poll(() => panel.getByTestId("map-order-m2").textContent()).toContain("load 2 infantry from Germany after step 0; unload into Finland Norway");
   await panel.getByTestId("map-done-germany").click();
 
   // A third order, undone.
+  await zoomAt(page, "east-europe", 9);
   await map.getByTestId("map-stack-germany-infantry-east-europe").click();
-  await map.getByTestId("map-target-karelia-s-s-r-").click();
+  await clickTerritory(page, "target", "karelia-s-s-r-");
   await panel.getByTestId("map-order-m3").waitFor();
   await panel.getByTestId("map-undo-m3").click();
   await expect.poll(() => panel.getByTestId("map-order-m3").count()).toBe(0);

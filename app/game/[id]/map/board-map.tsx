@@ -28,8 +28,8 @@ export function BoardMap(props: BoardMapProps) {
   const { units, owners, victoryCities, selected, arrows = [], targets = [], unloads = [], onTarget, onUnload, overlay, title, testId = "board-map" } = props;
   const zoom = useZoom(FULL_VIEW);
   const { x, y, w, h } = zoom.view;
-  // About 7 px on the screen per map unit (badge text ~11 px), kept between half and 1.6 times the base.
-  const unit = zoom.perPixel > 0 ? Math.min(1.6 * U, Math.max(0.5 * U, 7 * zoom.perPixel)) : U;
+  // About 7 px on the screen per map unit (badge text ~11 px), kept between a quarter and 1.6 times the base.
+  const unit = zoom.perPixel > 0 ? Math.min(1.6 * U, Math.max(0.25 * U, 7 * zoom.perPixel)) : U;
   return (
     <div className="board-map" data-testid={testId}>
       <div className="map-tools" role="toolbar" aria-label="Zoom and pan the map">

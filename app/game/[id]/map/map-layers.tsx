@@ -196,9 +196,12 @@ export function StackLayer({ units, nation, free, onGroup }: StackProps) {
   const byTerritory = new Map<string, UnitStack[]>();
   for (const u of units) if (u.type !== "factory" && u.type !== "aaGun") byTerritory.set(u.at, [...(byTerritory.get(u.at) ?? []), u]);
   const order = (u: UnitStack) => NATIONS.indexOf(u.nation) * 100 + UNIT_TYPES.indexOf(u.type) + (u.aboard ? 50 : 0);
+  // Territories with groups that can take orders are drawn last, so their badges lie on top of a neighbour's.
+  const orderable = (at: string) => (nation && free && Object.keys(free(at)).length > 0 ? 1 : 0);
+  const territories = [...byTerritory.entries()].sort(([a], [b]) => orderable(a) - orderable(b));
   return (
     <g className="map-stacks">
-      {[...byTerritory.entries()].map(([at, stacks]) => {
+      {territories.map(([at, stacks]) => {
         const [ax, ay] = anchorOf(at);
         const sorted = [...stacks].sort((a, b) => order(a) - order(b));
         const cols = sorted.length === 1 ? 1 : 2;

@@ -13,7 +13,7 @@ export interface View {
 
 const DRAG_PX = 6;
 const MIN_SCALE = 1; // never smaller than the whole map
-const MAX_SCALE = 8;
+const MAX_SCALE = 16; // crowded Europe on a phone needs it
 
 function clampView(v: View, full: View): View {
   const w = Math.min(full.w / MIN_SCALE, Math.max(full.w / MAX_SCALE, v.w));
