@@ -48,4 +48,20 @@ describe("orders.destinations", () => {
     await expect(callerFor(handle, carol).orders.destinations(q)).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(callerFor(handle, null).orders.destinations(q)).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });
+
+  it("orders.placements: the engine's placements for one more unit, and the money left after the draft (R4.10)", async () => {
+    const { asAlice, asBob, gameId } = await twoPlayerGame(handle);
+    const none = await asAlice.orders.placements({ gameId, nation: "Germany", earlier: [] });
+    expect(none.treasury).toBe(32);
+    expect(none.left).toBe(32);
+    expect(none.placements.infantry.map((p) => p.destination)).toEqual(["Germany", "South Europe"]); // the factories
+    expect(none.placements.infantry[0]!.cost).toBe(3);
+    expect(none.placements.transport).toContainEqual({ destination: "Baltic Sea Zone", from: "Germany", cost: 7 });
+    expect(none.placements.factory.map((p) => p.destination)).toContain("East Europe");
+    const spent = await asAlice.orders.placements({ gameId, nation: "Germany", earlier: [{ id: "p1", type: "battleship", count: 1, destination: "Baltic Sea Zone", from: "Germany" }] });
+    expect(spent.left).toBe(12);
+    expect(spent.placements.battleship).toEqual([]); // 12 left: no second battleship
+    expect(spent.placements.bomber.length).toBeGreaterThan(0);
+    await expect(asBob.orders.placements({ gameId, nation: "Germany", earlier: [] })).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
 });

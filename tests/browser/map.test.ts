@@ -1,8 +1,9 @@
 // Map-first ordering (issue 6) in a real browser, by clicks on the map only: an armour blitz from
 // Libya through French Equatorial Africa into Congo (R4.5), a transport in the Baltic loading two
-// infantry from Germany and landing them in Finland Norway (R4.7), one order undone, the lock (with
-// the units-without-orders notice); then the replay of the resolved turn on the map. The same flow at
-// a phone's width (390 px). The robots hold, so no battle waits for a decision.
+// infantry from Germany and landing them in Finland Norway (R4.7), one order undone, a purchase from
+// the purchase panel (R4.10), the lock (with the units-without-orders notice); then the replay of the
+// resolved turn on the map. The same flow at a phone's width (390 px). The robots hold, so no battle
+// waits for a decision.
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -111,6 +112,14 @@ async function orderByClicks(page: Page): Promise<void> {
   await panel.getByTestId("map-undo-m3").click();
   await expect.poll(() => panel.getByTestId("map-order-m3").count()).toBe(0);
   expect(await map.getByTestId("map-stack-germany-infantry-east-europe").getAttribute("data-free")).toBe("3");
+
+  // A purchase from the panel: its cost, the money left, a placement the engine accepts.
+  await panel.getByTestId("map-purchases-germany").locator("summary").click();
+  await expect.poll(() => panel.getByTestId("map-money-left-germany").textContent()).toBe("32");
+  expect(await panel.getByTestId("map-place-germany-infantry").locator("option").allTextContents()).toEqual(["Germany", "South Europe"]);
+  await panel.getByTestId("map-buy-germany-infantry").click();
+  await expect.poll(() => panel.getByTestId("map-order-p3").textContent()).toContain("Buy 1 infantry at Germany");
+  await expect.poll(() => panel.getByTestId("map-money-left-germany").textContent()).toBe("29");
 
   // Lock: first the notice of units without orders, then lock anyway.
   await panel.getByTestId("map-lock-germany").click();

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import type { Order } from "../../engine";
 import { groupOptions } from "../../services/destinations";
+import { purchaseOptions } from "../../services/placements";
 import { lockOrders, saveOrders, unlockOrders } from "../../services/orders";
 import { order, unitGroupQuery } from "../schemas";
 import { nationProcedure, router } from "../trpc";
@@ -19,4 +20,8 @@ export const ordersRouter = router({
     .query(({ ctx, input }) =>
       groupOptions(ctx.db, input.gameId, input.nation, { ...input.group, earlier: input.earlier as Order[] }),
     ),
+  /** Where one more unit of each type may be placed, its cost, and the money left after the draft (R4.10). */
+  placements: nationProcedure
+    .input(z.object({ earlier: z.array(order).max(300) }))
+    .query(({ ctx, input }) => purchaseOptions(ctx.db, input.gameId, input.nation, input.earlier as Order[])),
 });

@@ -30,6 +30,8 @@ export function BoardMap(props: BoardMapProps) {
   const { x, y, w, h } = zoom.view;
   // About 7 px on the screen per map unit (badge text ~11 px), kept between a quarter and 1.6 times the base.
   const unit = zoom.perPixel > 0 ? Math.min(1.6 * U, Math.max(0.25 * U, 7 * zoom.perPixel)) : U;
+  // Names smaller than ~7 px cannot be read: the sea zones' names wait until the map is zoomed in.
+  const seaLabels = zoom.perPixel === 0 || (1.45 * unit) / zoom.perPixel >= 7;
   return (
     <div className="board-map" data-testid={testId}>
       <div className="map-tools" role="toolbar" aria-label="Zoom and pan the map">
@@ -72,7 +74,7 @@ export function BoardMap(props: BoardMapProps) {
           <rect x={FULL_VIEW.x} y={FULL_VIEW.y} width={FULL_VIEW.w} height={FULL_VIEW.h} fill="#dfeaf3" />
           <TerritoryLayer owners={owners} selected={selected} />
           <CrossingLayer crossings={CROSSINGS} />
-          <LabelLayer units={units} victoryCities={victoryCities} />
+          <LabelLayer units={units} victoryCities={victoryCities} seaLabels={seaLabels} />
           <ArrowLayer arrows={arrows} />
           <StackLayer units={units} nation={props.nation} free={props.free} onGroup={props.onGroup} />
           <TargetLayer targets={targets} unloads={unloads} onTarget={onTarget} onUnload={onUnload} />

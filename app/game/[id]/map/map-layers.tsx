@@ -60,7 +60,7 @@ export function CrossingLayer({ crossings }: { crossings: readonly { between: re
 }
 
 /** Names, and the markers a player reads at a glance: ★ capital, ■ factory, ▲ AA gun, ● victory city (R9.1). */
-export function LabelLayer({ units, victoryCities }: { units: readonly UnitStack[]; victoryCities: boolean }) {
+export function LabelLayer({ units, victoryCities, seaLabels = true }: { units: readonly UnitStack[]; victoryCities: boolean; seaLabels?: boolean }) {
   const U = useContext(MapUnit);
   const factories = new Set(units.filter((u) => u.type === "factory").map((u) => u.at));
   const aa = new Set(units.filter((u) => u.type === "aaGun").map((u) => u.at));
@@ -82,6 +82,7 @@ export function LabelLayer({ units, victoryCities }: { units: readonly UnitStack
               x={x}
               y={y}
               textAnchor="middle"
+              visibility={t.kind === "sea" && !seaLabels ? "hidden" : undefined}
               fontSize={1.45 * U}
               fontStyle={t.kind === "sea" ? "italic" : undefined}
               fill={t.kind === "sea" ? "#2d5a80" : "#1d232b"}

@@ -13,6 +13,7 @@ import type { OrderDraft } from "../use-order-draft";
 import { BoardMap } from "./board-map";
 import type { Arrow } from "./map-layers";
 import { isSeaZone } from "./map-geometry";
+import { PurchasePanel } from "./purchase-panel";
 import {
   clickDestination,
   clickGroup,
@@ -265,6 +266,8 @@ export function MapOrders(props: {
               </ul>
             </details>
           )}
+
+          {!readOnly ? <PurchasePanel gameId={gameId} nation={nation} orders={orders} /> : null}
 
           <h3>Orders ({draft.length})</h3>
           {draft.length === 0 ? <p className="muted small">No orders: every unit holds.</p> : null}
