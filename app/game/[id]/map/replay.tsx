@@ -64,8 +64,8 @@ export function Replay({ gameId, turn, victoryCities, open: openAtFirst }: { gam
       {open ? (
         <>
           <div className="replay-controls" role="toolbar" aria-label="Replay steps">
-            <button type="button" className="button button-small button-quiet" onClick={() => go(0)} disabled={index === 0} data-testid="replay-start" aria-label="First step">
-              ⏮
+            <button type="button" className="button button-small button-quiet" onClick={() => go(0)} disabled={index === 0} data-testid="replay-start">
+              First
             </button>
             <button type="button" className="button button-small button-quiet" onClick={() => go(index - 1)} disabled={index === 0} data-testid="replay-back">
               ◀ Back
@@ -76,8 +76,8 @@ export function Replay({ gameId, turn, victoryCities, open: openAtFirst }: { gam
             <button type="button" className="button button-small button-quiet" onClick={() => go(index + 1)} disabled={index >= count - 1} data-testid="replay-next">
               Next ▶
             </button>
-            <button type="button" className="button button-small button-quiet" onClick={() => go(count - 1)} disabled={index >= count - 1} data-testid="replay-end" aria-label="Last step">
-              ⏭
+            <button type="button" className="button button-small button-quiet" onClick={() => go(count - 1)} disabled={index >= count - 1} data-testid="replay-end">
+              Last
             </button>
             <span role="status" aria-live="polite" data-testid="replay-step">
               {index + 1}/{count}: {frame.label}
