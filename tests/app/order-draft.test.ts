@@ -12,6 +12,7 @@ import {
   setLoad,
   toMoveOrder,
   unitsWithoutOrders,
+  bombardTargets,
   type DraftOrder,
   type StackLike,
 } from "../../app/game/[id]/map/order-draft";
@@ -95,5 +96,19 @@ describe("order-draft", () => {
       { at: "Baltic Sea Zone", units: { transport: 1 } },
       { at: "Libya", units: { armour: 1 } },
     ]);
+  });
+
+  it("offers a battleship the unloads of its nation's transports from its final zone (R4.8)", () => {
+    const draft: DraftOrder[] = [
+      { id: "m1", units: { transport: 1 }, from: "Baltic Sea Zone", path: [], load: { from: "Germany", units: { infantry: 2 }, atStep: 0 }, unload: "Karelia S.S.R." },
+      { id: "m2", units: { transport: 1 }, from: "North Sea Zone", path: ["Baltic Sea Zone", "Karelia Sea Zone"], unload: "Archangel" },
+    ];
+    const bb = { from: "Baltic Sea Zone", units: { battleship: 1 }, path: [] };
+    expect(bombardTargets(bb, draft)).toEqual(["Karelia S.S.R."]);
+    expect(bombardTargets({ ...bb, path: ["Karelia Sea Zone"] }, draft)).toEqual(["Archangel"]);
+    expect(bombardTargets({ ...bb, units: { cruiser: 1 } }, draft)).toEqual([]);
+    const sel = { ...bb, bombard: "Karelia S.S.R." };
+    expect(isComplete(sel)).toBe(true); // bombarding from where it stands is an order
+    expect(toMoveOrder(sel, "m3")).toEqual({ id: "m3", units: { battleship: 1 }, from: "Baltic Sea Zone", path: [], bombard: "Karelia S.S.R." });
   });
 });

@@ -15,6 +15,7 @@ import type { Arrow } from "./map-layers";
 import { isSeaZone } from "./map-geometry";
 import { PurchasePanel } from "./purchase-panel";
 import {
+  bombardTargets,
   clickDestination,
   clickGroup,
   commit,
@@ -76,6 +77,10 @@ export function MapOrders(props: {
       const done = commit(draft, next);
       orders.setDraft(done.draft);
       setSel(done.sel);
+    } else if (next?.orderId) {
+      // No longer an order (its bombardment or load taken back): it leaves the draft, the selection stays.
+      orders.remove(next.orderId);
+      setSel({ ...next, orderId: undefined });
     } else setSel(next);
     setConfirmLock(false);
   }
@@ -188,6 +193,23 @@ export function MapOrders(props: {
                 <label className="checkbox small">
                   <input type="checkbox" checked={active.raid === true} onChange={(e) => apply({ ...active, raid: e.target.checked || undefined })} data-testid={`map-raid-${s}`} /> Industrial raid (R4.9)
                 </label>
+              ) : null}
+              {active && bombardTargets(active, draft).length > 0 ? (
+                <div className="chips" role="group" aria-label="Bombard (R4.8)">
+                  <span className="small">Bombard (R4.8):</span>
+                  {bombardTargets(active, draft).map((t) => (
+                    <button
+                      key={t}
+                      type="button"
+                      className="chip"
+                      aria-pressed={active.bombard === t}
+                      onClick={() => apply({ ...active, bombard: active.bombard === t ? undefined : t })}
+                      data-testid={`map-bombard-${s}-${slug(t)}`}
+                    >
+                      {t}
+                    </button>
+                  ))}
+                </div>
               ) : null}
               {hasTransport ? (
                 <div className="map-load" data-testid={`map-load-${s}`}>

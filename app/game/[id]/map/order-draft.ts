@@ -41,6 +41,8 @@ export interface Selection {
   unload?: string;
   stealth?: boolean;
   raid?: boolean;
+  /** R4.8 — a battleship bombards the territory a transport of its nation unloads into from its final zone. */
+  bombard?: string;
   /** The draft order this selection writes (set once the first destination is clicked). */
   orderId?: string;
 }
@@ -103,7 +105,7 @@ export function setCount(sel: Selection, type: UnitType, count: number, free: Un
 
 /** A click on a legal destination: the path becomes the engine's path to it (which starts with the path so far). */
 export function clickDestination(sel: Selection, path: readonly string[]): Selection {
-  return { ...sel, path: [...path], unload: undefined };
+  return { ...sel, path: [...path], unload: undefined, bombard: undefined };
 }
 
 /** R4.7 — the cargo this transport order loads at its starting zone (atStep 0). */
@@ -127,12 +129,21 @@ export function toMoveOrder(sel: Selection, id: string): MoveOrder {
     ...(sel.load ? { load: sel.load } : {}),
     ...(sel.unload ? { unload: sel.unload } : {}),
     ...(sel.raid ? { raid: true } : {}),
+    ...(sel.bombard ? { bombard: sel.bombard } : {}),
   };
 }
 
-/** Is the selection an order worth keeping? A path, or a transport that loads or unloads in place (R4.7). */
+/** R4.8 — what a battleship ending in the selection's final zone may bombard: the draft's unloads from that zone. */
+export function bombardTargets(sel: Selection, draft: readonly DraftOrder[]): string[] {
+  if ((sel.units.battleship ?? 0) === 0) return [];
+  const zone = sel.path.length > 0 ? sel.path[sel.path.length - 1]! : sel.from;
+  const ends = (o: DraftOrder) => (o.path && o.path.length > 0 ? o.path[o.path.length - 1] : o.from);
+  return [...new Set(draft.filter((o) => o.id !== sel.orderId && o.unload && (o.units?.transport ?? 0) > 0 && ends(o) === zone).map((o) => o.unload!))].sort();
+}
+
+/** Is the selection an order worth keeping? A path, a bombardment from where it stands (R4.8), or a transport that loads or unloads in place (R4.7). */
 export function isComplete(sel: Selection): boolean {
-  return sel.path.length > 0 || (sel.units.transport !== undefined && (sel.load !== undefined || sel.unload !== undefined));
+  return sel.path.length > 0 || sel.bombard !== undefined || (sel.units.transport !== undefined && (sel.load !== undefined || sel.unload !== undefined));
 }
 
 /** Put the selection's order into the draft: a new order at the end, or its own order replaced in place. */
