@@ -32,6 +32,18 @@ export const order = z.union([purchaseOrder, moveOrder]);
 
 export const gameNation = z.object({ gameId, nation });
 
+/** orders.destinations: one group (with the path chosen so far) and the draft's earlier orders. */
+export const unitGroupQuery = z.object({
+  group: z.strictObject({
+    from: territory,
+    units: unitCounts,
+    stealth: z.boolean().optional(),
+    via: z.array(territory).max(8).optional(),
+    load: z.strictObject({ from: territory, units: unitCounts, atStep: z.number().int().min(0).max(8) }).optional(),
+  }),
+  earlier: z.array(order).max(300),
+});
+
 /** Post-combat choices (R7.1 landings, R7.2 AA gun moves). */
 export const postCombatInput = z.object({
   landings: z.array(z.strictObject({ type: z.enum(["fighter", "bomber"]), count: z.number().int().min(1).max(999), from: territory, to: territory })).max(200),

@@ -22,6 +22,16 @@ describe("legalDestinations", () => {
     expect(names(legalDestinations(state, "Germany", { from: "A", units: { infantry: 1 } }))).toEqual(["B"]);
   });
 
+  it("extends a chosen path: destinations beyond `via`, each path starting with it", () => {
+    const dests = legalDestinations(state, "Germany", { from: "A", units: { armour: 1 }, via: ["B"] });
+    // Back to A is a legal path too (B is empty, so armour may pass it and return).
+    expect(dests).toEqual([
+      { territory: "A", path: ["B", "A"] },
+      { territory: "C", path: ["B", "C"] },
+    ]);
+    expect(legalDestinations(state, "Germany", { from: "A", units: { infantry: 1 }, via: ["B"] })).toEqual([]);
+  });
+
   it("armour: blitzes through empty hostile B into defended C (R4.5), never into the sea", () => {
     const dests = legalDestinations(state, "Germany", { from: "A", units: { armour: 1 } });
     expect(dests).toEqual([

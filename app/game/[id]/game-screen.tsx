@@ -7,13 +7,17 @@ import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { NATIONS, type Nation } from "../../../server/engine/types";
 import { teamOf } from "../../../server/engine/teams";
-import { countsText, errorText, timeLeft } from "../../components/format";
+import { countsText, errorText, timeLeft, type OrderLike } from "../../components/format";
 import { useTRPC } from "../../trpc/client";
 import { durationText } from "../../components/battle-format";
 import { Battles, myWaitingText } from "./battle-decisions";
 import { Deadline } from "./deadline";
 import { VALUE, slug, type Board, type GameView, type UnitStack } from "./game-types";
+import { BoardMap } from "./map/board-map";
+import { MapOrders } from "./map/map-orders";
+import { Replay } from "./map/replay";
 import { OrdersEditor } from "./orders-editor";
+import { useOrderDraft, type DraftOrderLike } from "./use-order-draft";
 import { PostCombat } from "./post-combat";
 import { RecentBattles } from "./recent-battles";
 
@@ -181,12 +185,15 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
       ) : null}
 
       {lastTurn >= 1 ? <RecentBattles gameId={gameId} turn={lastTurn} mine={view.myNations} /> : null}
+      {lastTurn >= 1 ? (
+        <Replay key={lastTurn} gameId={gameId} turn={lastTurn} victoryCities={view.game.houseRules?.victoryCities === true} open={resolvedTurn === lastTurn} />
+      ) : null}
 
       <Seats view={view} />
 
       {phase && view.board
         ? view.myNations.map((nation) => (
-            <OrdersEditor
+            <NationOrders
               key={`${nation}-${phase.id}`}
               gameId={gameId}
               nation={nation}
@@ -194,14 +201,43 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
               locked={phase.locked.includes(nation)}
               saved={view.myOrders[nation] ?? []}
               board={view.board!}
+              victoryCities={view.game.houseRules?.victoryCities === true}
               onChanged={refetch}
               vcFactories={view.game.houseRules?.vcInfantry === true}
             />
           ))
         : null}
+      {view.board && (view.myNations.length === 0 || !phase) ? (
+        <section className="card" aria-label="The map">
+          <BoardMap units={view.board.units} owners={view.board.owners} victoryCities={view.game.houseRules?.victoryCities === true} title="Map of the board" />
+        </section>
+      ) : null}
 
       {view.board ? <BoardView board={view.board} mine={view.myNations} afterCombat={view.postCombat !== null} /> : null}
     </div>
+  );
+}
+
+/** One nation's orders: the map and the list view, sharing one draft. */
+function NationOrders(props: {
+  gameId: number;
+  nation: Nation;
+  phaseOpen: boolean;
+  locked: boolean;
+  saved: OrderLike[];
+  board: Board;
+  victoryCities: boolean;
+  onChanged: () => void;
+  /** House rule R9.2: factory prices in the list view. */
+  vcFactories: boolean;
+}) {
+  const { gameId, nation, phaseOpen, locked, saved, board, victoryCities, onChanged, vcFactories } = props;
+  const orders = useOrderDraft(gameId, nation, saved as DraftOrderLike[], onChanged);
+  return (
+    <>
+      <MapOrders gameId={gameId} nation={nation} phaseOpen={phaseOpen} locked={locked} board={board} victoryCities={victoryCities} orders={orders} />
+      <OrdersEditor nation={nation} phaseOpen={phaseOpen} locked={locked} saved={saved as DraftOrderLike[]} board={board} orders={orders} vcFactories={vcFactories} />
+    </>
   );
 }
 

@@ -1,35 +1,15 @@
 "use client";
 // The orders of one nation: a draft list built with two plain forms, saved whole (the server checks
 // every order, R4.11), then locked. A refused save keeps the draft and shows each refusal beside its order.
-import { useMutation } from "@tanstack/react-query";
-import type { inferRouterInputs } from "@trpc/server";
-import type { AppRouter } from "../../../server/api/root";
 import { useId, useMemo, useState, type FormEvent } from "react";
 import { UNIT_TYPES, type Nation, type UnitCounts, type UnitType } from "../../../server/engine/types";
 import { UNIT_STATS } from "../../../server/engine/units";
 import { errorText, orderText, unitName, type OrderLike } from "../../components/format";
-import { useTRPC } from "../../trpc/client";
 import { SEA_ZONES, TERRITORIES, neighboursOf, slug, type Board } from "./game-types";
 import { unitPrice } from "./prices";
+import type { OrderDraft } from "./use-order-draft";
 
 type Order = OrderLike & { id: string };
-type SaveInput = inferRouterInputs<AppRouter>["orders"]["save"];
-interface Refusal {
-  rule: string;
-  message: string;
-}
-
-/** JSON with sorted keys: the server stores orders as jsonb, which reorders keys. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (value && typeof value === "object")
-    return `{${Object.keys(value)
-      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
-      .join(",")}}`;
-  return JSON.stringify(value);
-}
 
 const MOVABLE: readonly UnitType[] = UNIT_TYPES.filter((t) => t !== "aaGun" && t !== "factory");
 
@@ -40,60 +20,21 @@ function nextId(list: Order[], prefix: string): string {
 }
 
 export function OrdersEditor(props: {
-  gameId: number;
   nation: Nation;
   phaseOpen: boolean;
   locked: boolean;
   saved: Order[];
   board: Board;
-  onChanged: () => void;
+  /** The draft, shared with the map (use-order-draft.ts). */
+  orders: OrderDraft;
   /** House rule R9.2: factories cost less where victory cities are. */
   vcFactories?: boolean;
 }) {
-  const { gameId, nation, phaseOpen, locked, saved, board, onChanged, vcFactories = false } = props;
-  const trpc = useTRPC();
+  const { nation, phaseOpen, locked, saved, board, orders, vcFactories = false } = props;
   const s = slug(nation);
-  const [draft, setDraft] = useState<Order[]>(saved);
-  const [refusals, setRefusals] = useState<Record<string, Refusal>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const { draft, refusals, message, dirty, busy, add, remove } = orders;
   const readOnly = locked || !phaseOpen;
-  const dirty = canonical(draft) !== canonical(saved);
-
-  const save = useMutation(
-    trpc.orders.save.mutationOptions({
-      onSuccess: (res, input) => {
-        if (res.ok) {
-          setRefusals({});
-          setMessage(res.saved === 0 ? "Saved: no orders, every unit holds." : `Saved ${res.saved} ${res.saved === 1 ? "order" : "orders"}.`);
-          onChanged();
-          return;
-        }
-        const out: Record<string, Refusal> = {};
-        res.results.forEach((r, i) => {
-          const order = input.orders[i];
-          if (order && !r.ok) out[order.id] = { rule: r.rule, message: r.message };
-        });
-        setRefusals(out);
-        const n = Object.keys(out).length;
-        setMessage(`Not saved: ${n} ${n === 1 ? "order was" : "orders were"} refused. Fix or remove ${n === 1 ? "it" : "them"} and save again.`);
-      },
-      onError: () => setMessage(null),
-    }),
-  );
-  const lock = useMutation(trpc.orders.lock.mutationOptions({ onSuccess: onChanged, onError: onChanged }));
-  const unlock = useMutation(trpc.orders.unlock.mutationOptions({ onSuccess: onChanged, onError: onChanged }));
-  const busy = save.isPending || lock.isPending || unlock.isPending;
-  const mutationError = save.error ?? lock.error ?? unlock.error;
-
-  function add(order: Order) {
-    setDraft((d) => [...d, order]);
-    setMessage(null);
-  }
-  function remove(id: string) {
-    setDraft((d) => d.filter((o) => o.id !== id));
-    setRefusals(({ [id]: _gone, ...rest }) => rest);
-    setMessage(null);
-  }
+  const mutationError = orders.error;
 
   const myUnits = board.units.filter((u) => u.nation === nation);
   const purchaseCost = draft.reduce((sum, o) => (o.type && o.count ? sum + unitPrice(o.type, o.destination ?? "", vcFactories) * o.count : sum), 0);
@@ -156,26 +97,26 @@ export function OrdersEditor(props: {
           type="button"
           className="button"
           disabled={readOnly || busy || !dirty}
-          onClick={() => save.mutate({ gameId, nation, orders: draft as SaveInput["orders"] })}
+          onClick={() => void orders.save().catch(() => {})}
           data-testid={`save-${s}`}
         >
-          {save.isPending ? "Saving…" : "Save"}
+          {orders.saving ? "Saving…" : "Save"}
         </button>
         <button
           type="button"
           className="button button-secondary"
           disabled={locked || !phaseOpen || busy || dirty}
-          onClick={() => lock.mutate({ gameId, nation })}
+          onClick={orders.lock}
           data-testid={`lock-${s}`}
           title={dirty ? "Save your draft before locking" : undefined}
         >
-          {lock.isPending ? "Locking…" : "Lock"}
+          {orders.locking ? "Locking…" : "Lock"}
         </button>
         <button
           type="button"
           className="button button-quiet"
           disabled={!locked || !phaseOpen || busy}
-          onClick={() => unlock.mutate({ gameId, nation })}
+          onClick={orders.unlock}
           data-testid={`unlock-${s}`}
         >
           Unlock

@@ -1,8 +1,11 @@
-// orders.*: save, lock, unlock — each only by the player of that nation (nationProcedure).
+// orders.*: save, lock, unlock — each only by the player of that nation (nationProcedure) — and the
+// map's question "where may this group go?", answered by the engine.
 import { z } from "zod";
 import type { Order } from "../../engine";
+import { groupOptions } from "../../services/destinations";
+import { purchaseOptions } from "../../services/placements";
 import { lockOrders, saveOrders, unlockOrders } from "../../services/orders";
-import { order } from "../schemas";
+import { order, unitGroupQuery } from "../schemas";
 import { nationProcedure, router } from "../trpc";
 
 export const ordersRouter = router({
@@ -11,4 +14,14 @@ export const ordersRouter = router({
     .mutation(({ ctx, input }) => saveOrders(ctx.db, ctx.user.id, input.gameId, input.nation, input.orders as Order[])),
   lock: nationProcedure.mutation(({ ctx, input }) => lockOrders(ctx.db, ctx.user.id, input.gameId, input.nation)),
   unlock: nationProcedure.mutation(({ ctx, input }) => unlockOrders(ctx.db, input.gameId, input.nation)),
+  /** Legal destinations (and transport unload targets) of one group of the caller's nation. */
+  destinations: nationProcedure
+    .input(unitGroupQuery)
+    .query(({ ctx, input }) =>
+      groupOptions(ctx.db, input.gameId, input.nation, { ...input.group, earlier: input.earlier as Order[] }),
+    ),
+  /** Where one more unit of each type may be placed, its cost, and the money left after the draft (R4.10). */
+  placements: nationProcedure
+    .input(z.object({ earlier: z.array(order).max(300) }))
+    .query(({ ctx, input }) => purchaseOptions(ctx.db, input.gameId, input.nation, input.earlier as Order[])),
 });

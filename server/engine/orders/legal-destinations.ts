@@ -13,6 +13,8 @@ export interface UnitGroup {
   from: string;
   units: UnitCounts;
   stealth?: boolean;
+  /** The path already chosen (the map extends an order step by step): destinations lie beyond its end. */
+  via?: string[];
 }
 
 export interface Destination {
@@ -40,9 +42,11 @@ export function legalDestinations(state: GameState, nation: Nation, group: UnitG
   const canEnter = (a: string, b: string) =>
     (!land || board.isLand(b)) && (!sea || (board.isSea(b) && canalOpen(view, nation, a, b))) && (land || sea || types.every(isAir));
 
-  const paths = new Map<string, string[]>([[group.from, []]]);
-  let frontier = [group.from];
-  for (let d = 1; d <= reach && frontier.length > 0; d++) {
+  const via = group.via ?? [];
+  const start = via.length > 0 ? via[via.length - 1]! : group.from;
+  const paths = new Map<string, string[]>([[start, [...via]]]);
+  let frontier = [start];
+  for (let d = via.length + 1; d <= reach && frontier.length > 0; d++) {
     const next: string[] = [];
     for (const t of frontier) {
       if (!canLeave(t)) continue;
@@ -56,7 +60,7 @@ export function legalDestinations(state: GameState, nation: Nation, group: UnitG
   }
   const out: Destination[] = [];
   for (const [territory, path] of paths) {
-    if (path.length === 0) continue;
+    if (path.length <= via.length) continue;
     const probe: MoveOrder = { id: "\u0000probe", units: group.units, from: group.from, path, ...(group.stealth ? { stealth: true } : {}) };
     if (validateOrder(state, nation, probe, earlier).ok) out.push({ territory, path });
   }

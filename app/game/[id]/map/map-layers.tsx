@@ -1,0 +1,302 @@
+// The map's SVG layers, bottom to top: territories by owner, labels and markers (capitals, factories,
+// AA guns, victory cities), order arrows, unit stacks, and the clickable destination outlines.
+import { createContext, useContext, type KeyboardEvent } from "react";
+import { NATIONS, UNIT_TYPES, type Nation, type UnitCounts, type UnitType } from "../../../../server/engine/types";
+import { unitName } from "../../../components/format";
+import { slug, type UnitStack } from "../game-types";
+import { NATION_COLOUR, SEA_FILL, SHAPES, U as U0, UNIT_ABBR, anchorOf, arrowPoints, capitalOf, victoryCitiesIn, type MapTerritory } from "./map-geometry";
+
+const SHAPE_LIST = [...SHAPES.values()];
+
+/**
+ * One "map unit" at the current zoom: badges, labels and markers keep about the same size on the
+ * screen while the map zooms, within limits (the whole world on a phone stays a sketch until zoomed).
+ */
+export const MapUnit = createContext(U0);
+
+/** Enter or Space on an SVG "button" does what a click does. */
+function keyActivate(action: () => void) {
+  return (e: KeyboardEvent) => {
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      action();
+    }
+  };
+}
+
+export function TerritoryLayer({ owners, selected }: { owners: Record<string, Nation>; selected?: string }) {
+  return (
+    <g className="map-territories">
+      {SHAPE_LIST.map((t) => {
+        const owner = owners[t.id];
+        const fill = t.kind === "sea" ? SEA_FILL : owner ? NATION_COLOUR[owner].land : "#e8e2d4";
+        return (
+          <path
+            key={t.id}
+            d={t.path}
+            fill={fill}
+            stroke={t.id === selected ? "#1d232b" : t.kind === "sea" ? "#9fbcd4" : "#6f6a60"}
+            strokeWidth={t.id === selected ? 3 : 0.8}
+            vectorEffect="non-scaling-stroke"
+            data-testid={`map-territory-${slug(t.id)}`}
+            data-owner={owner ?? ""}
+          >
+            <title>{owner ? `${t.id} (${owner})` : t.id}</title>
+          </path>
+        );
+      })}
+    </g>
+  );
+}
+
+export function CrossingLayer({ crossings }: { crossings: readonly { between: readonly [string, string] | string[]; path: string }[] }) {
+  return (
+    <g className="map-crossings" pointerEvents="none">
+      {crossings.map((c) => (
+        <path key={c.between.join("|")} d={c.path} fill="none" stroke="#6f6a60" strokeWidth={1.2} strokeDasharray="4 3" vectorEffect="non-scaling-stroke" />
+      ))}
+    </g>
+  );
+}
+
+/** Names, and the markers a player reads at a glance: ★ capital, ■ factory, ▲ AA gun, ● victory city (R9.1). */
+export function LabelLayer({ units, victoryCities, seaLabels = true }: { units: readonly UnitStack[]; victoryCities: boolean; seaLabels?: boolean }) {
+  const U = useContext(MapUnit);
+  const factories = new Set(units.filter((u) => u.type === "factory").map((u) => u.at));
+  const aa = new Set(units.filter((u) => u.type === "aaGun").map((u) => u.at));
+  return (
+    <g className="map-labels" pointerEvents="none">
+      {SHAPE_LIST.map((t: MapTerritory) => {
+        const [x, y] = t.label as unknown as [number, number];
+        const capital = capitalOf(t.id);
+        const cities = victoryCities ? victoryCitiesIn(t.id) : [];
+        const marks: { key: string; glyph: string; colour: string; title: string }[] = [];
+        if (capital) marks.push({ key: "cap", glyph: "★", colour: NATION_COLOUR[capital].unit, title: `capital of ${capital}` });
+        if (factories.has(t.id)) marks.push({ key: "fac", glyph: "■", colour: "#1d232b", title: "factory" });
+        if (aa.has(t.id)) marks.push({ key: "aa", glyph: "▲", colour: "#1d232b", title: "AA gun" });
+        for (const c of cities) marks.push({ key: `vc-${c.name}`, glyph: `●${c.points}`, colour: "#7a2e1f", title: `victory city ${c.name}, ${c.points} points` });
+        const w = marks.length * 2.6 * U;
+        return (
+          <g key={t.id} data-testid={`map-label-${slug(t.id)}`}>
+            <text
+              x={x}
+              y={y}
+              textAnchor="middle"
+              visibility={t.kind === "sea" && !seaLabels ? "hidden" : undefined}
+              fontSize={1.45 * U}
+              fontStyle={t.kind === "sea" ? "italic" : undefined}
+              fill={t.kind === "sea" ? "#2d5a80" : "#1d232b"}
+              stroke="rgba(255,255,255,0.8)"
+              strokeWidth={0.35 * U}
+              paintOrder="stroke"
+            >
+              {t.id}
+            </text>
+            {marks.map((m, i) => (
+              <text
+                key={m.key}
+                x={x - w / 2 + (i + 0.5) * 2.6 * U}
+                y={y + 1.9 * U}
+                textAnchor="middle"
+                fontSize={1.5 * U}
+                fill={m.colour}
+                stroke="#fff"
+                strokeWidth={0.3 * U}
+                paintOrder="stroke"
+                data-testid={`map-mark-${m.key.split("-")[0]}-${slug(t.id)}`}
+              >
+                <title>{m.title}</title>
+                {m.glyph}
+              </text>
+            ))}
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
+export interface Arrow {
+  id: string;
+  from: string;
+  path: readonly string[];
+  unload?: string;
+  /** Drawing style: the order in the draft, the one being built, or a replayed move's outcome. */
+  kind: "draft" | "pending" | "completed" | "stopped" | "bounced" | "destroyed";
+}
+
+const ARROW_COLOUR: Record<Arrow["kind"], string> = {
+  draft: "#1f5fbf",
+  pending: "#d4a000",
+  completed: "#1f5fbf",
+  stopped: "#b35c00",
+  bounced: "#a4161a",
+  destroyed: "#a4161a",
+};
+
+export function ArrowDefs() {
+  return (
+    <defs>
+      {Object.entries(ARROW_COLOUR).map(([kind, colour]) => (
+        <marker key={kind} id={`arrow-${kind}`} viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse">
+          <path d="M0,0 L10,5 L0,10 z" fill={colour} />
+        </marker>
+      ))}
+    </defs>
+  );
+}
+
+export function ArrowLayer({ arrows }: { arrows: readonly Arrow[] }) {
+  return (
+    <g className="map-arrows" pointerEvents="none">
+      {arrows.map((a) => (
+        <g key={a.id} data-testid={`map-arrow-${a.id}`} data-path={[a.from, ...a.path].join(">")}>
+          {a.path.length > 0 ? (
+            <polyline
+              points={arrowPoints(a.from, a.path)}
+              fill="none"
+              stroke={ARROW_COLOUR[a.kind]}
+              strokeWidth={a.kind === "pending" ? 4 : 3}
+              strokeDasharray={a.kind === "pending" ? "8 4" : undefined}
+              strokeLinejoin="round"
+              vectorEffect="non-scaling-stroke"
+              markerEnd={`url(#arrow-${a.kind})`}
+              opacity={0.9}
+            />
+          ) : null}
+          {a.unload ? (
+            <polyline
+              points={[anchorOf(a.path.length ? a.path[a.path.length - 1]! : a.from), anchorOf(a.unload)].map((p) => p.join(",")).join(" ")}
+              fill="none"
+              stroke={ARROW_COLOUR[a.kind]}
+              strokeWidth={2}
+              strokeDasharray="3 3"
+              vectorEffect="non-scaling-stroke"
+              markerEnd={`url(#arrow-${a.kind})`}
+            />
+          ) : null}
+        </g>
+      ))}
+    </g>
+  );
+}
+
+export interface StackProps {
+  units: readonly UnitStack[];
+  /** The ordering nation and what it may still order, per territory: its badges are buttons. */
+  nation?: Nation;
+  free?: (territory: string) => UnitCounts;
+  onGroup?: (territory: string, type: UnitType) => void;
+}
+
+/** Unit stacks as badges per nation and type ("3 inf"), two columns under each territory's anchor. */
+export function StackLayer({ units, nation, free, onGroup }: StackProps) {
+  const U = useContext(MapUnit);
+  const BADGE_W = 6.6 * U;
+  const BADGE_H = 2.3 * U;
+  const byTerritory = new Map<string, UnitStack[]>();
+  for (const u of units) if (u.type !== "factory" && u.type !== "aaGun") byTerritory.set(u.at, [...(byTerritory.get(u.at) ?? []), u]);
+  const order = (u: UnitStack) => NATIONS.indexOf(u.nation) * 100 + UNIT_TYPES.indexOf(u.type) + (u.aboard ? 50 : 0);
+  // Territories with groups that can take orders are drawn last, so their badges lie on top of a neighbour's.
+  const orderable = (at: string) => (nation && free && Object.keys(free(at)).length > 0 ? 1 : 0);
+  const territories = [...byTerritory.entries()].sort(([a], [b]) => orderable(a) - orderable(b));
+  return (
+    <g className="map-stacks">
+      {territories.map(([at, stacks]) => {
+        const [ax, ay] = anchorOf(at);
+        const sorted = [...stacks].sort((a, b) => order(a) - order(b));
+        const cols = sorted.length === 1 ? 1 : 2;
+        const freeHere = nation && free ? free(at) : {};
+        return (
+          <g key={at} data-testid={`map-stacks-${slug(at)}`}>
+            {sorted.map((u, i) => {
+              const x = ax - (cols * BADGE_W) / 2 + (i % cols) * BADGE_W;
+              const y = ay + Math.floor(i / cols) * (BADGE_H + 0.2 * U);
+              const colour = NATION_COLOUR[u.nation];
+              const left = !u.aboard && u.nation === nation ? (freeHere[u.type] ?? 0) : 0;
+              const active = left > 0 && onGroup !== undefined;
+              const label = `${u.count} ${unitName(u.type, u.count)} of ${u.nation} in ${at}${u.aboard ? ", aboard" : ""}`;
+              const id = `map-stack-${slug(u.nation)}-${u.type}${u.aboard ? "-aboard" : ""}-${slug(at)}`;
+              return (
+                <g
+                  key={`${u.nation}-${u.type}-${u.aboard ? "a" : ""}`}
+                  data-testid={id}
+                  data-free={left}
+                  className={active ? "map-badge map-badge-active" : "map-badge"}
+                  {...(active
+                    ? {
+                        role: "button",
+                        tabIndex: 0,
+                        "aria-label": `${label}: ${left} can take orders. Select one more.`,
+                        onClick: (e: React.MouseEvent) => {
+                          e.stopPropagation();
+                          onGroup!(at, u.type);
+                        },
+                        onKeyDown: keyActivate(() => onGroup!(at, u.type)),
+                      }
+                    : { "aria-hidden": true })}
+                >
+                  <title>{label}</title>
+                  <rect
+                    x={x + 0.1 * U}
+                    y={y}
+                    width={BADGE_W - 0.2 * U}
+                    height={BADGE_H}
+                    rx={0.5 * U}
+                    fill={u.aboard ? "#fff" : colour.unit}
+                    stroke={active ? "#ffd400" : u.aboard ? colour.unit : "#fff"}
+                    strokeWidth={active ? 2.5 : 1}
+                    strokeDasharray={u.aboard ? "3 2" : undefined}
+                    vectorEffect="non-scaling-stroke"
+                  />
+                  <text x={x + BADGE_W / 2} y={y + BADGE_H * 0.74} textAnchor="middle" fontSize={1.5 * U} fontWeight={600} fill={u.aboard ? colour.unit : colour.ink} pointerEvents="none">
+                    {u.count} {UNIT_ABBR[u.type]}
+                  </text>
+                </g>
+              );
+            })}
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
+/** Outlines the player may click: legal destinations (from the engine) and transport unload targets. */
+export function TargetLayer({ targets, unloads, onTarget, onUnload }: { targets: readonly string[]; unloads: readonly string[]; onTarget?: (t: string) => void; onUnload?: (t: string) => void }) {
+  const draw = (t: string, kind: "target" | "unload", action?: (t: string) => void) => {
+    const shape = SHAPES.get(t);
+    if (!shape) return null;
+    const verb = kind === "target" ? "Move to" : "Unload into";
+    return (
+      <path
+        key={`${kind}-${t}`}
+        d={shape.path}
+        className={`map-${kind}`}
+        fill={kind === "target" ? "rgba(255, 212, 0, 0.28)" : "rgba(31, 95, 191, 0.22)"}
+        stroke={kind === "target" ? "#b38600" : "#1f5fbf"}
+        strokeWidth={3}
+        strokeDasharray="6 3"
+        vectorEffect="non-scaling-stroke"
+        role="button"
+        tabIndex={0}
+        aria-label={`${verb} ${t}`}
+        data-testid={`map-${kind}-${slug(t)}`}
+        onClick={(e) => {
+          e.stopPropagation();
+          action?.(t);
+        }}
+        onKeyDown={keyActivate(() => action?.(t))}
+        style={{ cursor: "pointer" }}
+      >
+        <title>{`${verb} ${t}`}</title>
+      </path>
+    );
+  };
+  return (
+    <g className="map-targets">
+      {targets.map((t) => draw(t, "target", onTarget))}
+      {unloads.filter((t) => !targets.includes(t)).map((t) => draw(t, "unload", onUnload))}
+    </g>
+  );
+}

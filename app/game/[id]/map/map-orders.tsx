@@ -1,0 +1,385 @@
+"use client";
+// Ordering on the map (issue 6): click a marked group to select a unit (again to add more), click an
+// outlined destination — the engine's legal destinations, from orders.destinations — to create the
+// order, click further to extend it. Transports load and unload here; the draft is shared with the
+// list view, so Save, Lock and refusals behave the same in both.
+import { useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { UNIT_TYPES, type Nation, type UnitCounts, type UnitType } from "../../../../server/engine/types";
+import { countsText, errorText, orderText, unitName } from "../../../components/format";
+import { useTRPC } from "../../../trpc/client";
+import { neighboursOf, slug, type Board } from "../game-types";
+import type { OrderDraft } from "../use-order-draft";
+import { BoardMap } from "./board-map";
+import type { Arrow } from "./map-layers";
+import { isSeaZone } from "./map-geometry";
+import { PurchasePanel } from "./purchase-panel";
+import {
+  bombardTargets,
+  clickDestination,
+  clickGroup,
+  commit,
+  freeAt,
+  isComplete,
+  orderableTerritories,
+  setCount,
+  setLoad,
+  unitsWithoutOrders,
+  type DraftOrder,
+  type Selection,
+} from "./order-draft";
+
+const LAND_CARGO: readonly UnitType[] = ["infantry", "artillery", "armour"];
+
+export function MapOrders(props: {
+  gameId: number;
+  nation: Nation;
+  phaseOpen: boolean;
+  locked: boolean;
+  board: Board;
+  victoryCities: boolean;
+  orders: OrderDraft;
+}) {
+  const { gameId, nation, phaseOpen, locked, board, victoryCities, orders } = props;
+  const trpc = useTRPC();
+  const s = slug(nation);
+  const readOnly = locked || !phaseOpen;
+  const draft = orders.draft as DraftOrder[];
+  const [sel, setSel] = useState<Selection | null>(null);
+  const [confirmLock, setConfirmLock] = useState(false);
+  const free = (t: string) => freeAt(board.units, nation, t, draft);
+  const active = readOnly ? null : sel;
+
+  const earlier = draft.filter((o) => o.id !== active?.orderId);
+  const options = useQuery({
+    ...trpc.orders.destinations.queryOptions({
+      gameId,
+      nation,
+      group: {
+        from: active?.from ?? "",
+        units: active?.units ?? {},
+        ...(active?.stealth ? { stealth: true } : {}),
+        ...(active?.path.length ? { via: active.path } : {}),
+        ...(active?.load ? { load: active.load } : {}),
+      },
+      earlier: earlier as never,
+    }),
+    enabled: active !== null,
+    placeholderData: undefined,
+  });
+  const ready = active !== null && !options.isFetching;
+  const targets = ready ? (options.data?.destinations ?? []) : [];
+  const unloads = ready && active && !active.unload ? (options.data?.unloads ?? []) : [];
+
+  /** Write the selection into the draft once it is an order (its own order is replaced in place). */
+  function apply(next: Selection | null) {
+    if (next && isComplete(next)) {
+      const done = commit(draft, next);
+      orders.setDraft(done.draft);
+      setSel(done.sel);
+    } else if (next?.orderId) {
+      // No longer an order (its bombardment or load taken back): it leaves the draft, the selection stays.
+      orders.remove(next.orderId);
+      setSel({ ...next, orderId: undefined });
+    } else setSel(next);
+    setConfirmLock(false);
+  }
+
+  const onGroup = (territory: string, type: UnitType) => apply(clickGroup(sel, territory, type, free(territory)));
+  const onTarget = (territory: string) => {
+    const d = targets.find((t) => t.territory === territory);
+    if (active && d) apply(clickDestination(active, d.path));
+  };
+  const onUnload = (territory: string) => active && apply({ ...active, unload: territory });
+
+  const arrows: Arrow[] = useMemo(() => {
+    const out: Arrow[] = draft
+      .filter((o) => o.from && o.units && o.id !== active?.orderId)
+      .map((o) => ({ id: o.id, from: o.from!, path: o.path ?? [], unload: o.unload, kind: "draft" as const }));
+    if (active) out.push({ id: active.orderId ?? "pending", from: active.from, path: active.path, unload: active.unload, kind: "pending" });
+    return out;
+  }, [draft, active]);
+
+  const groups = orderableTerritories(board.units, nation, draft);
+  const holding = unitsWithoutOrders(board.units, nation, draft);
+  const selFree = active ? freeAt(board.units, nation, active.from, draft, active.orderId) : {};
+  const hasTransport = (active?.units.transport ?? 0) > 0;
+  const onlySubs = active !== null && Object.keys(active.units).every((t) => t === "submarine");
+  const hasBombers = (active?.units.bomber ?? 0) > 0;
+  // R4.7 — where a transport at its starting zone can load from: land next to it with this nation's free land units.
+  const loadSources =
+    hasTransport && active
+      ? neighboursOf(active.from)
+          .filter((t) => !isSeaZone(t))
+          .map((t) => ({ t, units: Object.fromEntries(Object.entries(freeAt(board.units, nation, t, draft, active.orderId)).filter(([k]) => LAND_CARGO.includes(k as UnitType))) as UnitCounts }))
+          .filter((x) => Object.keys(x.units).length > 0)
+      : [];
+
+  async function saveAndLock() {
+    if (holding.length > 0 && !confirmLock) return setConfirmLock(true);
+    setConfirmLock(false);
+    setSel(null);
+    if (orders.dirty) {
+      const res = await orders.save().catch(() => null);
+      if (!res?.ok) return;
+    }
+    orders.lock();
+  }
+
+  return (
+    <section className="card card-wide map-orders" aria-labelledby={`map-${s}-heading`} data-testid={`map-orders-${s}`}>
+      <h2 id={`map-${s}-heading`}>
+        The map — orders for {nation}{" "}
+        {locked ? (
+          <span className="tag tag-locked" data-testid={`map-locked-tag-${s}`}>
+            locked
+          </span>
+        ) : null}
+      </h2>
+      <div className="map-layout">
+        <BoardMap
+          units={board.units}
+          owners={board.owners}
+          victoryCities={victoryCities}
+          nation={readOnly ? undefined : nation}
+          free={free}
+          onGroup={readOnly ? undefined : onGroup}
+          selected={active?.from}
+          arrows={arrows}
+          targets={targets.map((t) => t.territory)}
+          unloads={unloads}
+          onTarget={onTarget}
+          onUnload={onUnload}
+          title={`Map of the board; ${readOnly ? "orders closed" : `ordering for ${nation}`}`}
+          testId={`map-${s}`}
+        />
+        <div className="map-panel" data-testid={`map-panel-${s}`}>
+          {readOnly ? (
+            <p className="muted small">{locked ? "Your orders are locked. Unlock to change them." : "This phase is closed to changes."}</p>
+          ) : active ? (
+            <div className="map-selection" data-testid={`map-selection-${s}`} aria-live="polite">
+              <h3>
+                {countsText(active.units)} in {active.from}
+              </h3>
+              <p className="small">
+                {active.path.length ? `Path: ${[active.from, ...active.path].join(" → ")}` : "Click an outlined territory to move there."}
+                {active.unload ? ` Unloads into ${active.unload}.` : ""}
+                {active.orderId ? ` (order ${active.orderId})` : ""}
+              </p>
+              <div className="chips" role="group" aria-label="How many of each type">
+                {UNIT_TYPES.filter((t) => (selFree[t] ?? 0) > 0).map((t) => (
+                  <label key={t} className="unit-count small">
+                    {unitName(t, 2)}{" "}
+                    <input
+                      type="number"
+                      min={0}
+                      max={selFree[t]}
+                      value={active.units[t] ?? 0}
+                      onChange={(e) => apply(setCount(active, t, Number(e.target.value), selFree))}
+                      data-testid={`map-count-${s}-${t}`}
+                      style={{ width: "4rem" }}
+                    />{" "}
+                    <span className="muted">of {selFree[t]}</span>
+                  </label>
+                ))}
+              </div>
+              {onlySubs ? (
+                <label className="checkbox small">
+                  <input type="checkbox" checked={active.stealth === true} onChange={(e) => apply({ ...active, stealth: e.target.checked || undefined, path: active.orderId ? active.path : [] })} /> Stealth
+                  (R4.4: pass zones with enemy ships)
+                </label>
+              ) : null}
+              {hasBombers && active.orderId ? (
+                <label className="checkbox small">
+                  <input type="checkbox" checked={active.raid === true} onChange={(e) => apply({ ...active, raid: e.target.checked || undefined })} data-testid={`map-raid-${s}`} /> Industrial raid (R4.9)
+                </label>
+              ) : null}
+              {active && bombardTargets(active, draft).length > 0 ? (
+                <div className="chips" role="group" aria-label="Bombard (R4.8)">
+                  <span className="small">Bombard (R4.8):</span>
+                  {bombardTargets(active, draft).map((t) => (
+                    <button
+                      key={t}
+                      type="button"
+                      className="chip"
+                      aria-pressed={active.bombard === t}
+                      onClick={() => apply({ ...active, bombard: active.bombard === t ? undefined : t })}
+                      data-testid={`map-bombard-${s}-${slug(t)}`}
+                    >
+                      {t}
+                    </button>
+                  ))}
+                </div>
+              ) : null}
+              {hasTransport ? (
+                <div className="map-load" data-testid={`map-load-${s}`}>
+                  <p className="small">
+                    <strong>Load</strong> (R4.7, at {active.from}):{" "}
+                    {active.load ? `${countsText(active.load.units)} from ${active.load.from}` : "nothing yet"}
+                  </p>
+                  {loadSources.map(({ t, units }) => (
+                    <div key={t} className="chips">
+                      <span className="small">{t}:</span>
+                      {LAND_CARGO.filter((u) => (units[u] ?? 0) > 0).map((u) => {
+                        const now = active.load?.from === t ? (active.load.units[u] ?? 0) : 0;
+                        const base = active.load?.from === t ? active.load.units : {};
+                        return (
+                          <button
+                            key={u}
+                            type="button"
+                            className="chip"
+                            disabled={now >= (units[u] ?? 0)}
+                            onClick={() => apply(setLoad(active, t, { ...base, [u]: now + 1 }))}
+                            data-testid={`map-load-${s}-${u}-${slug(t)}`}
+                          >
+                            + {unitName(u)} ({(units[u] ?? 0) - now} free)
+                          </button>
+                        );
+                      })}
+                    </div>
+                  ))}
+                  {active.load ? (
+                    <button type="button" className="button button-small button-quiet" onClick={() => apply(setLoad(active, active.load!.from, {}))}>
+                      Unload nothing / empty the load
+                    </button>
+                  ) : null}
+                  {unloads.length > 0 ? (
+                    <div className="chips" role="group" aria-label="Unload into">
+                      <span className="small">Unload into:</span>
+                      {unloads.map((t) => (
+                        <button key={t} type="button" className="chip" onClick={() => onUnload(t)} data-testid={`list-unload-${s}-${slug(t)}`}>
+                          {t}
+                        </button>
+                      ))}
+                    </div>
+                  ) : null}
+                </div>
+              ) : null}
+              <div className="chips" role="group" aria-label="Destinations">
+                <span className="small">{targets.length ? "Move to:" : options.isFetching ? "Finding destinations…" : "No further destinations."}</span>
+                {targets.map((d) => (
+                  <button key={d.territory} type="button" className="chip" onClick={() => onTarget(d.territory)} data-testid={`list-target-${s}-${slug(d.territory)}`}>
+                    {d.territory}
+                  </button>
+                ))}
+              </div>
+              <div className="actions">
+                <button type="button" className="button button-small" onClick={() => setSel(null)} data-testid={`map-done-${s}`}>
+                  {active.orderId ? "Done" : "Cancel"}
+                </button>
+              </div>
+            </div>
+          ) : (
+            <details className="small" open={groups.length <= 12}>
+              <summary>
+                {groups.length} {groups.length === 1 ? "territory has" : "territories have"} units that can take orders (marked with a yellow ring)
+              </summary>
+              <ul className="group-list" data-testid={`map-groups-${s}`}>
+                {groups.map((t) => (
+                  <li key={t}>
+                    {t}:{" "}
+                    {Object.entries(free(t)).map(([type, n]) => (
+                      <button key={type} type="button" className="chip" onClick={() => onGroup(t, type as UnitType)} data-testid={`list-group-${s}-${type}-${slug(t)}`}>
+                        {n} {unitName(type as UnitType, n)}
+                      </button>
+                    ))}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
+
+          {!readOnly ? <PurchasePanel gameId={gameId} nation={nation} orders={orders} /> : null}
+
+          <h3>Orders ({draft.length})</h3>
+          {draft.length === 0 ? <p className="muted small">No orders: every unit holds.</p> : null}
+          <ol className="order-list small" data-testid={`map-order-list-${s}`}>
+            {draft.map((o) => {
+              const refusal = orders.refusals[o.id];
+              return (
+                <li key={o.id} className={refusal ? "order refused" : "order"} data-testid={`map-order-${o.id}`}>
+                  <span>
+                    <code>{o.id}</code> {orderText(o)}
+                  </span>{" "}
+                  {!readOnly ? (
+                    <button
+                      type="button"
+                      className="button button-quiet button-small"
+                      onClick={() => {
+                        if (sel?.orderId === o.id) setSel(null);
+                        orders.remove(o.id);
+                      }}
+                      aria-label={`Undo order ${o.id}`}
+                      data-testid={`map-undo-${o.id}`}
+                    >
+                      Undo
+                    </button>
+                  ) : null}
+                  {refusal ? (
+                    <p className="refusal" role="alert">
+                      Refused, rule <strong>{refusal.rule}</strong>: {refusal.message}
+                    </p>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ol>
+          {!readOnly && draft.length > 0 ? (
+            <button
+              type="button"
+              className="button button-quiet button-small"
+              onClick={() => {
+                setSel(null);
+                orders.clear();
+              }}
+              data-testid={`map-clear-${s}`}
+            >
+              Clear all orders
+            </button>
+          ) : null}
+          {!readOnly && holding.length > 0 ? (
+            <details className={confirmLock ? "note" : "small"} open={confirmLock} data-testid={`map-unordered-${s}`}>
+              <summary>
+                {holding.length} {holding.length === 1 ? "territory has" : "territories have"} units without orders: they will hold.
+              </summary>
+              <ul className="small">
+                {holding.map((h) => (
+                  <li key={h.at}>
+                    {h.at}: {countsText(h.units)}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
+          {orders.message ? (
+            <p className={Object.keys(orders.refusals).length ? "alert" : "note"} role="status" data-testid={`map-save-message-${s}`}>
+              {orders.message}
+            </p>
+          ) : null}
+          {orders.error ? (
+            <p className="alert" role="alert">
+              {errorText(orders.error)}
+            </p>
+          ) : null}
+          <div className="actions">
+            {!readOnly ? (
+              <button type="button" className="button" disabled={orders.busy} onClick={() => void saveAndLock()} data-testid={`map-lock-${s}`}>
+                {confirmLock ? "Lock anyway" : orders.dirty ? "Save and lock" : "Lock"}
+              </button>
+            ) : null}
+            {!readOnly && orders.dirty ? (
+              <button type="button" className="button button-secondary" disabled={orders.busy} onClick={() => void orders.save().catch(() => {})} data-testid={`map-save-${s}`}>
+                Save
+              </button>
+            ) : null}
+            {locked && phaseOpen ? (
+              <button type="button" className="button button-quiet" disabled={orders.busy} onClick={orders.unlock} data-testid={`map-unlock-${s}`}>
+                Unlock
+              </button>
+            ) : null}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

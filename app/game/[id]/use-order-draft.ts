@@ -1,0 +1,93 @@
+"use client";
+// One nation's draft orders, shared by the map and the list view: the draft, saving it whole (the
+// server checks every order, R4.11, and refuses with the rule), locking and unlocking.
+import { useMutation } from "@tanstack/react-query";
+import type { inferRouterInputs } from "@trpc/server";
+import { useState } from "react";
+import type { AppRouter } from "../../../server/api/root";
+import type { Nation } from "../../../server/engine/types";
+import type { OrderLike } from "../../components/format";
+import { useTRPC } from "../../trpc/client";
+
+export type DraftOrderLike = OrderLike & { id: string };
+type SaveInput = inferRouterInputs<AppRouter>["orders"]["save"];
+export interface Refusal {
+  rule: string;
+  message: string;
+}
+
+/** JSON with sorted keys: the server stores orders as jsonb, which reorders keys. */
+export function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object")
+    return `{${Object.keys(value)
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
+  return JSON.stringify(value);
+}
+
+export function useOrderDraft(gameId: number, nation: Nation, saved: DraftOrderLike[], onChanged: () => void) {
+  const trpc = useTRPC();
+  const [draft, setDraftState] = useState<DraftOrderLike[]>(saved);
+  const [refusals, setRefusals] = useState<Record<string, Refusal>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const dirty = canonical(draft) !== canonical(saved);
+
+  const save = useMutation(
+    trpc.orders.save.mutationOptions({
+      onSuccess: (res, input) => {
+        if (res.ok) {
+          setRefusals({});
+          setMessage(res.saved === 0 ? "Saved: no orders, every unit holds." : `Saved ${res.saved} ${res.saved === 1 ? "order" : "orders"}.`);
+          onChanged();
+          return;
+        }
+        const out: Record<string, Refusal> = {};
+        res.results.forEach((r, i) => {
+          const order = input.orders[i];
+          if (order && !r.ok) out[order.id] = { rule: r.rule, message: r.message };
+        });
+        setRefusals(out);
+        const n = Object.keys(out).length;
+        setMessage(`Not saved: ${n} ${n === 1 ? "order was" : "orders were"} refused. Fix or remove ${n === 1 ? "it" : "them"} and save again.`);
+      },
+      onError: () => setMessage(null),
+    }),
+  );
+  const lock = useMutation(trpc.orders.lock.mutationOptions({ onSuccess: onChanged, onError: onChanged }));
+  const unlock = useMutation(trpc.orders.unlock.mutationOptions({ onSuccess: onChanged, onError: onChanged }));
+
+  function setDraft(next: DraftOrderLike[] | ((d: DraftOrderLike[]) => DraftOrderLike[])) {
+    setDraftState(next);
+    setMessage(null);
+  }
+  function remove(id: string) {
+    setDraft((d) => d.filter((o) => o.id !== id));
+    setRefusals(({ [id]: _gone, ...rest }) => rest);
+  }
+
+  return {
+    draft,
+    setDraft,
+    add: (order: DraftOrderLike) => setDraft((d) => [...d, order]),
+    remove,
+    clear: () => {
+      setDraft([]);
+      setRefusals({});
+    },
+    refusals,
+    message,
+    dirty,
+    save: () => save.mutateAsync({ gameId, nation, orders: draft as SaveInput["orders"] }),
+    lock: () => lock.mutate({ gameId, nation }),
+    unlock: () => unlock.mutate({ gameId, nation }),
+    saving: save.isPending,
+    locking: lock.isPending,
+    busy: save.isPending || lock.isPending || unlock.isPending,
+    error: save.error ?? lock.error ?? unlock.error,
+  };
+}
+
+export type OrderDraft = ReturnType<typeof useOrderDraft>;

@@ -1,0 +1,114 @@
+// npm run map:build — derive app/map/map-data.json from Natural Earth (world-atlas) and the recipes:
+// land territories as unions and cuts of countries (scripts/map/recipe-land.ts), sea zones as
+// Voronoi cells of hand-placed seeds clipped to the ocean (recipe-sea.ts), crossings for board edges
+// whose shapes do not touch (recipe-crossings.ts). Prints the board edges still unaccounted for.
+
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import { Delaunay } from "d3-delaunay";
+import type { Topology } from "topojson-specification";
+import { difference, intersection, union, type MultiPolygon, type Pair } from "./map/clip";
+import { DEFAULT_BOARD } from "../server/engine/board/default-board";
+import { makeProjection, projectClip, projectCountries, projectLand, simplifyTopology } from "./map/geo";
+import { area, disc, dropSpecks, largestPolygon, rect, roomiestPoint, toPath, insidePolygon } from "./map/planar";
+import { LAND } from "./map/recipe-land";
+import { NO_SEA, SEA } from "./map/recipe-sea";
+import { CROSSINGS } from "./map/recipe-crossings";
+import { buildCrossingPath } from "./map/crossing-path";
+import { unaccountedEdges } from "./map/edges";
+
+const OUT = fileURLToPath(new URL("../app/map/map-data.json", import.meta.url));
+const SIMPLIFY_DEGREES = 0.06; // ~0.25 px at the equator: invisible, and it keeps the data small
+const MIN_PART = 0.6; // px²: smaller bits of land are specks nobody can see or click
+
+const require = createRequire(import.meta.url);
+const topology = JSON.parse(readFileSync(require.resolve("world-atlas/countries-50m.json"), "utf8")) as Topology;
+const mp = makeProjection();
+const frame = rect(0, 0, mp.width, mp.height);
+const simple = simplifyTopology(topology, SIMPLIFY_DEGREES);
+const countries = new Map<string, MultiPolygon>();
+for (const [name, shape] of projectCountries(simple, mp)) {
+  countries.set(name, dropSpecks(intersection(shape, frame), MIN_PART));
+}
+
+// Land territories, in recipe order (a territory's `minus` names ones built before it).
+const shapes = new Map<string, MultiPolygon>();
+for (const recipe of LAND) {
+  const parts: MultiPolygon[] = [];
+  for (const part of recipe.countries) {
+    const [name, clip] = typeof part === "string" ? [part, undefined] : part;
+    const country = countries.get(name);
+    if (!country) throw new Error(`${recipe.id}: no country "${name}" in Natural Earth`);
+    parts.push(clip ? intersection(country, projectClip(clip, mp)) : country);
+  }
+  for (const dot of recipe.dots ?? []) parts.push(disc(mp.project(dot), recipe.dotRadius ?? 4));
+  let shape = parts.length > 0 ? union([], ...parts) : [];
+  for (const other of recipe.minus ?? []) {
+    const cut = shapes.get(other);
+    if (!cut) throw new Error(`${recipe.id}: minus "${other}" must come earlier in the recipe`);
+    shape = difference(shape, cut);
+  }
+  shape = dropSpecks(shape, MIN_PART);
+  if (shape.length === 0) throw new Error(`${recipe.id}: empty shape`);
+  shapes.set(recipe.id, shape);
+}
+
+// The ocean: the frame minus all land (assigned or not) and minus the Arctic the board leaves out.
+// Dots are the only land territories add to Natural Earth's land.
+const dots = LAND.flatMap((r) => (r.dots ?? []).map((d) => disc(mp.project(d), r.dotRadius ?? 4)));
+const allLand = union(dropSpecks(projectLand(simple, mp), MIN_PART), ...dots);
+const noSea = union([], ...NO_SEA.map((box) => projectClip(box, mp)));
+const ocean = difference(frame, allLand, noSea);
+
+// Sea zones: Voronoi cells of every seed, each zone the ocean in its own seeds' cells.
+const seedOwner: string[] = [];
+const seedPoints: Pair[] = [];
+for (const [id, seeds] of Object.entries(SEA)) {
+  for (const s of seeds) {
+    seedOwner.push(id);
+    seedPoints.push(mp.project(s));
+  }
+}
+const voronoi = Delaunay.from(seedPoints).voronoi([0, 0, mp.width, mp.height]);
+const cells = new Map<string, MultiPolygon[]>();
+seedPoints.forEach((_, i) => {
+  const cell = voronoi.cellPolygon(i) as Pair[] | null;
+  if (!cell) return;
+  const list = cells.get(seedOwner[i]!) ?? [];
+  list.push([[cell.map(([x, y]) => [x, y] as Pair)]]);
+  cells.set(seedOwner[i]!, list);
+});
+for (const [id, list] of cells) {
+  const zone = dropSpecks(intersection(ocean, union([], ...list)), 4);
+  if (zone.length === 0) throw new Error(`${id}: no ocean in its cells`);
+  shapes.set(id, zone);
+}
+
+// One entry per board territory, in the board's order.
+const territories = DEFAULT_BOARD.territories.map((t) => {
+  const shape = shapes.get(t.id);
+  if (!shape) throw new Error(`no recipe for ${t.id}`);
+  const main = largestPolygon(shape);
+  const { at: label, room } = roomiestPoint(main);
+  // Units stand a little below the name when there is room, so the two do not cover each other.
+  const below: Pair = [label[0], Math.round((label[1] + Math.min(room * 0.5, 12)) * 10) / 10];
+  const anchor = insidePolygon(below, main) && room > 6 ? below : label;
+  return { id: t.id, kind: t.kind, path: toPath(shape), anchor, label };
+});
+const extra = [...shapes.keys()].filter((id) => !DEFAULT_BOARD.territories.some((t) => t.id === id));
+if (extra.length > 0) throw new Error(`recipes for ids not on the board: ${extra.join(", ")}`);
+
+const crossings = CROSSINGS.map((c) => {
+  const between = [...c.between].sort() as [string, string];
+  return { between, path: buildCrossingPath(shapes.get(between[0])!, shapes.get(between[1])!, mp.width, c.wrap ?? false) };
+});
+
+const data = { viewBox: `0 0 ${mp.width} ${mp.height}`, territories, crossings };
+writeFileSync(OUT, JSON.stringify(data) + "\n");
+
+const size = Buffer.byteLength(JSON.stringify(data));
+console.log(`wrote ${OUT}: ${territories.length} territories, ${crossings.length} crossings, ${(size / 1024).toFixed(0)} KB`);
+const missing = unaccountedEdges(data);
+for (const [a, b] of missing) console.log(`  no shared border and no crossing: ${a} — ${b}`);
+console.log(`${missing.length} board edges unaccounted for; land area ${area(allLand).toFixed(0)} px²`);

@@ -1,0 +1,84 @@
+// Where each sea zone of the default board lies: hand-picked seed points (lon, lat). The ocean is
+// cut into Voronoi cells of all seeds (on the projected map); a sea zone is the ocean in its seeds'
+// cells. More seeds pull a zone's shape toward a coast the board says it touches.
+//
+// The map's left and right edges are the meridian 169°W (the Bering Strait), so Pacific zones that
+// straddle it have seeds on both sides (their shape comes in two parts, one at each edge).
+
+import type { LonLat } from "./recipe-land";
+
+export const SEA: Readonly<Record<string, readonly LonLat[]>> = {
+  // Arctic and North Atlantic
+  "Karelia Sea Zone": [[38, 71], [37, 66], [50, 73]],
+  "North Sea Zone": [[3, 56], [2, 64], [-11, 57], [-5, 61], [10, 70]],
+  "Baltic Sea Zone": [[18, 56], [20, 60.5], [25, 59.6], [20, 63.5], [11.5, 57]],
+  "East Canada Sea Zone": [[-55, 55], [-42, 52], [-28, 55], [-85, 59], [-62, 47], [-60, 63]],
+  "West Spain Sea Zone": [[-14, 44], [-13, 36], [-6, 46], [-20, 40]],
+  "North Atlantic Sea Zone": [[-45, 35], [-35, 25], [-50, 45]],
+  "East US Sea Zone": [[-72, 36], [-66, 41], [-77, 30]],
+  "Gulf of Mexico Sea Zone": [[-90, 25], [-93, 28.5]],
+  "Carribean Sea Zone": [[-75, 15], [-83, 18], [-66, 22], [-63, 13]],
+  "West Africa Sea Zone": [[-22, 20], [-22, 8], [-17, 25]],
+  "North Brazil Sea Zone": [[-42, 5], [-52, 14], [-36, -3]],
+  "South Brazil Sea Zone": [[-30, -12], [-36, -22], [-20, -5]],
+  "Congo Sea Zone": [[3, -1], [-5, 1], [7, -6]],
+  "Angola Sea Zone": [[8, -15], [3, -26], [12, -33]],
+  "South Atlantic Sea Zone": [[-12, -30], [-25, -38]],
+  "East Argentina Sea Zone": [[-50, -38], [-55, -45]],
+  "South Argentina Sea Zone": [[-62, -54], [-78, -50], [-95, -57]],
+  "Antartic Sea Zone": [[-25, -55], [10, -52], [-45, -57]],
+  // Mediterranean, Black and Caspian
+  "West Mediteranean Sea Zone": [[4, 39], [-2, 36.5], [8, 42]],
+  "Central Mediteranean Sea Zone": [[17, 35], [12, 39.5], [15, 43], [25, 38.5]],
+  "East Mediteranean Sea Zone": [[30, 33.5], [34, 35]],
+  "Black Sea Zone": [[34, 43.5], [29.5, 44], [39, 43]],
+  "Caspian Sea Zone": [[51, 42], [50, 45.5], [51, 39]],
+  // Indian Ocean
+  "Red Sea Zone": [[38, 20], [48, 13], [51, 27], [58, 21], [34.8, 27.5]],
+  "Mozambique Sea Zone": [[41, -18], [45, -5], [55, 2]],
+  "South Africa Sea Zone": [[22, -40], [35, -33]],
+  "South East Madagascar Sea Zone": [[50, -30], [55, -22]],
+  "West Compass Sea Zone": [[62, -8], [68, 5]],
+  "South Compass Sea Zone": [[75, -40], [55, -45]],
+  "East Compass Sea Zone": [[90, -20], [100, -38]],
+  "Indian Ocean Sea Zone": [[80, 4], [88, 14], [70, 14]],
+  "East Indies Sea Zone": [[95, -4], [106, -11], [97, 6]],
+  "West Australia Sea Zone": [[105, -25], [112, -36]],
+  "South Australia Sea Zone": [[130, -39], [148, -44], [120, -40]],
+  "North Australia Sea Zone": [[128, -11], [153, -16], [140, -9.5], [158, -26], [119, -15]],
+  // Western Pacific
+  "French Indo China Sea Zone": [[102, 10], [110, 7], [95.5, 12], [112, 15]],
+  "Borneo Sea Zone": [[110, -4.5], [122, 3], [118, -2], [124, -4]],
+  "Kwangtung Sea Zone": [[116, 20], [122, 32], [123, 36]],
+  "Philippines Sea Zone": [[127, 15], [118, 12], [124, 22]],
+  "Okinawa Sea Zone": [[129, 25], [135, 23]],
+  "Japan Sea Zone": [[135, 40], [139, 32], [147, 38]],
+  "Soviet Far East Sea Zone": [[150, 55], [163, 50], [139, 48]],
+  "Caroline Islands Sea Zone": [[146, 8], [155, 5]],
+  "New Guinea Sea Zone": [[140, -1], [150, -9], [150, -2]],
+  "Solomon Islands Sea Zone": [[163, -8], [165, -14]],
+  "Wake Island Sea Zone": [[160, 20], [173, 24]],
+  "North Pacific Sea Zone": [[160, 40], [170, 46]],
+  "Alaska Sea Zone": [[175, 57], [-160, 56], [-147, 58]],
+  "Midway Sea Zone": [[-177, 32], [-162, 37], [-150, 40]],
+  "Hawaii Sea Zone": [[-157, 18], [-175, 12], [-145, 12]],
+  "New Zealand Sea Zone": [[172, -40], [160, -32], [-160, -45]],
+  // Eastern Pacific
+  "West Canada Sea Zone": [[-135, 52], [-150, 50]],
+  "West US Sea Zone": [[-127, 35], [-135, 42]],
+  "Mexico Sea Zone": [[-110, 17], [-120, 22]],
+  "West Panama Sea Zone": [[-85, 4], [-82, -2]],
+  "Peru Sea Zone": [[-82, -15], [-78, -33], [-95, -25]],
+  "East Pacific Sea Zone": [[-115, -20], [-120, -40]],
+  "South Pacific Sea Zone": [[-140, -15], [-150, -35]],
+};
+
+/**
+ * Ocean that belongs to no sea zone: the Arctic, which the board leaves out (no zone borders
+ * Siberia's or Canada's north coast). Boxes in lon/lat; the first runs east from 60°E to the map's
+ * edge, the second from the edge to Greenland, each inside one side of the map.
+ */
+export const NO_SEA: readonly (readonly [number, number, number, number])[] = [
+  [60, 66.5, 190.99, 90],
+  [-168.99, 66.5, -25, 90],
+];

@@ -1,0 +1,46 @@
+// Where a unit group may go, for the map (issue 6): the engine's legalDestinations on the phase's
+// start state, and the territories a transport order may unload into — never guessed by the client.
+import type { Db } from "../../db/client";
+import { indexBoard, legalDestinations, validateOrder, type Destination, type LoadSpec, type MoveOrder, type Nation, type Order, type UnitCounts } from "../engine";
+import { currentPhase } from "./phases";
+
+export interface GroupQuery {
+  from: string;
+  units: UnitCounts;
+  stealth?: boolean;
+  /** The path chosen so far: destinations lie beyond it. */
+  via?: string[];
+  load?: LoadSpec;
+  /** The nation's earlier orders of the draft: their claims count (R4.2). */
+  earlier: Order[];
+}
+
+export interface GroupOptions {
+  destinations: Destination[];
+  /** R4.7 — land territories this transport order may unload into at the end of `via`. */
+  unloads: string[];
+}
+
+export async function groupOptions(db: Db, gameId: number, nation: Nation, q: GroupQuery): Promise<GroupOptions> {
+  const phase = await currentPhase(db, gameId);
+  if (!phase || phase.status !== "open") return { destinations: [], unloads: [] };
+  const state = phase.startState;
+  const board = indexBoard(state.board);
+  if (!board.has(q.from)) return { destinations: [], unloads: [] };
+  const group = { from: q.from, units: q.units, ...(q.stealth ? { stealth: true } : {}), ...(q.via?.length ? { via: q.via } : {}) };
+  const destinations = legalDestinations(state, nation, group, q.earlier);
+  let unloads: string[] = [];
+  if ((q.units.transport ?? 0) > 0) {
+    const path = q.via ?? [];
+    const zone = path.length > 0 ? path[path.length - 1]! : q.from;
+    unloads = board
+      .neighbours(zone)
+      .filter((t) => board.isLand(t))
+      .filter((t) => {
+        const probe: MoveOrder = { id: "\u0000probe", units: q.units, from: q.from, path, ...(q.load ? { load: q.load } : {}), unload: t };
+        return validateOrder(state, nation, probe, q.earlier).ok;
+      })
+      .sort((a, b) => a.localeCompare(b));
+  }
+  return { destinations, unloads };
+}

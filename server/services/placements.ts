@@ -1,0 +1,44 @@
+// Where a nation may place what it buys (R4.10, R9.2), for the map's purchase panel: every
+// destination the engine's validation accepts for one more unit of each type, given the draft's
+// earlier orders (money and factory output already spent), and the cost of each type.
+import type { Db } from "../../db/client";
+import { UNIT_TYPES, UNIT_STATS, indexBoard, isPurchase, purchaseCost, validateOrder, type Nation, type Order, type PurchaseOrder, type UnitType } from "../engine";
+import { currentPhase } from "./phases";
+
+export interface Placement {
+  destination: string;
+  /** Ships: the factory territory they are built at. */
+  from?: string;
+  cost: number;
+}
+
+export interface PurchaseOptions {
+  treasury: number;
+  /** The treasury less the draft's purchases. */
+  left: number;
+  /** Legal places for one more unit of each type; empty when none (or nothing affordable). */
+  placements: Record<UnitType, Placement[]>;
+}
+
+export async function purchaseOptions(db: Db, gameId: number, nation: Nation, earlier: Order[]): Promise<PurchaseOptions> {
+  const empty = Object.fromEntries(UNIT_TYPES.map((t) => [t, []])) as unknown as Record<UnitType, Placement[]>;
+  const phase = await currentPhase(db, gameId);
+  if (!phase || phase.status !== "open") return { treasury: 0, left: 0, placements: empty };
+  const state = phase.startState;
+  const board = indexBoard(state.board);
+  const land = state.board.territories.filter((t) => t.kind === "land").map((t) => t.id);
+  const sea = state.board.territories.filter((t) => t.kind === "sea").map((t) => t.id);
+  const placements = { ...empty };
+  for (const type of UNIT_TYPES) {
+    const probes: PurchaseOrder[] =
+      UNIT_STATS[type].medium === "sea"
+        ? sea.flatMap((zone) => board.neighbours(zone).filter((t) => board.isLand(t)).map((from) => ({ id: "\u0000probe", type, count: 1, destination: zone, from })))
+        : land.map((destination) => ({ id: "\u0000probe", type, count: 1, destination }));
+    placements[type] = probes
+      .filter((p) => validateOrder(state, nation, p, earlier).ok)
+      .map((p) => ({ destination: p.destination, ...(p.from ? { from: p.from } : {}), cost: purchaseCost(state, p) }))
+      .sort((a, b) => a.destination.localeCompare(b.destination) || (a.from ?? "").localeCompare(b.from ?? ""));
+  }
+  const spent = earlier.filter(isPurchase).reduce((sum, o) => sum + purchaseCost(state, o), 0);
+  return { treasury: state.treasury[nation], left: state.treasury[nation] - spent, placements };
+}
