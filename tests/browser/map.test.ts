@@ -52,6 +52,8 @@ async function inMap(page: Page, p: { x: number; y: number }): Promise<boolean> 
 async function zoomAt(page: Page, territorySlug: string, wheels: number): Promise<void> {
   const map = page.getByTestId("map-germany");
   await map.getByTestId("map-zoom-reset").click();
+  // The wheel only reaches the map where it is on the screen.
+  await map.locator("svg").scrollIntoViewIfNeeded();
   const p = await labelPoint(page, territorySlug);
   await page.mouse.move(p.x, p.y);
   const before = await map.locator("svg").getAttribute("data-viewbox");
