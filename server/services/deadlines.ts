@@ -15,49 +15,41 @@ async function paused(tx: Db, gameId: number): Promise<boolean> {
   return Boolean(game?.pausedAt);
 }
 
-export async function sweepDeadlines(db: Db): Promise<number> {
+type Phase = typeof phases.$inferSelect;
+
+/**
+ * Every phase of `status` whose deadline `column` has passed, each in its own transaction with the
+ * phase row locked (skipped if another worker holds it, or if its game was paused meanwhile).
+ * `act` returns whether it did something.
+ */
+async function sweep(db: Db, status: Phase["status"], column: typeof phases.deadline | typeof phases.decisionDeadline, act: (tx: Db, phase: Phase) => Promise<boolean>): Promise<number> {
   // A paused game's clock stands still: none of its deadlines pass (see pause.ts).
   const running = notInArray(phases.gameId, db.select({ id: games.id }).from(games).where(isNotNull(games.pausedAt)));
   const due = await db
     .select({ id: phases.id })
     .from(phases)
-    .where(and(eq(phases.status, "open"), lte(phases.deadline, sql`now()`), running))
+    .where(and(eq(phases.status, status), lte(column, sql`now()`), running))
     .limit(50);
   let swept = 0;
-  for (const { id } of due) {
+  for (const { id } of due)
     await db.transaction(async (tx) => {
-      const [phase] = await tx.select().from(phases).where(and(eq(phases.id, id), eq(phases.status, "open"))).for("update", { skipLocked: true });
-      if (!phase || (await paused(tx, phase.gameId))) return;
-      await countMissedDeadlines(tx, phase);
-      await beginResolving(tx, phase);
-      swept += 1;
+      const [phase] = await tx.select().from(phases).where(and(eq(phases.id, id), eq(phases.status, status))).for("update", { skipLocked: true });
+      if (phase && !(await paused(tx, phase.gameId)) && (await act(tx, phase))) swept += 1;
     });
-  }
-  const decisionsDue = await db
-    .select({ id: phases.id })
-    .from(phases)
-    .where(and(eq(phases.status, "battles"), lte(phases.decisionDeadline, sql`now()`), running))
-    .limit(50);
-  for (const { id } of decisionsDue) {
-    await db.transaction(async (tx) => {
-      const [phase] = await tx.select().from(phases).where(and(eq(phases.id, id), eq(phases.status, "battles"))).for("update", { skipLocked: true });
-      if (!phase || !phase.pending || phase.pending.requests.length === 0 || (await paused(tx, phase.gameId))) return;
-      if ((await takeDefaults(tx, phase)) > 0) swept += 1;
-    });
-  }
-  const postCombatDue = await db
-    .select({ id: phases.id })
-    .from(phases)
-    .where(and(eq(phases.status, "post-combat"), lte(phases.decisionDeadline, sql`now()`), running))
-    .limit(50);
-  for (const { id } of postCombatDue) {
-    await db.transaction(async (tx) => {
-      const [phase] = await tx.select().from(phases).where(and(eq(phases.id, id), eq(phases.status, "post-combat"))).for("update", { skipLocked: true });
-      if (!phase || (await paused(tx, phase.gameId))) return;
-      // R3.1 — what a nation saved counts; a nation that saved nothing takes the default landing (R7.4).
-      await closePostCombat(tx, phase);
-      swept += 1;
-    });
-  }
   return swept;
+}
+
+export async function sweepDeadlines(db: Db): Promise<number> {
+  const orders = await sweep(db, "open", phases.deadline, async (tx, phase) => {
+    await countMissedDeadlines(tx, phase);
+    await beginResolving(tx, phase);
+    return true;
+  });
+  const decisions = await sweep(db, "battles", phases.decisionDeadline, async (tx, phase) => (await takeDefaults(tx, phase)) > 0);
+  const postCombat = await sweep(db, "post-combat", phases.decisionDeadline, async (tx, phase) => {
+    // R3.1 — what a nation saved counts; a nation that saved nothing takes the default landing (R7.4).
+    await closePostCombat(tx, phase);
+    return true;
+  });
+  return orders + decisions + postCombat;
 }
