@@ -46,6 +46,10 @@ describe.skipIf(SKIP)("the whole turn in the browser: battle, landing, new units
     for (const n of ["Russia", "United Kingdom", "United States"]) await a.getByTestId(`seat-${n}-robot`).check();
     await a.getByTestId("robots-hold").check();
     await a.getByTestId("low-luck").check();
+    // Orders are due every day at 18:00 New York time (R3.1); A, in Berlin, sees both times.
+    await a.getByTestId("orders-at-on").check();
+    await a.getByTestId("orders-at-time").fill("18:00");
+    await a.getByTestId("orders-at-zone").fill("America/New_York");
     await a.getByTestId("create-challenge").click();
     const mine = a.getByTestId("my-games").getByRole("link", { name: gameName });
     await mine.waitFor({ timeout: LONG });
@@ -55,6 +59,8 @@ describe.skipIf(SKIP)("the whole turn in the browser: battle, landing, new units
     await b.waitForURL(new RegExp(`/game/${gameId}$`), { timeout: LONG });
     await a.goto(`${base}/game/${gameId}`);
     await a.getByTestId("turn-number").filter({ hasText: "Turn 1" }).waitFor({ timeout: LONG });
+    await expect.poll(() => a.getByTestId("deadline-game-zone").textContent()).toMatch(/game time .*18:00.*\(America\/New_York\)/);
+    expect(await a.getByTestId("deadline").textContent()).toContain("(Europe/Berlin)");
     treasuryBefore = Number(await a.getByTestId("treasury-germany").textContent());
     infantryBefore = await infantryInGermany(a);
     worthBefore = Number(/territories worth (\d+)/.exec((await a.getByTestId("board-germany").locator("summary").textContent()) ?? "")?.[1]);

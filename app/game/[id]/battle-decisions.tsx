@@ -23,7 +23,7 @@ export function requestKey(r: PendingRequest): string {
   return `decision-${slug(r.battle)}-${r.round}-${r.kind === "casualties" ? r.step : "retreat"}-${r.team.toLowerCase()}`;
 }
 
-export function Battles({ gameId, phase, onChanged }: { gameId: number; phase: Phase; onChanged: () => void }) {
+export function Battles({ gameId, phase, onChanged, gameZone }: { gameId: number; phase: Phase; onChanged: () => void; gameZone?: string }) {
   const pending = phase.pending;
   if (!pending) return null;
   const battles = liveBattles(pending);
@@ -35,7 +35,7 @@ export function Battles({ gameId, phase, onChanged }: { gameId: number; phase: P
       <p className="small">
         {phase.decisionDeadline ? (
           <>
-            <Deadline iso={phase.decisionDeadline} running label="Decisions due" testId="decision-deadline" />
+            <Deadline iso={phase.decisionDeadline} running label="Decisions due" testId="decision-deadline" gameZone={gameZone} />
             <br />
             At the deadline every missing decision takes the default (R6.9) and the battles go on.
           </>

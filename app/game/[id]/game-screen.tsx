@@ -106,7 +106,7 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
             <span role="status">
               {waiting.length === 1 ? "A decision waits for you" : `${waiting.length} decisions wait for you`}: {waiting.join("; ")}.
             </span>{" "}
-            {phase?.decisionDeadline ? <Deadline iso={phase.decisionDeadline} running label="Due" /> : null}
+            {phase?.decisionDeadline ? <Deadline iso={phase.decisionDeadline} running={!view.game.pausedAt} label="Due" gameZone={view.game.decisionsAt?.zone} /> : null}
           </span>
           <a className="button button-small" href="#battles">
             Decide now
@@ -174,9 +174,9 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
 
       {view.game.status === "active" && (view.game.pausedAt || view.game.mayPause) ? <PauseBar view={view} /> : null}
 
-      {phase?.status === "battles" && phase.pending ? <Battles gameId={gameId} phase={phase} onChanged={refetch} /> : null}
+      {phase?.status === "battles" && phase.pending ? <Battles gameId={gameId} phase={phase} onChanged={refetch} gameZone={view.game.decisionsAt?.zone} /> : null}
       {phase?.status === "post-combat" && view.postCombat ? (
-        <PostCombat gameId={gameId} stage={view.postCombat} deadline={phase.decisionDeadline} onChanged={refetch} />
+        <PostCombat gameId={gameId} stage={view.postCombat} deadline={phase.decisionDeadline} onChanged={refetch} gameZone={view.game.decisionsAt?.zone} />
       ) : null}
       {phase?.status === "resolving" ? (
         <p className="note" role="status" data-testid="resolving">

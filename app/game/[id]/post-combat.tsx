@@ -19,13 +19,13 @@ type AaChoice = Mine["choices"]["aaGuns"][number];
 type Landing = Mine["landings"][number] & { type: "fighter" | "bomber" };
 type AaMove = Mine["aaMoves"][number];
 
-export function PostCombat({ gameId, stage, deadline, onChanged }: { gameId: number; stage: Stage; deadline: string | null; onChanged: () => void }) {
+export function PostCombat({ gameId, stage, deadline, onChanged, gameZone }: { gameId: number; stage: Stage; deadline: string | null; onChanged: () => void; gameZone?: string }) {
   const mine = Object.entries(stage.mine) as [Nation, Mine][];
   return (
     <section className="card" id="post-combat" aria-labelledby="post-combat-heading" data-testid="post-combat">
       <h2 id="post-combat-heading">After combat: land your aircraft</h2>
       <p className="small">
-        {deadline ? <Deadline iso={deadline} running label="Post-combat moves due" testId="post-combat-deadline" /> : null}
+        {deadline ? <Deadline iso={deadline} running label="Post-combat moves due" testId="post-combat-deadline" gameZone={gameZone} /> : null}
         <br />
         Air units land in territory friendly now and at the start of the turn, or fighters on an own carrier with room (R7.1). At the
         deadline, what you saved counts and the rest take the default landing (R7.4).
