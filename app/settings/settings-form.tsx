@@ -2,7 +2,7 @@
 // Notification settings: email and push on or off, quiet hours in the user's time zone (email and
 // push wait until they end; the in-app list never waits), and push in this browser.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { errorText } from "../components/format";
 import { useTRPC } from "../trpc/client";
 import { PushToggle } from "./push-toggle";
@@ -25,9 +25,13 @@ export function SettingsForm() {
   const [timeZone, setTimeZone] = useState("UTC");
   const [saved, setSaved] = useState(false);
 
+  // The form takes the stored settings once: a refetch after a save must not overwrite what the
+  // user is typing meanwhile.
+  const loaded = useRef(false);
   useEffect(() => {
     const s = current.data;
-    if (!s) return;
+    if (!s || loaded.current) return;
+    loaded.current = true;
     setEmail(s.email);
     setPush(s.push);
     setQuietStart(toTime(s.quietStart));

@@ -11,7 +11,8 @@ import { parseRules } from "../../scripts/rules-parse";
 import { renderRulesModule } from "../../scripts/rules-render";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const RULEBOOK = join(ROOT, "../shared/RULES.md");
+/** The rulebook beside the project, or where this machine keeps it. */
+const RULEBOOK = [process.env.RULES_MD, join(ROOT, "../shared/RULES.md"), "/work/shared/RULES.md"].find((p): p is string => Boolean(p && existsSync(p)));
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -48,8 +49,10 @@ describe("rule texts", () => {
     expect(ruleQuote("R99.9")).toBe("R99.9 (not in the rulebook)");
   });
 
-  it.skipIf(!existsSync(RULEBOOK))("is up to date with ../shared/RULES.md (run npx tsx scripts/rules-text.ts)", () => {
-    const generated = renderRulesModule(parseRules(readFileSync(RULEBOOK, "utf8")));
-    expect(readFileSync(join(ROOT, "app/rules/rules-text.ts"), "utf8")).toBe(generated);
+  it("is the module the generator writes (from ../shared/RULES.md when it is there: run npx tsx scripts/rules-text.ts)", () => {
+    const module = readFileSync(join(ROOT, "app/rules/rules-text.ts"), "utf8");
+    // Without the rulebook at hand, the module must still be what the generator renders from its own texts.
+    const source = RULEBOOK ? parseRules(readFileSync(RULEBOOK, "utf8")) : RULES_TEXT;
+    expect(module).toBe(renderRulesModule(source));
   });
 });
