@@ -37,7 +37,7 @@ const NOVOSIBIRSK_RU: Clip = [60, 40, 100, 58];
 const YAKUT_RU: Clip = [100, 40, 130, 82];
 // The Far East runs east past 180° to Chukotka's tip; the map's edge is at 169°W (see projection).
 const FAR_EAST_RU: Clip = [130, 40, 180, 82];
-const CHUKOTKA_RU: Clip = [-180, 60, -169, 72];
+const CHUKOTKA_RU: Clip = [-180, 60, -169.05, 72]; // stops just short of the edge, so it stays on the right
 
 // Cuts of China. Judgement: the board joins Kwangtung to Manchuria and to French Indo China, and
 // Sinkiang to French Indo China, so Kwangtung is the coast from Guangxi's shore to Hebei, Sinkiang
@@ -48,7 +48,7 @@ const KWANGTUNG_CN: Clip = [
   [106.5, 17], [125, 17], [125, 40.5], [115.5, 40.5], [114, 34], [112.5, 27], [108.5, 23.5], [106.5, 22.5],
 ];
 
-const US_ALASKA: Clip = [-169, 51, -129.9, 72]; // the Aleutians west of the map's edge are left out
+const US_ALASKA: Clip = [-168.95, 51, -129.9, 72]; // the Aleutians west of the map's edge are left out
 const US_HAWAII: Clip = [-161, 18, -154, 23];
 // Judgement: the board has no Central US. West US must touch the Gulf of Mexico (an edge), so the
 // split is at 94°W, which gives Texas to West US; Louisiana and east are East US.
@@ -124,8 +124,9 @@ export const LAND: readonly LandRecipe[] = [
   { id: "East Indies", countries: [["Indonesia", [94, -11.5, 108, 6.5]], ["Indonesia", [105, -11.5, 127, -5.8]], "Timor-Leste"] },
   { id: "New Guinea", countries: [["Indonesia", [127, -11, 141.1, 3]], ["Papua New Guinea", [140, -12, 154, 0]]] },
   { id: "Solomon Islands", countries: ["Solomon Is.", ["Papua New Guinea", [154, -7, 156, -5]]], dots: [[160, -9.5]], dotRadius: 5 },
-  // The Japanese mandate (Carolines, Marianas, Palau, Marshalls) with Guam, taken in December 1941.
-  { id: "Caroline Islands", countries: ["Micronesia", "Palau", "N. Mariana Is.", "Guam", "Marshall Is."], dots: [[134.5, 7.5], [138.1, 9.5], [151.8, 7.4], [158.2, 6.9], [145.5, 14.5], [167.5, 9]], dotRadius: 5 },
+  // The Japanese mandate (Carolines, Marianas, Palau) with Guam, taken in December 1941. The
+  // Marshalls are left out: they lie in the Wake Island Sea Zone, which the Carolines do not touch.
+  { id: "Caroline Islands", countries: ["Micronesia", "Palau", "N. Mariana Is.", "Guam"], dots: [[134.5, 7.5], [138.1, 9.5], [151.8, 7.4], [158.2, 6.9], [145.5, 14.5]], dotRadius: 5 },
   { id: "Wake Island", countries: [], dots: [[166.6, 19.3]], dotRadius: 5 },
   { id: "Australia", countries: [["Australia", [112, -45, 155, -9]]] },
   { id: "New Zealand", countries: [["New Zealand", [165, -48, 179, -34]]] },
