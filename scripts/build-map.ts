@@ -6,7 +6,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { Delaunay } from "d3-delaunay";
 import type { Topology } from "topojson-specification";
 import { difference, intersection, union, type MultiPolygon, type Pair } from "./map/clip";
 import { DEFAULT_BOARD } from "../server/engine/board/default-board";
@@ -17,6 +16,7 @@ import { NO_SEA, SEA } from "./map/recipe-sea";
 import { CROSSINGS } from "./map/recipe-crossings";
 import { buildCrossingPath } from "./map/crossing-path";
 import { unaccountedEdges } from "./map/edges";
+import { seaZones } from "./map/sea-zones";
 
 const OUT = fileURLToPath(new URL("../app/map/map-data.json", import.meta.url));
 const SIMPLIFY_DEGREES = 0.06; // ~0.25 px at the equator: invisible, and it keeps the data small
@@ -59,29 +59,15 @@ for (const recipe of LAND) {
 const dots = LAND.flatMap((r) => (r.dots ?? []).map((d) => disc(mp.project(d), r.dotRadius ?? 4)));
 const allLand = union(dropSpecks(projectLand(simple, mp), MIN_PART), ...dots);
 const noSea = union([], ...NO_SEA.map((box) => projectClip(box, mp)));
-const ocean = difference(frame, allLand, noSea);
+// Lakes (water with no seed: the Great Lakes, Victoria, Baikal...) are not sea zones; they are left
+// out, like unassigned land (Greenland, Iceland). The Caspian has seeds, so it is a sea zone.
+const allSeeds = Object.values(SEA).flat().map((p) => mp.project(p));
+const ocean = difference(frame, allLand, noSea).filter((part) => allSeeds.some((p) => insidePolygon(p, part)));
 
-// Sea zones: Voronoi cells of every seed, each zone the ocean in its own seeds' cells.
-const seedOwner: string[] = [];
-const seedPoints: Pair[] = [];
-for (const [id, seeds] of Object.entries(SEA)) {
-  for (const s of seeds) {
-    seedOwner.push(id);
-    seedPoints.push(mp.project(s));
-  }
-}
-const voronoi = Delaunay.from(seedPoints).voronoi([0, 0, mp.width, mp.height]);
-const cells = new Map<string, MultiPolygon[]>();
-seedPoints.forEach((_, i) => {
-  const cell = voronoi.cellPolygon(i) as Pair[] | null;
-  if (!cell) return;
-  const list = cells.get(seedOwner[i]!) ?? [];
-  list.push([[cell.map(([x, y]) => [x, y] as Pair)]]);
-  cells.set(seedOwner[i]!, list);
-});
-for (const [id, list] of cells) {
-  const zone = dropSpecks(intersection(ocean, union([], ...list)), 4);
-  if (zone.length === 0) throw new Error(`${id}: no ocean in its cells`);
+// Sea zones: Voronoi cells of every seed, each zone the ocean around its own seeds.
+const seeds = new Map(Object.entries(SEA).map(([id, list]) => [id, list.map((p) => mp.project(p))]));
+for (const [id, zone] of seaZones(ocean, seeds, mp.width, mp.height)) {
+  if (zone.length === 0) throw new Error(`${id}: no ocean around its seeds`);
   shapes.set(id, zone);
 }
 
@@ -89,7 +75,10 @@ for (const [id, list] of cells) {
 const territories = DEFAULT_BOARD.territories.map((t) => {
   const shape = shapes.get(t.id);
   if (!shape) throw new Error(`no recipe for ${t.id}`);
-  const main = largestPolygon(shape);
+  // A sea zone's name goes in the part around its first seed (Alaska's, not Chukotka's, side of the
+  // Bering Sea); a land territory's in its largest part.
+  const home = t.kind === "sea" ? seeds.get(t.id)?.[0] : undefined;
+  const main = (home && shape.find((part) => insidePolygon(home, part))) || largestPolygon(shape);
   const { at: label, room } = roomiestPoint(main);
   // Units stand a little below the name when there is room, so the two do not cover each other.
   const below: Pair = [label[0], Math.round((label[1] + Math.min(room * 0.5, 12)) * 10) / 10];

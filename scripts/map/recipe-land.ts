@@ -29,7 +29,8 @@ export interface LandRecipe {
 // Volga delta so that it meets the Caspian (another edge).
 const KALININGRAD: Clip = [19, 54, 23, 56];
 const CRIMEA: Clip = [32, 44, 36.55, 46.3]; // Natural Earth draws Crimea in Russia; in 1942 it was Ukraine S.S.R.
-const CAUCASUS_RU: Clip = [36.55, 40, 47.5, 50];
+// All of Dagestan, but north of 45°N only west of 46°E, so that Russia, not Caucasus, meets Kazakhstan.
+const CAUCASUS_RU: Clip = [[36.55, 40], [49, 40], [49, 45], [46, 45], [46, 50], [36.55, 50]];
 const KARELIA_RU: Clip = [26, 50, 41, 82];
 const MOSCOW_RU: Clip = [41, 40, 60, 82];
 const EVENKI_RU: Clip = [60, 58, 100, 82]; // judgement: central Siberia north of 58°N
@@ -43,7 +44,8 @@ const CHUKOTKA_RU: Clip = [-180, 60, -169.05, 72]; // stops just short of the ed
 // Sinkiang to French Indo China, so Kwangtung is the coast from Guangxi's shore to Hebei, Sinkiang
 // all of China west of 100°E (Xinjiang, Tibet, west Yunnan, bordering Burma), Manchuria the north-east.
 const SINKIANG_CN: Clip = [70, 15, 100, 55];
-const MANCHURIA_CN: Clip = [117.5, 40.5, 136, 54];
+// North of 46°N Manchuria reaches west to 115°E, so that China proper does not touch Yakut.
+const MANCHURIA_CN: Clip = [[117.5, 40.5], [136, 40.5], [136, 54], [115, 54], [115, 46], [117.5, 46]];
 const KWANGTUNG_CN: Clip = [
   [106.5, 17], [125, 17], [125, 40.5], [115.5, 40.5], [114, 34], [112.5, 27], [108.5, 23.5], [106.5, 22.5],
 ];
@@ -52,8 +54,9 @@ const US_ALASKA: Clip = [-168.95, 51, -129.9, 72]; // the Aleutians west of the 
 const US_HAWAII: Clip = [-161, 18, -154, 23];
 // Judgement: the board has no Central US. West US must touch the Gulf of Mexico (an edge), so the
 // split is at 94°W, which gives Texas to West US; Louisiana and east are East US.
-const US_WEST: Clip = [-125, 24, -94, 50];
-const US_EAST: Clip = [-94, 24, -66, 50];
+// North of 45°N the split moves to 90°W, Canada's, so East US does not touch West Canada.
+const US_WEST: Clip = [[-125, 24], [-94, 24], [-94, 45], [-90, 45], [-90, 50], [-125, 50]];
+const US_EAST: Clip = [[-94, 24], [-66, 24], [-66, 50], [-90, 50], [-90, 45], [-94, 45]];
 // Judgement: the board joins West Canada to the East Canada Sea Zone, i.e. to Hudson Bay, so the
 // split is at 90°W, which gives the bay's west shore (Churchill) to West Canada.
 const CA_WEST: Clip = [-141.1, 41, -90, 84];
@@ -78,8 +81,10 @@ export const LAND: readonly LandRecipe[] = [
   { id: "Brazil", countries: ["Brazil", "Guyana", "Suriname", ["France", [-55, 1, -51, 6.5]]] },
   { id: "Argentina-Chile", countries: ["Argentina", ["Chile", [-76, -56, -66, -17]], "Uruguay", "Paraguay", "Falkland Is."] },
   // Europe
-  { id: "United Kingdom", countries: ["United Kingdom", "Isle of Man", "Jersey", "Guernsey"] },
-  { id: "Eire", countries: ["Ireland"] },
+  // Judgement: Northern Ireland is drawn with Eire, so that the two (not adjacent on the board) do
+  // not share a border on the map; the whole island of Ireland is the board's Eire.
+  { id: "United Kingdom", countries: [["United Kingdom", [-5.4, 49, 2, 61]], "Isle of Man", "Jersey", "Guernsey"] },
+  { id: "Eire", countries: ["Ireland", ["United Kingdom", [-8.3, 53.9, -5.4, 55.5]]] },
   { id: "West Europe", countries: [["France", [-6, 41, 10, 52]], "Belgium", "Netherlands", "Luxembourg", "Monaco", "Andorra"] },
   // Gibraltar is a speck in Natural Earth; the board's Gibraltar is the southern tip of Spain.
   { id: "Gibraltar", countries: [["Spain", [-6.4, 35.9, -4.6, 36.9]]] },
@@ -134,9 +139,10 @@ export const LAND: readonly LandRecipe[] = [
   { id: "Algeria", countries: ["Algeria", "Tunisia", "Morocco"] },
   { id: "Rio del Oro", countries: ["W. Sahara"] },
   { id: "Libya", countries: ["Libya"] },
-  { id: "French West Africa", countries: ["Mauritania", "Senegal", "Gambia", "Guinea-Bissau", "Guinea", "Sierra Leone", "Liberia", "Côte d'Ivoire", "Mali", "Burkina Faso", "Ghana", "Togo", "Benin", "Nigeria"] },
+  { id: "French West Africa", countries: ["Mauritania", "Senegal", "Gambia", "Guinea-Bissau", "Guinea", "Sierra Leone", "Liberia", "Côte d'Ivoire", "Mali", "Burkina Faso", "Ghana", "Togo", "Benin"] },
   // Niger goes east: the board joins French Equatorial Africa to Algeria, and only Niger borders both.
-  { id: "French Equatorial Africa", countries: ["Niger", "Chad", "Central African Rep.", "Cameroon", "Gabon", "Eq. Guinea"] },
+  // Nigeria too: French Equatorial Africa borders the Congo Sea Zone and French West Africa does not.
+  { id: "French Equatorial Africa", countries: ["Niger", "Nigeria", "Chad", "Central African Rep.", "Cameroon", "Gabon", "Eq. Guinea"] },
   { id: "Anglo Sudan Egypt", countries: ["Egypt", "Sudan", "S. Sudan"] },
   { id: "Italian East Africa", countries: ["Ethiopia", "Eritrea", "Djibouti", "Somalia", "Somaliland"] },
   { id: "Congo", countries: ["Dem. Rep. Congo", "Congo", "Rwanda", "Burundi"] },

@@ -4,21 +4,22 @@
 //
 // The map's left and right edges are the meridian 169°W (the Bering Strait), so Pacific zones that
 // straddle it have seeds on both sides (their shape comes in two parts, one at each edge).
+// A zone's first seed is its home: its name and units go in the part around it.
 
 import type { LonLat } from "./recipe-land";
 
 export const SEA: Readonly<Record<string, readonly LonLat[]>> = {
   // Arctic and North Atlantic
   "Karelia Sea Zone": [[38, 71], [37, 66], [50, 73]],
-  "North Sea Zone": [[3, 56], [2, 64], [-11, 57], [-5, 61], [10, 70]],
-  "Baltic Sea Zone": [[18, 56], [20, 60.5], [25, 59.6], [20, 63.5], [11.5, 57]],
+  "North Sea Zone": [[3, 56], [2, 64], [-11, 57], [-5, 61], [10, 70], [7, 55.5], [8, 58.3]],
+  "Baltic Sea Zone": [[18, 56], [20, 60.5], [25, 59.6], [20, 63.5], [11.5, 56.2]],
   "East Canada Sea Zone": [[-55, 55], [-42, 52], [-28, 55], [-85, 59], [-62, 47], [-60, 63]],
   "West Spain Sea Zone": [[-14, 44], [-13, 36], [-6, 46], [-20, 40]],
-  "North Atlantic Sea Zone": [[-45, 35], [-35, 25], [-50, 45]],
+  "North Atlantic Sea Zone": [[-45, 35], [-35, 25]],
   "East US Sea Zone": [[-72, 36], [-66, 41], [-77, 30]],
   "Gulf of Mexico Sea Zone": [[-90, 25], [-93, 28.5]],
   "Carribean Sea Zone": [[-75, 15], [-83, 18], [-66, 22], [-63, 13]],
-  "West Africa Sea Zone": [[-22, 20], [-22, 8], [-17, 25]],
+  "West Africa Sea Zone": [[-22, 20], [-22, 8], [-17, 25], [-8, 2], [-1, 2.5]],
   "North Brazil Sea Zone": [[-42, 5], [-52, 14], [-36, -3]],
   "South Brazil Sea Zone": [[-30, -12], [-36, -22], [-20, -5]],
   "Congo Sea Zone": [[3, -1], [-5, 1], [7, -6], [-3, -8]],
@@ -31,7 +32,7 @@ export const SEA: Readonly<Record<string, readonly LonLat[]>> = {
   "West Mediteranean Sea Zone": [[4, 39], [-2, 36.5], [8, 42]],
   "Central Mediteranean Sea Zone": [[17, 35], [12, 39.5], [15, 43], [25, 38.5]],
   "East Mediteranean Sea Zone": [[30, 33.5], [34, 35]],
-  "Black Sea Zone": [[34, 43.5], [29.5, 44], [39, 43]],
+  "Black Sea Zone": [[34, 43.5], [29.5, 44], [39, 43], [36.5, 46]],
   "Caspian Sea Zone": [[51, 42], [50, 45.5], [51, 39]],
   // Indian Ocean
   "Red Sea Zone": [[38, 20], [48, 13], [51, 27], [58, 21], [34.8, 27.5]],
@@ -53,13 +54,13 @@ export const SEA: Readonly<Record<string, readonly LonLat[]>> = {
   "Philippines Sea Zone": [[127, 15], [118, 12], [123.5, 21.5]],
   "Okinawa Sea Zone": [[131, 25], [142, 23]],
   "Japan Sea Zone": [[135, 40], [140, 33], [147, 38], [126, 30]],
-  "Soviet Far East Sea Zone": [[150, 55], [163, 50], [139, 48]],
+  "Soviet Far East Sea Zone": [[150, 55], [163, 50], [139, 48], [172, 61], [167, 56]],
   "Caroline Islands Sea Zone": [[146, 8], [155, 5]],
   "New Guinea Sea Zone": [[140, -1], [150, -9], [150, -2]],
   "Solomon Islands Sea Zone": [[163, -8], [165, -14], [170, -5]],
   "Wake Island Sea Zone": [[162, 20], [165, 10], [153, 28]],
   "North Pacific Sea Zone": [[160, 40], [170, 38], [176, 34]],
-  "Alaska Sea Zone": [[175, 57], [-160, 56], [-147, 58]],
+  "Alaska Sea Zone": [[-160, 56], [-147, 58], [-178, 56]],
   "Midway Sea Zone": [[-175, 30], [-162, 37], [-150, 40]],
   "Hawaii Sea Zone": [[-157, 18], [176, 26], [-180, 8], [-145, 12]],
   "New Zealand Sea Zone": [[168, -36], [172, -45], [-160, -52], [-130, -52]],
@@ -75,10 +76,10 @@ export const SEA: Readonly<Record<string, readonly LonLat[]>> = {
 
 /**
  * Ocean that belongs to no sea zone: the Arctic, which the board leaves out (no zone borders
- * Siberia's or Canada's north coast). Boxes in lon/lat; the first runs east from 60°E to the map's
+ * Siberia's or Canada's north coast). Boxes in lon/lat; the first runs east from 41°E (the White Sea) to the map's
  * edge, the second from the edge to Greenland, each inside one side of the map.
  */
 export const NO_SEA: readonly (readonly [number, number, number, number])[] = [
-  [60, 66.5, 190.99, 90],
+  [41, 66.5, 190.99, 90],
   [-168.99, 66.5, -25, 90],
 ];
