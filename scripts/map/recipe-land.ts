@@ -116,14 +116,15 @@ export const LAND: readonly LandRecipe[] = [
   { id: "Mongolia", countries: ["Mongolia"] },
   { id: "Sinkiang", countries: [["China", SINKIANG_CN]] },
   { id: "Manchuria", countries: [["China", MANCHURIA_CN], "North Korea", "South Korea"] },
-  { id: "Kwangtung", countries: [["China", KWANGTUNG_CN], "Hong Kong", "Macao"] },
+  // Judgement: Formosa (Taiwan, a Japanese colony in 1942) is drawn with Kwangtung, the coast facing
+  // it, so that Okinawa stays the small island the board makes it.
+  { id: "Kwangtung", countries: [["China", KWANGTUNG_CN], "Hong Kong", "Macao", "Taiwan"] },
   { id: "China", countries: ["China"], minus: ["Sinkiang", "Manchuria", "Kwangtung"] },
   // Burma and Thailand go with French Indo China: Japan held them in 1942, and the board joins French
   // Indo China to Sinkiang, which only Burma's border with west Yunnan can give.
   { id: "French Indo China", countries: ["Vietnam", "Laos", "Cambodia", "Thailand", "Myanmar", ["Malaysia", [99, 0, 105, 7.5]], "Singapore"] },
   { id: "Japan", countries: [["Japan", [128, 30.5, 146, 46]]] },
-  // Judgement: Formosa (Taiwan, Japanese in 1942) joins the Ryukyus as Okinawa.
-  { id: "Okinawa", countries: [["Japan", [122, 24, 131, 30.4]], "Taiwan"], dots: [[127.9, 26.5]], dotRadius: 4 },
+  { id: "Okinawa", countries: [["Japan", [122, 24, 131, 30.4]]], dots: [[127.9, 26.5]], dotRadius: 5 },
   { id: "Philippines", countries: ["Philippines"] },
   { id: "Borneo Celebes", countries: [["Indonesia", [108, -5.8, 127, 7.5]], ["Malaysia", [109, 0, 120, 8]], "Brunei"] },
   { id: "East Indies", countries: [["Indonesia", [94, -11.5, 108, 6.5]], ["Indonesia", [105, -11.5, 127, -5.8]], "Timor-Leste"] },

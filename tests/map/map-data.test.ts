@@ -8,6 +8,8 @@ import { touchLength } from "@/scripts/map/edges";
 import { intersection, type MultiPolygon } from "@/scripts/map/clip";
 import { area } from "@/scripts/map/planar";
 import { CROSSINGS } from "@/scripts/map/recipe-crossings";
+import { LAND } from "@/scripts/map/recipe-land";
+import { SEA } from "@/scripts/map/recipe-sea";
 
 const pairKey = (a: string, b: string) => [a, b].sort().join(" | ");
 const rings = new Map<string, Rings>(MAP.territories.map((t) => [t.id, parsePath(t.path)]));
@@ -27,6 +29,14 @@ describe("map data: territories", () => {
     expect([...ids].sort()).toEqual(DEFAULT_BOARD.territories.map((t) => t.id).sort());
     const kind = new Map(DEFAULT_BOARD.territories.map((t) => [t.id, t.kind]));
     for (const t of MAP.territories) expect(t.kind, t.id).toBe(kind.get(t.id));
+  });
+
+  it("has a build recipe for every board territory, once, of the right kind", () => {
+    const land = LAND.map((r) => r.id);
+    const sea = Object.keys(SEA);
+    expect(new Set(land).size).toBe(land.length);
+    expect([...land].sort()).toEqual(DEFAULT_BOARD.territories.filter((t) => t.kind === "land").map((t) => t.id).sort());
+    expect([...sea].sort()).toEqual(DEFAULT_BOARD.territories.filter((t) => t.kind === "sea").map((t) => t.id).sort());
   });
 
   it("gives every territory a non-empty shape inside the viewBox", () => {
@@ -73,7 +83,7 @@ describe("map data: borders and crossings", () => {
     const crossed = new Set(MAP.crossings.map((c) => pairKey(c.between[0], c.between[1])));
     const missing = DEFAULT_BOARD.edges
       .filter(([a, b]) => !crossed.has(pairKey(a, b)))
-      .filter(([a, b]) => touchLength(rings.get(a)!, rings.get(b)!) === 0)
+      .filter(([a, b]) => touchLength(rings.get(a) ?? [], rings.get(b) ?? []) === 0)
       .map(([a, b]) => pairKey(a, b));
     expect(missing).toEqual([]);
   });
