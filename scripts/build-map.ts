@@ -97,7 +97,7 @@ const crossings = CROSSINGS.flatMap((c) => {
   const between = [...c.between].sort() as [string, string];
   const [a, b] = [shapes.get(between[0]), shapes.get(between[1])];
   if (!a || !b) return [];
-  return [{ between, path: buildCrossingPath(a, b, mp.width, c.wrap ?? false) }];
+  return [{ between, path: buildCrossingPath(a, b) }];
 });
 
 const data = { viewBox: `0 0 ${mp.width} ${mp.height}`, territories, crossings };

@@ -87,7 +87,7 @@ export const LAND: readonly LandRecipe[] = [
   { id: "Eire", countries: ["Ireland", ["United Kingdom", [-8.3, 53.9, -5.4, 55.5]]] },
   { id: "West Europe", countries: [["France", [-6, 41, 10, 52]], "Belgium", "Netherlands", "Luxembourg", "Monaco", "Andorra"] },
   // Gibraltar is a speck in Natural Earth; the board's Gibraltar is the southern tip of Spain.
-  { id: "Gibraltar", countries: [["Spain", [-6.4, 35.9, -4.6, 36.9]]] },
+  { id: "Gibraltar", countries: [["Spain", [-6.6, 35.9, -4.3, 37.1]]] },
   { id: "Spain", countries: [["Spain", [-10, 35.8, 5, 44]], ["Portugal", [-10, 36, -6, 42.5]]], minus: ["Gibraltar"] },
   { id: "Switzerland", countries: ["Switzerland", "Liechtenstein"] },
   { id: "Germany", countries: ["Germany", "Austria", "Czechia", "Denmark"] },
