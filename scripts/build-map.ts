@@ -64,6 +64,11 @@ const noSea = union([], ...NO_SEA.map((box) => projectClip(box, mp)));
 const allSeeds = Object.values(SEA).flat().map((p) => mp.project(p));
 const ocean = difference(frame, allLand, noSea).filter((part) => allSeeds.some((p) => insidePolygon(p, part)));
 
+// A seed on land would leave its cell's water to the neighbours: report it.
+const seedProblems = Object.entries(SEA).flatMap(([id, list]) =>
+  list.filter((p) => !ocean.some((part) => insidePolygon(mp.project(p), part))).map((p) => `${id}: seed ${p.join(", ")} is not at sea`),
+);
+
 // Sea zones: Voronoi cells of every seed, each zone the ocean around its own seeds.
 const seeds = new Map(Object.entries(SEA).map(([id, list]) => [id, list.map((p) => mp.project(p))]));
 for (const [id, zone] of seaZones(ocean, seeds, mp.width, mp.height)) {
@@ -73,7 +78,7 @@ for (const [id, zone] of seaZones(ocean, seeds, mp.width, mp.height)) {
 
 // One entry per board territory, in the board's order.
 // A territory with no recipe is left out and reported (the tests fail on it too).
-const problems: string[] = [];
+const problems: string[] = [...seedProblems];
 const territories = DEFAULT_BOARD.territories.flatMap((t) => {
   const shape = shapes.get(t.id);
   if (!shape) {

@@ -10,8 +10,8 @@ import type { LonLat } from "./recipe-land";
 
 export const SEA: Readonly<Record<string, readonly LonLat[]>> = {
   // Arctic and North Atlantic
-  "Karelia Sea Zone": [[38, 71], [37, 66], [50, 73]],
-  "North Sea Zone": [[3, 56], [2, 64], [-11, 57], [-5, 61], [10, 70], [7, 55.5], [8, 58.3]],
+  "Karelia Sea Zone": [[38, 71], [37, 66]],
+  "North Sea Zone": [[3, 56], [2, 64], [-11, 57], [-5, 61], [10, 70], [7, 55.5], [7.5, 57.8]],
   "Baltic Sea Zone": [[18, 56], [20, 60.5], [25, 59.6], [20, 63.5], [11.5, 56.2]],
   "East Canada Sea Zone": [[-55, 55], [-42, 52], [-28, 55], [-85, 59], [-62, 47], [-60, 63]],
   "West Spain Sea Zone": [[-14, 44], [-13, 36], [-6, 46], [-20, 40]],
@@ -31,11 +31,11 @@ export const SEA: Readonly<Record<string, readonly LonLat[]>> = {
   // Mediterranean, Black and Caspian
   "West Mediteranean Sea Zone": [[4, 39], [-2, 36.5], [8, 42]],
   "Central Mediteranean Sea Zone": [[17, 35], [12, 39.5], [15, 43], [25, 38.5]],
-  "East Mediteranean Sea Zone": [[30, 33.5], [34, 35]],
+  "East Mediteranean Sea Zone": [[30, 33.5], [34.5, 33.6]],
   "Black Sea Zone": [[34, 43.5], [29.5, 44], [39, 43], [36.5, 46]],
   "Caspian Sea Zone": [[51, 42], [50, 45.5], [51, 39]],
   // Indian Ocean
-  "Red Sea Zone": [[38, 20], [48, 13], [51, 27], [58, 21], [34.8, 27.5]],
+  "Red Sea Zone": [[38, 20], [48, 13], [51, 27], [61, 21], [34.8, 27.5]],
   "Mozambique Sea Zone": [[40, -18], [36.5, -26], [42, -5], [48, 2]],
   "South Africa Sea Zone": [[25, -38], [44, -31]],
   "South East Madagascar Sea Zone": [[53, -27], [57, -35]],
@@ -54,18 +54,18 @@ export const SEA: Readonly<Record<string, readonly LonLat[]>> = {
   "Philippines Sea Zone": [[127, 15], [118, 12], [123.5, 21.5]],
   "Okinawa Sea Zone": [[128.5, 25], [142, 23]],
   "Japan Sea Zone": [[135, 40], [140, 33], [147, 38], [126, 30], [124.5, 27.5]],
-  "Soviet Far East Sea Zone": [[150, 55], [163, 50], [139, 48], [172, 61], [167, 56]],
+  "Soviet Far East Sea Zone": [[150, 55], [163, 50], [179, 62], [167, 56]],
   "Caroline Islands Sea Zone": [[146, 8], [155, 5], [145.5, 16]],
   "New Guinea Sea Zone": [[140, -1], [150, -9], [150, -2]],
   "Solomon Islands Sea Zone": [[163, -8], [165, -14], [170, -5]],
   "Wake Island Sea Zone": [[162, 20], [165, 10], [153, 28]],
   "North Pacific Sea Zone": [[160, 40], [170, 38], [176, 34]],
-  "Alaska Sea Zone": [[-160, 56], [-147, 58], [-178, 56]],
+  "Alaska Sea Zone": [[-150, 57.5], [-143, 59], [-166, 57], [-178, 56]],
   "Midway Sea Zone": [[-175, 30], [-162, 37], [-150, 40]],
   "Hawaii Sea Zone": [[-157, 18], [176, 26], [-180, 8], [-145, 12]],
   "New Zealand Sea Zone": [[168, -36], [172, -45], [-160, -52], [-130, -52]],
   // Eastern Pacific
-  "West Canada Sea Zone": [[-135, 53], [-150, 50]],
+  "West Canada Sea Zone": [[-136, 54], [-143, 51]],
   "West US Sea Zone": [[-127, 35], [-127, 44], [-140, 30], [-129, 49]],
   "Mexico Sea Zone": [[-110, 17], [-120, 22], [-125, 5]],
   "West Panama Sea Zone": [[-85, 4], [-82, -2]],
