@@ -8,7 +8,7 @@
 import { Delaunay } from "d3-delaunay";
 import { intersection, union, type MultiPolygon, type Pair, type Polygon } from "./clip";
 import { OutlineIndex, sharedBorderLength } from "./check";
-import { dropSpecks, insidePolygon, polygonArea } from "./planar";
+import { dropSmallParts, insidePolygon, polygonArea } from "./planar";
 
 const MIN_SEA_PART = 4; // px²
 
@@ -39,7 +39,7 @@ export function seaZones(
   const kept = new Map<string, Polygon[]>();
   const strays: Polygon[] = [];
   for (const [id, list] of cells) {
-    const zone = dropSpecks(intersection(ocean, union([], ...list)), MIN_SEA_PART);
+    const zone = dropSmallParts(intersection(ocean, union([], ...list)), MIN_SEA_PART);
     const own = seeds.get(id) ?? [];
     kept.set(id, zone.filter((part) => own.some((s) => insidePolygon(s, part))));
     strays.push(...zone.filter((part) => !own.some((s) => insidePolygon(s, part))));

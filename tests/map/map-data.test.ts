@@ -5,7 +5,7 @@ import { MAP } from "@/app/map/map-data";
 import { DEFAULT_BOARD } from "@/server/engine/board/default-board";
 import { insideRings, parsePath, type Rings } from "@/scripts/map/check";
 import { touchLength } from "@/scripts/map/edges";
-import { intersection, type MultiPolygon } from "@/scripts/map/clip";
+import { intersection, xor, type MultiPolygon } from "@/scripts/map/clip";
 import { area } from "@/scripts/map/planar";
 import { CROSSINGS } from "@/scripts/map/recipe-crossings";
 import { LAND } from "@/scripts/map/recipe-land";
@@ -58,10 +58,11 @@ describe("map data: territories", () => {
     expect(outside).toEqual([]);
   });
 
-  it("keeps land territories from overlapping one another", () => {
-    const land = MAP.territories.filter((t) => t.kind === "land");
+  it("keeps territories (land and sea) from overlapping one another", () => {
+    const land = MAP.territories;
     const boxes = new Map(land.map((t) => [t.id, bbox(rings.get(t.id)!)]));
-    const asShape = (id: string): MultiPolygon => rings.get(id)!.map((r) => [[...r, r[0]!]]);
+    // Even–odd, as drawn: a sea zone's holes are the land inside it.
+    const asShape = (id: string): MultiPolygon => xor([], ...rings.get(id)!.map((r): MultiPolygon => [[[...r, r[0]!]]]));
     const overlaps: string[] = [];
     for (let i = 0; i < land.length; i++) {
       for (let j = i + 1; j < land.length; j++) {
@@ -69,7 +70,6 @@ describe("map data: territories", () => {
         const [ax0, ay0, ax1, ay1] = boxes.get(a)!;
         const [bx0, by0, bx1, by1] = boxes.get(b)!;
         if (ax1 < bx0 || bx1 < ax0 || ay1 < by0 || by1 < ay0) continue;
-        // Outer rings only: a territory's holes are lakes or enclaves of itself (none hold another).
         const shared = area(intersection(asShape(a), asShape(b)));
         if (shared > 1) overlaps.push(`${a} / ${b}: ${shared.toFixed(1)} px²`);
       }
