@@ -50,7 +50,7 @@ export const SEA: Readonly<Record<string, readonly LonLat[]>> = {
   // Western Pacific
   "French Indo China Sea Zone": [[102, 10], [110, 7], [95.5, 12], [112, 15]],
   "Borneo Sea Zone": [[110, -4.5], [122, 3], [118, -2], [124, -4]],
-  "Kwangtung Sea Zone": [[115, 19], [119, 23], [122.5, 35]],
+  "Kwangtung Sea Zone": [[115, 19], [119, 23], [122.5, 35], [122, 28.5]],
   "Philippines Sea Zone": [[127, 15], [118, 12], [123.5, 21.5]],
   "Okinawa Sea Zone": [[128.5, 25], [142, 23]],
   "Japan Sea Zone": [[135, 40], [140, 33], [147, 38], [126, 30], [124.5, 27.5]],
