@@ -7,10 +7,12 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import type { Topology } from "topojson-specification";
-import { difference, intersection, union, type MultiPolygon, type Pair } from "./map/clip";
+import { difference, intersection, union, type MultiPolygon } from "./map/clip";
 import { DEFAULT_BOARD } from "../server/engine/board/default-board";
 import { makeProjection, projectClip, projectCountries, projectLand, simplifyTopology } from "./map/geo";
-import { area, disc, dropSpecks, largestPolygon, rect, roomiestPoint, toPath, insidePolygon } from "./map/planar";
+import { landTerritories, recipeDots } from "./map/land-territories";
+import { placeLabel } from "./map/placement";
+import { area, dropSpecks, insidePolygon, rect, toPath } from "./map/planar";
 import { LAND } from "./map/recipe-land";
 import { NO_SEA, SEA } from "./map/recipe-sea";
 import { CROSSINGS } from "./map/recipe-crossings";
@@ -32,31 +34,11 @@ for (const [name, shape] of projectCountries(simple, mp)) {
   countries.set(name, dropSpecks(intersection(shape, frame), MIN_PART));
 }
 
-// Land territories, in recipe order (a territory's `minus` names ones built before it).
-const shapes = new Map<string, MultiPolygon>();
-for (const recipe of LAND) {
-  const parts: MultiPolygon[] = [];
-  for (const part of recipe.countries) {
-    const [name, clip] = typeof part === "string" ? [part, undefined] : part;
-    const country = countries.get(name);
-    if (!country) throw new Error(`${recipe.id}: no country "${name}" in Natural Earth`);
-    parts.push(clip ? intersection(country, projectClip(clip, mp)) : country);
-  }
-  for (const dot of recipe.dots ?? []) parts.push(disc(mp.project(dot), recipe.dotRadius ?? 4));
-  let shape = parts.length > 0 ? union([], ...parts) : [];
-  for (const other of recipe.minus ?? []) {
-    const cut = shapes.get(other);
-    if (!cut) throw new Error(`${recipe.id}: minus "${other}" must come earlier in the recipe`);
-    shape = difference(shape, cut);
-  }
-  shape = dropSpecks(shape, MIN_PART);
-  if (shape.length === 0) throw new Error(`${recipe.id}: empty shape`);
-  shapes.set(recipe.id, shape);
-}
+const shapes = landTerritories(LAND, countries, mp, MIN_PART);
 
 // The ocean: the frame minus all land (assigned or not) and minus the Arctic the board leaves out.
 // Dots are the only land territories add to Natural Earth's land.
-const dots = LAND.flatMap((r) => (r.dots ?? []).map((d) => disc(mp.project(d), r.dotRadius ?? 4)));
+const dots = LAND.flatMap((r) => recipeDots(r, mp));
 const allLand = union(dropSpecks(projectLand(simple, mp), MIN_PART), ...dots);
 const noSea = union([], ...NO_SEA.map((box) => projectClip(box, mp)));
 // Lakes (water with no seed: the Great Lakes, Victoria, Baikal...) are not sea zones; they are left
@@ -87,12 +69,7 @@ const territories = DEFAULT_BOARD.territories.flatMap((t) => {
   }
   // A sea zone's name goes in the part around its first seed (Alaska's, not Chukotka's, side of the
   // Bering Sea); a land territory's in its largest part.
-  const home = t.kind === "sea" ? seeds.get(t.id)?.[0] : undefined;
-  const main = (home && shape.find((part) => insidePolygon(home, part))) || largestPolygon(shape);
-  const { at: label, room } = roomiestPoint(main);
-  // Units stand a little below the name when there is room, so the two do not cover each other.
-  const below: Pair = [label[0], Math.round((label[1] + Math.min(room * 0.5, 12)) * 10) / 10];
-  const anchor = insidePolygon(below, main) && room > 6 ? below : label;
+  const { anchor, label } = placeLabel(shape, t.kind === "sea" ? seeds.get(t.id)?.[0] : undefined);
   return [{ id: t.id, kind: t.kind, path: toPath(shape), anchor, label }];
 });
 const extra = [...shapes.keys()].filter((id) => !DEFAULT_BOARD.territories.some((t) => t.id === id));
