@@ -83,9 +83,12 @@ const crossings = CROSSINGS.flatMap((c) => {
 });
 
 const data = { viewBox: `0 0 ${mp.width} ${mp.height}`, territories, crossings };
-writeFileSync(OUT, JSON.stringify(data) + "\n");
+// One territory per line, so that a rebuild's diff shows which shapes changed.
+const lines = (items: object[]) => items.map((x) => `  ${JSON.stringify(x)}`).join(",\n");
+const json = `{"viewBox": ${JSON.stringify(data.viewBox)},\n"territories": [\n${lines(territories)}\n],\n"crossings": [\n${lines(crossings)}\n]}\n`;
+writeFileSync(OUT, json);
 
-const size = Buffer.byteLength(JSON.stringify(data));
+const size = Buffer.byteLength(json);
 console.log(`wrote ${OUT}: ${territories.length} territories, ${crossings.length} crossings, ${(size / 1024).toFixed(0)} KB`);
 for (const [a, b] of unaccountedEdges(data)) problems.push(`no shared border and no crossing: ${a} — ${b}`);
 for (const p of problems) console.log(`  ${p}`);
