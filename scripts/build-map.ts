@@ -6,17 +6,19 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { Delaunay } from "d3-delaunay";
 import type { Topology } from "topojson-specification";
-import { difference, intersection, union, type MultiPolygon, type Pair } from "./map/clip";
+import { difference, intersection, union, type MultiPolygon } from "./map/clip";
 import { DEFAULT_BOARD } from "../server/engine/board/default-board";
 import { makeProjection, projectClip, projectCountries, projectLand, simplifyTopology } from "./map/geo";
-import { area, disc, dropSpecks, largestPolygon, rect, roomiestPoint, toPath, insidePolygon } from "./map/planar";
+import { landTerritories, recipeDots } from "./map/land-territories";
+import { placeLabel } from "./map/placement";
+import { area, dropSpecks, insidePolygon, rect, toPath } from "./map/planar";
 import { LAND } from "./map/recipe-land";
 import { NO_SEA, SEA } from "./map/recipe-sea";
 import { CROSSINGS } from "./map/recipe-crossings";
 import { buildCrossingPath } from "./map/crossing-path";
 import { unaccountedEdges } from "./map/edges";
+import { seaZones } from "./map/sea-zones";
 
 const OUT = fileURLToPath(new URL("../app/map/map-data.json", import.meta.url));
 const SIMPLIFY_DEGREES = 0.06; // ~0.25 px at the equator: invisible, and it keeps the data small
@@ -32,83 +34,63 @@ for (const [name, shape] of projectCountries(simple, mp)) {
   countries.set(name, dropSpecks(intersection(shape, frame), MIN_PART));
 }
 
-// Land territories, in recipe order (a territory's `minus` names ones built before it).
-const shapes = new Map<string, MultiPolygon>();
-for (const recipe of LAND) {
-  const parts: MultiPolygon[] = [];
-  for (const part of recipe.countries) {
-    const [name, clip] = typeof part === "string" ? [part, undefined] : part;
-    const country = countries.get(name);
-    if (!country) throw new Error(`${recipe.id}: no country "${name}" in Natural Earth`);
-    parts.push(clip ? intersection(country, projectClip(clip, mp)) : country);
-  }
-  for (const dot of recipe.dots ?? []) parts.push(disc(mp.project(dot), recipe.dotRadius ?? 4));
-  let shape = parts.length > 0 ? union([], ...parts) : [];
-  for (const other of recipe.minus ?? []) {
-    const cut = shapes.get(other);
-    if (!cut) throw new Error(`${recipe.id}: minus "${other}" must come earlier in the recipe`);
-    shape = difference(shape, cut);
-  }
-  shape = dropSpecks(shape, MIN_PART);
-  if (shape.length === 0) throw new Error(`${recipe.id}: empty shape`);
-  shapes.set(recipe.id, shape);
-}
+const shapes = landTerritories(LAND, countries, mp, MIN_PART);
 
 // The ocean: the frame minus all land (assigned or not) and minus the Arctic the board leaves out.
 // Dots are the only land territories add to Natural Earth's land.
-const dots = LAND.flatMap((r) => (r.dots ?? []).map((d) => disc(mp.project(d), r.dotRadius ?? 4)));
+const dots = LAND.flatMap((r) => recipeDots(r, mp));
 const allLand = union(dropSpecks(projectLand(simple, mp), MIN_PART), ...dots);
 const noSea = union([], ...NO_SEA.map((box) => projectClip(box, mp)));
-const ocean = difference(frame, allLand, noSea);
+// Lakes (water with no seed: the Great Lakes, Victoria, Baikal...) are not sea zones; they are left
+// out, like unassigned land (Greenland, Iceland). The Caspian has seeds, so it is a sea zone.
+const allSeeds = Object.values(SEA).flat().map((p) => mp.project(p));
+const ocean = difference(frame, allLand, noSea).filter((part) => allSeeds.some((p) => insidePolygon(p, part)));
 
-// Sea zones: Voronoi cells of every seed, each zone the ocean in its own seeds' cells.
-const seedOwner: string[] = [];
-const seedPoints: Pair[] = [];
-for (const [id, seeds] of Object.entries(SEA)) {
-  for (const s of seeds) {
-    seedOwner.push(id);
-    seedPoints.push(mp.project(s));
-  }
-}
-const voronoi = Delaunay.from(seedPoints).voronoi([0, 0, mp.width, mp.height]);
-const cells = new Map<string, MultiPolygon[]>();
-seedPoints.forEach((_, i) => {
-  const cell = voronoi.cellPolygon(i) as Pair[] | null;
-  if (!cell) return;
-  const list = cells.get(seedOwner[i]!) ?? [];
-  list.push([[cell.map(([x, y]) => [x, y] as Pair)]]);
-  cells.set(seedOwner[i]!, list);
-});
-for (const [id, list] of cells) {
-  const zone = dropSpecks(intersection(ocean, union([], ...list)), 4);
-  if (zone.length === 0) throw new Error(`${id}: no ocean in its cells`);
+// A seed on land would leave its cell's water to the neighbours: report it.
+const seedProblems = Object.entries(SEA).flatMap(([id, list]) =>
+  list.filter((p) => !ocean.some((part) => insidePolygon(mp.project(p), part))).map((p) => `${id}: seed ${p.join(", ")} is not at sea`),
+);
+
+// Sea zones: Voronoi cells of every seed, each zone the ocean around its own seeds.
+const seeds = new Map(Object.entries(SEA).map(([id, list]) => [id, list.map((p) => mp.project(p))]));
+for (const [id, zone] of seaZones(ocean, seeds, mp.width, mp.height)) {
+  if (zone.length === 0) throw new Error(`${id}: no ocean around its seeds`);
   shapes.set(id, zone);
 }
 
 // One entry per board territory, in the board's order.
-const territories = DEFAULT_BOARD.territories.map((t) => {
+// A territory with no recipe is left out and reported (the tests fail on it too).
+const problems: string[] = [...seedProblems];
+const territories = DEFAULT_BOARD.territories.flatMap((t) => {
   const shape = shapes.get(t.id);
-  if (!shape) throw new Error(`no recipe for ${t.id}`);
-  const main = largestPolygon(shape);
-  const { at: label, room } = roomiestPoint(main);
-  // Units stand a little below the name when there is room, so the two do not cover each other.
-  const below: Pair = [label[0], Math.round((label[1] + Math.min(room * 0.5, 12)) * 10) / 10];
-  const anchor = insidePolygon(below, main) && room > 6 ? below : label;
-  return { id: t.id, kind: t.kind, path: toPath(shape), anchor, label };
+  if (!shape) {
+    problems.push(`no recipe for ${t.id}`);
+    return [];
+  }
+  // A sea zone's name goes in the part around its first seed (Alaska's, not Chukotka's, side of the
+  // Bering Sea); a land territory's in its largest part.
+  const { anchor, label } = placeLabel(shape, t.kind === "sea" ? seeds.get(t.id)?.[0] : undefined);
+  return [{ id: t.id, kind: t.kind, path: toPath(shape), anchor, label }];
 });
 const extra = [...shapes.keys()].filter((id) => !DEFAULT_BOARD.territories.some((t) => t.id === id));
 if (extra.length > 0) throw new Error(`recipes for ids not on the board: ${extra.join(", ")}`);
 
-const crossings = CROSSINGS.map((c) => {
+const crossings = CROSSINGS.flatMap((c) => {
   const between = [...c.between].sort() as [string, string];
-  return { between, path: buildCrossingPath(shapes.get(between[0])!, shapes.get(between[1])!, mp.width, c.wrap ?? false) };
+  const [a, b] = [shapes.get(between[0]), shapes.get(between[1])];
+  if (!a || !b) return [];
+  return [{ between, path: buildCrossingPath(a, b) }];
 });
 
 const data = { viewBox: `0 0 ${mp.width} ${mp.height}`, territories, crossings };
-writeFileSync(OUT, JSON.stringify(data) + "\n");
+// One territory per line, so that a rebuild's diff shows which shapes changed.
+const lines = (items: object[]) => items.map((x) => `  ${JSON.stringify(x)}`).join(",\n");
+const json = `{"viewBox": ${JSON.stringify(data.viewBox)},\n"territories": [\n${lines(territories)}\n],\n"crossings": [\n${lines(crossings)}\n]}\n`;
+writeFileSync(OUT, json);
 
-const size = Buffer.byteLength(JSON.stringify(data));
+const size = Buffer.byteLength(json);
 console.log(`wrote ${OUT}: ${territories.length} territories, ${crossings.length} crossings, ${(size / 1024).toFixed(0)} KB`);
-const missing = unaccountedEdges(data);
-for (const [a, b] of missing) console.log(`  no shared border and no crossing: ${a} — ${b}`);
-console.log(`${missing.length} board edges unaccounted for; land area ${area(allLand).toFixed(0)} px²`);
+for (const [a, b] of unaccountedEdges(data)) problems.push(`no shared border and no crossing: ${a} — ${b}`);
+for (const p of problems) console.log(`  ${p}`);
+console.log(`${problems.length} problems; land ${area(allLand).toFixed(0)} px² of ${mp.width * mp.height}`);
+if (problems.length > 0) process.exitCode = 1;

@@ -21,6 +21,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 const owner = new Map(DEFAULT_BOARD.territories.map((t) => [t.id, t.owner]));
 const [, , w, h] = MAP.viewBox.split(" ").map(Number);
+// --view x,y,w,h zooms in on part of the map (for checking a coast or a border).
+const viewArg = process.argv.find((a) => a.startsWith("--view="))?.slice(7).replace(/,/g, " ");
 
 const shapes = MAP.territories.map((t) => {
   const fill = t.kind === "sea" ? "#9cc3dd" : NATION_COLOURS[owner.get(t.id) ?? ""] ?? "#fff";
@@ -33,7 +35,7 @@ const labels = MAP.territories.map((t) => {
   const name = t.id.replace(/ Sea Zone$/, " SZ");
   return `<circle cx="${t.anchor[0]}" cy="${t.anchor[1]}" r="1.5" fill="#000"/><text x="${t.label[0]}" y="${t.label[1]}" font-size="6" text-anchor="middle" font-family="sans-serif" fill="${t.kind === "sea" ? "#124" : "#000"}">${esc(name)}</text>`;
 });
-const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${MAP.viewBox}" width="${w! * 1.5}" height="${h! * 1.5}">
+const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${viewArg ?? MAP.viewBox}" width="${w! * 1.5}" height="${h! * 1.5}">
 <rect width="${w}" height="${h}" fill="#e8e4da"/>
 ${shapes.join("\n")}
 ${crossings.join("\n")}

@@ -8,7 +8,10 @@ export interface MapTerritory {
   /** A territory id of the default board. */
   id: string;
   kind: "land" | "sea";
-  /** SVG path data in viewBox units; a shape may have several parts (islands, both map edges). */
+  /**
+   * SVG path data in viewBox units (draw with fill-rule evenodd: a ring inside another is a hole).
+   * A shape may have several parts: islands, or a Pacific zone with a part at each map edge.
+   */
   path: string;
   /** Where unit stacks go: inside the shape. */
   anchor: MapPoint;
@@ -19,7 +22,7 @@ export interface MapTerritory {
 export interface MapCrossing {
   /** A board edge (sorted pair) whose shapes do not touch: a strait, an island link, a canal. */
   between: [string, string];
-  /** A short line to draw for it (it may leave one map edge and come back at the other). */
+  /** A short line to draw for it, between the nearest points of the two shapes. */
   path: string;
 }
 

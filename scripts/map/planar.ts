@@ -23,6 +23,11 @@ export function area(mp: MultiPolygon): number {
   return mp.reduce((sum, p) => sum + polygonArea(p), 0);
 }
 
+/** Drop parts smaller than minArea px², keeping every hole (each may be some territory's island). */
+export function dropSmallParts(mp: MultiPolygon, minArea: number): MultiPolygon {
+  return mp.filter((p) => polygonArea(p) >= minArea);
+}
+
 /** Drop parts (and holes) smaller than minArea px²: specks nobody can see or click. */
 export function dropSpecks(mp: MultiPolygon, minArea: number): MultiPolygon {
   return mp
