@@ -1,5 +1,6 @@
 // "Deadline in one hour and you have not locked" (R3.1): found by the worker's sweep, told once per
-// phase, nation and player (the event key), and only to players whose nation has no lock yet.
+// phase, nation, deadline and player (the event key), and only to players whose nation has no lock
+// yet. A deadline moved by a pause and resume gets its own reminder.
 import { and, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { games, locks, phases, seats } from "../../db/schema";
@@ -7,8 +8,8 @@ import { notify, type Note } from "./notify";
 
 export const REMINDER_MINUTES = 60;
 
-export function reminderKey(phaseId: number, nation: string): string {
-  return `deadline-soon:${phaseId}:${nation}`;
+export function reminderKey(phaseId: number, nation: string, deadline: Date): string {
+  return `deadline-soon:${phaseId}:${nation}:${deadline.toISOString()}`;
 }
 
 export async function sweepReminders(db: Db): Promise<number> {
@@ -46,7 +47,7 @@ export async function sweepReminders(db: Db): Promise<number> {
           kind: "deadline-soon",
           text: `${game?.name ?? "Your game"}: turn ${phase.turn} orders close within the hour and ${s.nation} has not locked`,
           url: `/game/${phase.gameId}`,
-          eventKey: reminderKey(phase.id, s.nation),
+          eventKey: reminderKey(phase.id, s.nation, phase.deadline),
           fact: { kind: "deadline-soon", phaseId: phase.id, nation: s.nation, deadline: phase.deadline.toISOString() },
         }));
       return notify(tx, notes);

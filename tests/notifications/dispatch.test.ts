@@ -116,10 +116,13 @@ describe("a stale fact is never sent", () => {
     expect(await sweepReminders(handle.db)).toBe(1);
     const told = await handle.db.select().from(notifications).where(and(eq(notifications.kind, "deadline-soon"), inArray(notifications.userId, [alice.id, bob.id])));
     expect(told.map((n) => n.userId)).toEqual([bob.id]);
-    // The deadline moves (no such feature yet, but the reminder must not claim the old one).
+    // The deadline moves (as a pause and resume moves it): the reminder must not claim the old one.
     await handle.db.update(phases).set({ deadline: new Date(Date.now() + 50 * 60_000) }).where(eq(phases.gameId, gameId));
     await dispatchDue(handle.db, mailDeps("moved"));
     expect((await deliveriesOf(bob.id)).find((d) => d.kind === "deadline-soon")).toMatchObject({ status: "skipped", reason: "the deadline changed" });
+    // The new deadline gets its own reminder, once.
+    expect(await sweepReminders(handle.db)).toBe(1);
+    expect(await sweepReminders(handle.db)).toBe(0);
   });
 
   it("no reminder while the game is paused; a reminder made before the pause is not sent during it", async () => {
@@ -132,6 +135,11 @@ describe("a stale fact is never sent", () => {
 
     const other = await gameClosingSoon();
     await other.asAlice.game.pause({ gameId: other.gameId });
+    expect(await sweepReminders(handle.db)).toBe(0);
+
+    // Resumed, the first game's deadline moved by the pause: its players are reminded of the new one.
+    await asAlice.game.resume({ gameId });
+    expect(await sweepReminders(handle.db)).toBe(2);
     expect(await sweepReminders(handle.db)).toBe(0);
   });
 
