@@ -20,7 +20,7 @@ export const SUBPHASE_WORDS: Record<"bombardment" | "submarine" | "general" | "r
   retreat: "Submerge and withdraw",
 };
 
-/** Short unit names for dice: "inf", "arm", "ftr". */
+/** Short unit names for dice, map badges and the replay: "inf", "arm", "ftr". */
 const SHORT: Record<UnitType, string> = {
   infantry: "inf",
   artillery: "art",

@@ -1,4 +1,5 @@
 // Reading map-data.json back and measuring it: used by the build (to report) and by the tests.
+import { insidePolygon, segmentDistance2 } from "./planar";
 
 type Pt = [number, number];
 export type Rings = Pt[][];
@@ -78,27 +79,9 @@ export function parsePath(d: string): Rings {
 
 /** Even–odd point-in-shape over all rings (a shape's holes are rings too). */
 export function insideRings(p: Pt, rings: Rings): boolean {
-  let inside = false;
-  for (const ring of rings) {
-    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-      const [xi, yi] = ring[i]!;
-      const [xj, yj] = ring[j]!;
-      if (yi > p[1] !== yj > p[1] && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) inside = !inside;
-    }
-  }
-  return inside;
+  return insidePolygon(p, rings);
 }
 
-function dist2ToSegment(p: Pt, a: Pt, b: Pt): number {
-  const dx = b[0] - a[0];
-  const dy = b[1] - a[1];
-  const len2 = dx * dx + dy * dy;
-  let t = len2 === 0 ? 0 : ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2;
-  t = Math.max(0, Math.min(1, t));
-  const ex = a[0] + t * dx - p[0];
-  const ey = a[1] + t * dy - p[1];
-  return ex * ex + ey * ey;
-}
 
 /** A grid of a shape's outline segments, for quick "is this point near the outline" questions. */
 export class OutlineIndex {
@@ -130,7 +113,7 @@ export class OutlineIndex {
     for (let dx = -1; dx <= 1; dx++) {
       for (let dy = -1; dy <= 1; dy++) {
         for (const [a, b] of this.cells.get(`${cx + dx},${cy + dy}`) ?? []) {
-          const d = dist2ToSegment(p, a, b);
+          const d = segmentDistance2(p, a, b);
           if (d <= best) {
             best = d;
             found = true;

@@ -62,7 +62,7 @@ export function insidePolygon(p: Pair, poly: Polygon): boolean {
   return inside;
 }
 
-function segmentDistance2(p: Pair, a: Pair, b: Pair): number {
+export function segmentDistance2(p: Pair, a: Pair, b: Pair): number {
   const dx = b[0] - a[0];
   const dy = b[1] - a[1];
   const len2 = dx * dx + dy * dy;

@@ -2,7 +2,7 @@
 // (kinds, capitals, victory cities), nation colours and short unit labels. Pure, no React.
 import { MAP } from "../../../map/map-data";
 import { DEFAULT_BOARD } from "../../../../server/engine/board/default-board";
-import type { Nation, UnitType, VictoryCity } from "../../../../server/engine/types";
+import type { Nation, VictoryCity } from "../../../../server/engine/types";
 
 export type MapTerritory = (typeof MAP)["territories"][number];
 export type Point = readonly [number, number];
@@ -34,22 +34,6 @@ export const NATION_COLOUR: Record<Nation, { unit: string; land: string; ink: st
 };
 export const SEA_FILL = "#cfe0ee";
 
-/** Short labels for the unit badges ("3 arm"), longest 3 letters so a badge stays small. */
-export const UNIT_ABBR: Record<UnitType, string> = {
-  infantry: "inf",
-  artillery: "art",
-  armour: "arm",
-  aaGun: "AA",
-  factory: "fac",
-  fighter: "ftr",
-  bomber: "bmb",
-  transport: "trn",
-  submarine: "sub",
-  destroyer: "dd",
-  cruiser: "cru",
-  carrier: "cv",
-  battleship: "bb",
-};
 
 export function anchorOf(id: string): Point {
   const t = SHAPES.get(id);

@@ -4,7 +4,8 @@ import { createContext, useContext, type KeyboardEvent } from "react";
 import { NATIONS, UNIT_TYPES, type Nation, type UnitCounts, type UnitType } from "../../../../server/engine/types";
 import { unitName } from "../../../components/format";
 import { slug, type UnitStack } from "../game-types";
-import { NATION_COLOUR, SEA_FILL, SHAPES, U as U0, UNIT_ABBR, anchorOf, arrowPoints, capitalOf, victoryCitiesIn, type MapTerritory } from "./map-geometry";
+import { NATION_COLOUR, SEA_FILL, SHAPES, U as U0, anchorOf, arrowPoints, capitalOf, victoryCitiesIn, type MapTerritory } from "./map-geometry";
+import { shortName } from "../../../components/battle-format";
 
 const SHAPE_LIST = [...SHAPES.values()];
 
@@ -250,7 +251,7 @@ export function StackLayer({ units, nation, free, onGroup }: StackProps) {
                     vectorEffect="non-scaling-stroke"
                   />
                   <text x={x + BADGE_W / 2} y={y + BADGE_H * 0.74} textAnchor="middle" fontSize={1.5 * U} fontWeight={600} fill={u.aboard ? colour.unit : colour.ink} pointerEvents="none">
-                    {u.count} {UNIT_ABBR[u.type]}
+                    {u.count} {shortName(u.type)}
                   </text>
                 </g>
               );

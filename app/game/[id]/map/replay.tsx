@@ -4,14 +4,15 @@
 import { useQuery } from "@tanstack/react-query";
 import { useContext, useEffect, useMemo, useState } from "react";
 import { DEFAULT_BOARD } from "../../../../server/engine/board/default-board";
-import type { Nation } from "../../../../server/engine/types";
+import type { Nation, UnitType } from "../../../../server/engine/types";
 import { countsText } from "../../../components/format";
 import { useTRPC } from "../../../trpc/client";
 import { slug } from "../game-types";
 import { BoardMap } from "./board-map";
-import { NATION_COLOUR, UNIT_ABBR, anchorOf } from "./map-geometry";
+import { NATION_COLOUR, anchorOf } from "./map-geometry";
 import { MapUnit, type Arrow } from "./map-layers";
 import { replayFrames, type Frame, type ReplayInput } from "./replay-timeline";
+import { shortName } from "../../../components/battle-format";
 
 const DEFAULT_OWNERS = Object.fromEntries(DEFAULT_BOARD.territories.filter((t) => t.owner).map((t) => [t.id, t.owner!])) as Record<string, Nation>;
 const MARK: Record<string, string> = { stopped: "✋ stopped", bounced: "↩ bounced", destroyed: "✖ shot down", invalid: "⊘ invalid" };
@@ -127,7 +128,7 @@ function ReplayOverlay({ frame }: { frame: Frame }) {
         const y = ay - 2.6 * U + Math.floor(n / 2) * 2.6 * U;
         const colour = NATION_COLOUR[t.nation];
         const text = Object.entries(t.units)
-          .map(([type, c]) => `${c} ${UNIT_ABBR[type as keyof typeof UNIT_ABBR]}`)
+          .map(([type, c]) => `${c} ${shortName(type as UnitType)}`)
           .join(" ");
         return (
           <g key={t.key} data-testid={`map-replay-unit-${slug(t.nation)}-${t.id}`} data-at={t.at} data-mark={t.mark ?? ""}>

@@ -6,6 +6,7 @@ import type { FireRecord } from "../../../../server/engine/combat/fire";
 import type { TurnReport } from "../../../../server/engine/turn";
 import { NATIONS, TEAMS, type Nation, type Team, type UnitCounts } from "../../../../server/engine/types";
 import { countsText, orderText, unitName, type OrderLike } from "../../../components/format";
+import { shortName } from "../../../components/battle-format";
 
 /** One sentence of the story and the rules it cites (ids as RULES.md writes them: "R5.2a"). */
 export interface StoryLine {
@@ -186,7 +187,6 @@ export function ordersSection(report: Report, orders: Partial<Record<Nation, Ord
 
 // ---- dice -----------------------------------------------------------------------------------
 
-const SHORT: Partial<Record<string, string>> = { infantry: "inf", artillery: "art", armour: "arm", fighter: "ftr", bomber: "bmr", transport: "trn", submarine: "sub", destroyer: "dst", cruiser: "crs", carrier: "car", battleship: "bb" };
 
 /** Fire in words: normal dice one by one, or the R6.8 low-luck sum and its one roll. */
 export function fireWords(fire: FireRecord): { text: string; rules: string[]; dice?: StoryLine["dice"] } {
@@ -199,7 +199,7 @@ export function fireWords(fire: FireRecord): { text: string; rules: string[]; di
       rules: ["R6.8"],
     };
   }
-  const dice = (fire.dice ?? []).map((d) => ({ label: `${SHORT[d.type] ?? d.type}≤${d.value}`, roll: d.roll, value: d.value, hit: d.hit }));
+  const dice = (fire.dice ?? []).map((d) => ({ label: `${shortName(d.type)}≤${d.value}`, roll: d.roll, value: d.value, hit: d.hit }));
   if (dice.length === 0) return { text: "nobody fired", rules: [] };
   return { text: `${plural(dice.length, "die", "dice")}: ${dice.map((d) => d.roll).join(", ")} — ${plural(fire.hits, "hit")}`, rules: ["R6.4"], dice };
 }
