@@ -1,13 +1,35 @@
 // Next.js configuration.
-/** @type {import('next').NextConfig} */
-const nextConfig = {
-  // PGlite and postgres.js are loaded by Node, never bundled: a bundled PGlite fails on its first
-  // query with `The "path" argument must be of type string ... Received an instance of URL`.
-  serverExternalPackages: ["@electric-sql/pglite", "postgres"],
-  // The repository is the workspace root, whatever lockfiles sit in the directories above it.
-  turbopack: { root: import.meta.dirname },
-  reactStrictMode: true,
-  poweredByHeader: false,
-};
+import { PHASE_DEVELOPMENT_SERVER } from "next/constants.js";
 
-export default nextConfig;
+/** Headers on every answer; the Content-Security-Policy (with its per-request nonce) is proxy.ts's. */
+function securityHeaders(production) {
+  const headers = [
+    { key: "X-Content-Type-Options", value: "nosniff" },
+    { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+    { key: "X-Frame-Options", value: "DENY" },
+    { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
+  ];
+  // Browsers keep HSTS for a year: only where the site is served over https.
+  if (production) headers.push({ key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" });
+  return headers;
+}
+
+/** @type {(phase: string) => import('next').NextConfig} */
+export default function nextConfig(phase) {
+  const development = phase === PHASE_DEVELOPMENT_SERVER;
+  return {
+    // PGlite and postgres.js are loaded by Node, never bundled: a bundled PGlite fails on its first
+    // query with `The "path" argument must be of type string ... Received an instance of URL`.
+    serverExternalPackages: ["@electric-sql/pglite", "postgres"],
+    // The repository is the workspace root, whatever lockfiles sit in the directories above it.
+    turbopack: { root: import.meta.dirname },
+    reactStrictMode: true,
+    poweredByHeader: false,
+    // Files named page.dev.tsx (the dev mailbox) are pages of the dev server only: a production build
+    // does not contain them at all.
+    pageExtensions: development ? ["dev.tsx", "tsx", "ts", "jsx", "js"] : ["tsx", "ts", "jsx", "js"],
+    async headers() {
+      return [{ source: "/:path*", headers: securityHeaders(!development) }];
+    },
+  };
+}

@@ -353,3 +353,20 @@ export const serverKeys = pgTable("server_keys", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+
+// ---- rate limits ----------------------------------------------------------------------------
+
+/**
+ * Fixed-window counters (server/services/rate-limit.ts): one row per limit, subject and window, counted
+ * up by one atomic upsert, so the limit holds across app processes. The subject is stored hashed.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_expires_idx").on(t.expiresAt)],
+);

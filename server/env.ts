@@ -16,7 +16,6 @@ const schema = z.object({
   /** The contact push services may reach about our pushes (VAPID subject). */
   VAPID_SUBJECT: z.string().default("mailto:lockstep@localhost"),
   EMAIL_FROM: z.string().default("Lockstep <lockstep@localhost>"),
-  DEV_MAILBOX: z.enum(["0", "1"]).optional(),
   NODE_ENV: z.string().default("development"),
 });
 
@@ -41,9 +40,8 @@ export function publicBaseUrl(): string {
   return e.APP_URL ?? e.AUTH_URL ?? "http://localhost:3000";
 }
 
-/** The dev mailbox is on in development, and in production only with DEV_MAILBOX=1 and no SMTP. */
+/** The dev mailbox is on in development without SMTP; a production build has no mailbox at all. */
 export function devMailboxEnabled(): boolean {
   const e = env();
-  if (e.SMTP_URL) return false;
-  return e.NODE_ENV !== "production" || e.DEV_MAILBOX === "1";
+  return !e.SMTP_URL && e.NODE_ENV !== "production";
 }

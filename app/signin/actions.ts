@@ -1,31 +1,28 @@
 "use server";
 // The sign-in form's action: check the address, then have next-auth email a magic link.
 import { AuthError } from "next-auth";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { z } from "zod";
 import { signIn } from "@/server/auth";
 import { safeCallbackPath } from "@/server/auth/callback-url";
 import { authErrorMessage } from "@/server/auth/error-messages";
+import { checkSignInRequest, clientAddress } from "@/server/auth/sign-in-guard";
+import { getRuntime } from "@/server/runtime";
 
 export interface SignInFormState {
   email: string;
   error?: string;
 }
 
-const emailField = z
-  .string()
-  .trim()
-  .min(1, "Enter your email address.")
-  .pipe(z.email("That does not look like an email address. Check it and try again."));
-
 export async function requestSignInLink(_prev: SignInFormState, form: FormData): Promise<SignInFormState> {
   const raw = String(form.get("email") ?? "");
-  const parsed = emailField.safeParse(raw);
-  if (!parsed.success) return { email: raw, error: parsed.error.issues[0]?.message ?? "Enter your email address." };
+  const { db } = (await getRuntime()).handle;
+  const check = await checkSignInRequest(db, raw, clientAddress(await headers()));
+  if (!check.ok) return { email: raw, error: check.message };
   let next: string;
   try {
     next = await signIn("nodemailer", {
-      email: parsed.data,
+      email: check.email,
       redirectTo: safeCallbackPath(form.get("callbackUrl")),
       redirect: false,
     });

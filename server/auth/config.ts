@@ -6,7 +6,9 @@ import Nodemailer from "next-auth/providers/nodemailer";
 import { accounts, sessions, users, verificationTokens } from "../../db/schema";
 import { devMailboxEnabled, env } from "../env";
 import { getRuntime } from "../runtime";
+import { safeCallbackPath } from "./callback-url";
 import { sendSignInMail } from "./mail";
+import { pinAuthUrl } from "./origin";
 import { resolveAuthSecret } from "./secret";
 
 let secret: string | undefined;
@@ -14,10 +16,12 @@ let secret: string | undefined;
 export async function authConfig(): Promise<NextAuthConfig> {
   const e = env();
   secret ??= resolveAuthSecret({ secret: e.AUTH_SECRET, nodeEnv: e.NODE_ENV });
+  // Links and redirects are built on AUTH_URL (in development: the dev server's own address), never on
+  // a request's Host or X-Forwarded-Host; with AUTH_URL set next-auth trusts that host alone.
+  pinAuthUrl();
   const { db } = (await getRuntime()).handle;
   return {
     secret,
-    trustHost: true,
     adapter: DrizzleAdapter(db, {
       usersTable: users,
       accountsTable: accounts,
@@ -31,11 +35,19 @@ export async function authConfig(): Promise<NextAuthConfig> {
         server: e.SMTP_URL ?? { jsonTransport: true },
         from: e.EMAIL_FROM,
         sendVerificationRequest: ({ identifier, url }) =>
-          sendSignInMail({ db, smtpUrl: e.SMTP_URL, devMailbox: devMailboxEnabled(), from: e.EMAIL_FROM }, { to: identifier, url }),
+          sendSignInMail(
+            { db, smtpUrl: e.SMTP_URL, devMailbox: devMailboxEnabled(), mailDir: e.MAIL_DIR, from: e.EMAIL_FROM },
+            { to: identifier, url },
+          ),
       }),
     ],
     pages: { signIn: "/signin", verifyRequest: "/signin/check-email", error: "/signin/error" },
     callbacks: {
+      // After signing in (or out) only a path on this site is followed, whatever callbackUrl said.
+      redirect({ url, baseUrl }) {
+        const path = url.startsWith(baseUrl) ? url.slice(baseUrl.length) || "/" : url;
+        return `${baseUrl}${safeCallbackPath(path, "/")}`;
+      },
       // Database sessions: put the user's id on the session so server code knows who is asking.
       session({ session, user }) {
         return { ...session, user: { ...session.user, id: user.id } };

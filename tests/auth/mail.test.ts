@@ -83,3 +83,24 @@ describe("sign-in mail in production without a mail server", () => {
     await handle.close();
   });
 });
+
+describe("sign-in mail in production without a mail server, with MAIL_DIR", () => {
+  it("writes a JSON file on the server's disk; the log and the mailbox table never see the link", async () => {
+    const { mkdtempSync, readdirSync, readFileSync, rmSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const dir = mkdtempSync(join(tmpdir(), "lockstep-signin-mail-"));
+    const lines: string[] = [];
+    const before = await handle.db.select().from(devMailbox);
+    await sendSignInMail({ db: handle.db, devMailbox: false, mailDir: dir, from: "Lockstep <x@localhost>", log: (l) => lines.push(l) }, { to: "eve@example.com", url });
+    const files = readdirSync(dir);
+    expect(files).toHaveLength(1);
+    const mail = JSON.parse(readFileSync(join(dir, files[0]!), "utf8")) as { to: { address: string }[]; subject: string; text: string };
+    expect(mail.to[0]!.address).toBe("eve@example.com");
+    expect(mail.subject).toBe("Sign in to Lockstep");
+    expect(mail.text).toContain(url);
+    expect(await handle.db.select().from(devMailbox)).toEqual(before);
+    expect(lines.join("\n")).not.toContain("token=");
+    rmSync(dir, { recursive: true, force: true });
+  });
+});

@@ -1,7 +1,7 @@
 // Shared by the browser tests: build once (under a lock, so test files running side by side never build
 // at the same time), start `next start` on a free port with a throw-away PGlite directory or a fresh
 // database on the Postgres server of DATABASE_URL, launch Debian's Chromium, sign players up through the
-// dev mailbox, and run a scenario as steps that leave screenshots and logs behind when one fails.
+// sign-in mail the server writes to its MAIL_DIR (no SMTP; a production build has no dev mailbox), and run a scenario as steps that leave screenshots and logs behind when one fails.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -188,10 +188,10 @@ export async function startApp(): Promise<App> {
   const serverEnv: NodeJS.ProcessEnv = {
     ...env,
     PGLITE_DIR: join(tmp, "pg"),
-    DEV_MAILBOX: "1",
+    AUTH_URL: base, // a production start refuses without AUTH_URL and AUTH_SECRET
     AUTH_SECRET: "test-secret",
     RUN_WORKER: "1", // the in-process worker adjudicates turns and sweeps deadlines
-    MAIL_DIR: join(tmp, "mail"), // notification mail stays out of the worktree
+    MAIL_DIR: join(tmp, "mail"), // sign-in and notification mail, as JSON files; out of the worktree
     PORT: String(port),
   };
   delete serverEnv.SMTP_URL;
@@ -232,7 +232,32 @@ export async function startApp(): Promise<App> {
     await stop();
     throw e;
   }
+  mailDirs.set(base, join(tmp, "mail"));
   return { base, log: () => log, mailDir: join(tmp, "mail"), stop };
+}
+
+/** Each started app's mail directory, by its base address (signIn reads its links there). */
+const mailDirs = new Map<string, string>();
+
+interface MailFile {
+  to: { address: string }[];
+  subject: string;
+  text: string;
+}
+
+/** The mails an app wrote to `to` (nodemailer's JSON), oldest first. */
+export function mailsTo(mailDir: string, to: string): MailFile[] {
+  if (!existsSync(mailDir)) return [];
+  return readdirSync(mailDir)
+    .sort()
+    .map((f) => JSON.parse(readFileSync(join(mailDir, f), "utf8")) as MailFile)
+    .filter((m) => m.to[0]?.address === to);
+}
+
+/** The newest sign-in link mailed to `to`. */
+export function signInLinkFor(mailDir: string, to: string): string | undefined {
+  const mail = mailsTo(mailDir, to).filter((m) => m.subject === "Sign in to Lockstep").pop();
+  return mail ? /https?:\/\/\S+/.exec(mail.text)?.[0] : undefined;
 }
 
 export function launchBrowser(): Promise<Browser> {
@@ -250,16 +275,16 @@ export function watchPages(pages: Record<string, Page>, into: string[]): void {
   }
 }
 
-/** Sign in (and up) through the magic link that the dev mailbox shows. */
+/** Sign in (and up) through the magic link the server mailed (a JSON file in the app's MAIL_DIR). */
 export async function signIn(page: Page, base: string, email: string): Promise<void> {
+  const mailDir = mailDirs.get(base);
+  if (!mailDir) throw new Error(`no app started at ${base}`);
   await page.goto(`${base}/signin?callbackUrl=%2Flobby`);
   await page.getByLabel("Email address").fill(email);
   await page.getByRole("button", { name: "Email me a sign-in link" }).click();
   await page.waitForURL(/\/signin\/check-email/, { timeout: LONG });
-  await page.goto(`${base}/dev/mailbox`);
-  const link = page.locator(`[data-testid="mailbox-link"][data-to="${email}"]`).first();
-  const href = await link.getAttribute("href");
-  expect(href).toBeTruthy();
+  let href: string | undefined;
+  await expect.poll(() => (href = signInLinkFor(mailDir, email)), { timeout: 20_000 }).toBeTruthy();
   await page.goto(href!);
   await page.waitForURL(/\/lobby/, { timeout: LONG });
   await expect.poll(() => page.getByTestId("user-email").textContent()).toBe(email);

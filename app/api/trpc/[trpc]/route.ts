@@ -2,10 +2,14 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { createContext } from "../../../../server/api/context";
 import { appRouter } from "../../../../server/api/root";
+import { limitBody, TRPC_BODY_LIMIT } from "../../../../server/http/body-limit";
 
 export const dynamic = "force-dynamic";
 
-function handler(req: Request) {
+async function handler(incoming: Request) {
+  // A body over the limit is refused before it is read whole (413).
+  const req = await limitBody(incoming, TRPC_BODY_LIMIT);
+  if (req instanceof Response) return req;
   return fetchRequestHandler({
     endpoint: "/api/trpc",
     req,

@@ -1,0 +1,56 @@
+// Before a sign-in email goes out: a real address, at most SIGN_IN_PER_ADDRESS links per address and
+// SIGN_IN_PER_CLIENT per client address (the issue: 50 requests for one address sent 50 mails).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DbHandle } from "../../db/client";
+import { rateLimits } from "../../db/schema";
+import { SIGN_IN_PER_ADDRESS, SIGN_IN_PER_CLIENT, checkSignInRequest, clientAddress } from "../../server/auth/sign-in-guard";
+import { testDb } from "../support/db";
+
+let handle: DbHandle;
+beforeAll(async () => {
+  handle = await testDb();
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+describe("checkSignInRequest", () => {
+  it("refuses what is not an address with 400, counting nothing", async () => {
+    for (const bad of ["", "   ", "not-an-address", "a@", "@b.c", "a b@c.d", `${"a".repeat(250)}@example.com`, undefined, 42, ["a@b.c"]]) {
+      const check = await checkSignInRequest(handle.db, bad, "10.0.0.1");
+      expect(check).toMatchObject({ ok: false, status: 400 });
+    }
+    expect(await handle.db.select().from(rateLimits)).toHaveLength(0);
+  });
+
+  it("allows the per-address limit of links, then answers 429 with a time to wait", async () => {
+    const results = [];
+    for (let i = 0; i < SIGN_IN_PER_ADDRESS.max + 3; i++) results.push(await checkSignInRequest(handle.db, " Ann@Example.com ", `10.0.1.${i}`));
+    expect(results.filter((r) => r.ok)).toHaveLength(SIGN_IN_PER_ADDRESS.max);
+    expect(results[0]).toEqual({ ok: true, email: "Ann@Example.com" });
+    const refused = results.at(-1)!;
+    expect(refused).toMatchObject({ ok: false, status: 429 });
+    if (!refused.ok) {
+      expect(refused.message).toMatch(/^Too many sign-in links were asked for this address\. Try again in (a minute|\d+ minutes)\.$/);
+      expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+    }
+    // The same address in other letters is the same address.
+    expect(await checkSignInRequest(handle.db, "ANN@example.COM", "10.0.2.1")).toMatchObject({ ok: false, status: 429 });
+  });
+
+  it("allows the per-client limit across many addresses, then refuses the client", async () => {
+    const results = [];
+    for (let i = 0; i < SIGN_IN_PER_CLIENT.max + 2; i++) results.push(await checkSignInRequest(handle.db, `spray-${i}@example.com`, "192.0.2.7"));
+    expect(results.filter((r) => r.ok)).toHaveLength(SIGN_IN_PER_CLIENT.max);
+    expect(results.at(-1)).toMatchObject({ ok: false, status: 429, message: expect.stringContaining("from your network") });
+    expect(await checkSignInRequest(handle.db, "someone-else@example.com", "192.0.2.8")).toMatchObject({ ok: true });
+  });
+});
+
+describe("clientAddress", () => {
+  it("takes the nearest hop of X-Forwarded-For", () => {
+    expect(clientAddress(new Headers({ "x-forwarded-for": "203.0.113.9, 10.0.0.2" }))).toBe("10.0.0.2");
+    expect(clientAddress(new Headers({ "x-forwarded-for": "::1" }))).toBe("::1");
+    expect(clientAddress(new Headers())).toBe("unknown");
+  });
+});
