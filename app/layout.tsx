@@ -32,6 +32,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <Link href="/" className="brand">
               Lockstep
             </Link>
+            <nav className="site-nav" aria-label="Game rules">
+              <Link href="/how-to-play">How to play</Link>
+              <Link href="/rules">Rules</Link>
+            </nav>
             {user ? (
               <>
                 <nav className="site-nav" aria-label="Main">
