@@ -1,0 +1,197 @@
+// The site as an attacker meets it, on a production build (`next start`): a start without AUTH_URL or
+// AUTH_SECRET refuses; security headers and a nonce CSP on every page, and the lobby and the game
+// page run under it with no violation; sign-in links ignore a forged X-Forwarded-Host; sign-in mail
+// is limited per address and refuses non-addresses; callbackUrl never leaves the site (and odd
+// characters never give a 500); no dev mailbox exists; large bodies are refused before being read.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LONG, ROOT, SKIP, launchBrowser, mailsTo, scenarioSteps, signIn, signInLinkFor, startApp, watchPages, type App } from "./support";
+
+const run_ = Math.random().toString(36).slice(2, 8);
+
+/** Asks for a sign-in link straight from the API, as a script would: CSRF token first, then the POST. */
+async function requestLink(base: string, email: string, headers: Record<string, string> = {}): Promise<Response> {
+  const csrf = await fetch(`${base}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return fetch(`${base}/api/auth/signin/nodemailer`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie, ...headers },
+    body: new URLSearchParams({ email, csrfToken, callbackUrl: "/lobby" }),
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+describe.skipIf(SKIP)("security of a production build", () => {
+  let app: App;
+  let browser: Browser;
+  let page: Page;
+  const browserLog: string[] = [];
+  const violations: string[] = [];
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    ctx.setDefaultTimeout(30_000);
+    page = await ctx.newPage();
+    watchPages({ page }, browserLog);
+    page.on("console", (m) => /Content Security Policy/i.test(m.text()) && violations.push(`${page.url()}: ${m.text()}`));
+    // Also the DOM's own report of every blocked script, style or connection.
+    await ctx.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (e) => {
+        console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`);
+      });
+    });
+  }, 420_000);
+  afterAll(async () => {
+    await browser?.close().catch(() => {});
+    await app?.stop();
+  }, 60_000);
+  scenarioSteps("lockstep-security", () => ({ page }), browserLog, () => app?.log() ?? "");
+
+  it("a production start without AUTH_URL and AUTH_SECRET refuses, with one line each", async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+    for (const k of ["AUTH_URL", "AUTH_SECRET", "NEXTAUTH_URL", "NEXTAUTH_SECRET", "NODE_ENV", "DATABASE_URL"]) delete env[k];
+    const port = await freePort();
+    const child = spawn(process.execPath, [join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port)], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    const code = await new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => {
+        child.kill("SIGKILL");
+        resolve(null);
+      }, 60_000);
+      child.on("exit", (c) => {
+        clearTimeout(timer);
+        resolve(c);
+      });
+    });
+    expect(code).toBe(1);
+    const lines = out.split("\n").filter((l) => l.startsWith("Lockstep cannot start:"));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/AUTH_URL is not set/);
+    expect(lines[1]).toMatch(/AUTH_SECRET is not set/);
+  }, 90_000);
+
+  it("sends the security headers, and a CSP with a fresh nonce on every page", async () => {
+    const nonces = new Set<string>();
+    for (const path of ["/", "/signin", "/rules"]) {
+      const res = await fetch(`${app.base}${path}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(res.headers.get("strict-transport-security")).toMatch(/^max-age=\d{7,}/);
+      const csp = res.headers.get("content-security-policy") ?? "";
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)' 'strict-dynamic'/.exec(csp)?.[1];
+      expect(nonce).toBeTruthy();
+      nonces.add(nonce!);
+      const html = await res.text();
+      // Every script Next writes carries the nonce; none goes without.
+      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const s of scripts) expect(s).toContain(`nonce="${nonce}"`);
+    }
+    expect(nonces.size).toBe(3);
+    const api = await fetch(`${app.base}/api/auth/session`);
+    expect(api.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(api.headers.get("x-frame-options")).toBe("DENY");
+  });
+
+  it("signs in, opens the lobby and a game's map under the CSP with no violation", async () => {
+    await signIn(page, app.base, `sec-${run_}@example.com`);
+    await page.getByLabel("Name").fill(`CSP ${run_}`);
+    await page.getByTestId("seat-Germany-me").check();
+    for (const n of ["Russia", "United Kingdom", "Japan", "United States"]) await page.getByTestId(`seat-${n}-robot`).check();
+    await page.getByTestId("create-challenge").click();
+    // With robots in every other seat the game starts at once and the lobby opens it.
+    await page.waitForURL(/\/game\/\d+$/, { timeout: LONG });
+    await page.getByTestId("turn-number").waitFor({ timeout: LONG });
+    await page.getByTestId("map-zoom-in").click();
+    await page.reload();
+    await page.getByTestId("turn-number").waitFor({ timeout: LONG });
+    await page.goto(`${app.base}/lobby`);
+    await page.getByTestId("my-games").waitFor();
+    expect(violations).toEqual([]);
+    expect(browserLog).toEqual([]);
+  }, 240_000);
+
+  it("follows only same-origin paths after sign-in, and odd characters give no 500", async () => {
+    const res = await page.goto(`${app.base}/signin?callbackUrl=%2F%09%2Fevil.example%2F`);
+    expect(new URL(page.url()).origin).toBe(app.base);
+    expect(res?.status()).toBeLessThan(400);
+    for (const odd of ["%2Flobby%0A", "%2Flobby%0D%0ASet-Cookie%3A%20x%3D1", "%2F%E3%80%80", "%2F%0A%2Fevil.example"]) {
+      const r = await fetch(`${app.base}/signin?callbackUrl=${odd}`, { redirect: "manual", headers: { cookie: (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ") } });
+      expect(r.status).toBeLessThan(500);
+      const location = r.headers.get("location");
+      if (location) expect(new URL(location, app.base).origin).toBe(app.base);
+      expect(r.headers.get("set-cookie") ?? "").not.toContain("x=1");
+    }
+  });
+
+  it("mails sign-in links to this site whatever X-Forwarded-Host says", async () => {
+    const victim = `victim-${run_}@example.com`;
+    const res = await requestLink(app.base, victim, { "x-forwarded-host": "attacker.example", "x-forwarded-proto": "https" });
+    expect(res.status).toBe(302);
+    expect(new URL(res.headers.get("location")!).origin).toBe(app.base);
+    let link: string | undefined;
+    await expect.poll(() => (link = signInLinkFor(app.mailDir, victim)), { timeout: 20_000 }).toBeTruthy();
+    expect(new URL(link!).origin).toBe(app.base);
+    expect(link).not.toContain("attacker");
+  });
+
+  it("refuses an address that is not one, and limits links per address", async () => {
+    const bad = await requestLink(app.base, "not an address");
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toMatch(/does not look like an email address/);
+    const target = `flood-${run_}@example.com`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await requestLink(app.base, target)).status);
+    expect(statuses.filter((s) => s === 302)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(3);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(mailsTo(app.mailDir, target)).toHaveLength(5);
+  });
+
+  it("has no dev mailbox: not in the build, not at its address", async () => {
+    expect((await fetch(`${app.base}/dev/mailbox`)).status).toBe(404);
+    expect(existsSync(join(ROOT, ".next/server/app/dev"))).toBe(false);
+    expect(await page.goto(`${app.base}/signin`).then(() => page.getByTestId("dev-mailbox-note").count())).toBe(0);
+  });
+
+  it("refuses large bodies before reading them, on /api/trpc and /api/auth", async () => {
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const big = await fetch(`${app.base}/api/trpc/game.create`, { method: "POST", headers: { cookie, "content-type": "application/json" }, body: "x".repeat(2 * 1024 * 1024) });
+    expect(big.status).toBe(413);
+    // A streamed body with no Content-Length is cut off too.
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(c) {
+        if (sent >= 100) return c.close();
+        sent++;
+        c.enqueue(new Uint8Array(1024 * 1024).fill(32));
+      },
+    });
+    const streamed = await fetch(`${app.base}/api/trpc/game.create`, { method: "POST", headers: { cookie, "content-type": "application/json" }, body: stream, duplex: "half" } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(sent).toBeLessThan(100);
+    const auth = await fetch(`${app.base}/api/auth/signin/nodemailer`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: `email=${"a".repeat(100_000)}` });
+    expect(auth.status).toBe(413);
+  });
+});
