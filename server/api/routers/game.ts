@@ -11,6 +11,7 @@ import { leaveGame, reclaimNation } from "../../services/takeover";
 import { gameView } from "../../services/view";
 import { verifyGame } from "../../services/verify";
 import type { GameEvent } from "../../runtime-events";
+import { int4, text } from "../input";
 import { challenge, gameId, nation } from "../schemas";
 import { nationProcedure, protectedProcedure, router } from "../trpc";
 
@@ -47,9 +48,9 @@ export const gameRouter = router({
   verify: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => verifyGame(ctx.db, input.gameId)),
   history: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => gameHistory(ctx.db, input.gameId)),
   /** One turn for the review page: its orders and report once resolved, only its status before (issue 7). */
-  review: protectedProcedure.input(z.object({ gameId, turn: z.number().int().positive() })).query(({ ctx, input }) => turnReview(ctx.db, input.gameId, input.turn)),
+  review: protectedProcedure.input(z.object({ gameId, turn: int4(1) })).query(({ ctx, input }) => turnReview(ctx.db, input.gameId, input.turn)),
   /** One stream per tab with every event of the game; events are hints to refetch, never secrets. */
-  events: protectedProcedure.input(z.object({ gameId, lastEventId: z.string().nullish() })).subscription(async function* ({ ctx, input, signal }) {
+  events: protectedProcedure.input(z.object({ gameId, lastEventId: text(0, 200).nullish() })).subscription(async function* ({ ctx, input, signal }) {
     let n = 0;
     for await (const [event] of on(ctx.bus, `game:${input.gameId}`, { signal })) {
       const e = event as GameEvent;

@@ -2,6 +2,7 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { createContext } from "../../../../server/api/context";
 import { appRouter } from "../../../../server/api/root";
+import { MAX_BATCH_CALLS } from "../../../trpc/batch";
 
 export const dynamic = "force-dynamic";
 
@@ -11,9 +12,8 @@ function handler(req: Request) {
     req,
     router: appRouter,
     createContext,
-    onError({ error, path }) {
-      if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path}:`, error);
-    },
+    maxBatchSize: MAX_BATCH_CALLS,
+    // Internal errors are logged (with the id the client sees) by the error formatter.
   });
 }
 
