@@ -87,3 +87,26 @@ describe("outbound timeouts", () => {
     expect(url.username).toBe("u");
   });
 });
+
+describe("sign-in mail", () => {
+  it("goes through an SMTP transport with the timeouts set", async () => {
+    const { sendSignInMail } = await import("../../server/auth/mail");
+    const { createTransport } = await import("nodemailer");
+    const urls: string[] = [];
+    await sendSignInMail(
+      {
+        db: handle.db,
+        smtpUrl: "smtp://mail.example:25",
+        from: "Lockstep <l@test>",
+        transport: (url) => {
+          urls.push(url);
+          return createTransport({ jsonTransport: true });
+        },
+      },
+      { to: "someone@example.com", url: "https://lockstep.test/api/auth/callback/nodemailer?token=t" },
+    );
+    expect(urls).toHaveLength(1);
+    const params = new URL(urls[0]!).searchParams;
+    for (const key of ["connectionTimeout", "greetingTimeout", "socketTimeout", "dnsTimeout"]) expect(Number(params.get(key)), key).toBeGreaterThan(0);
+  });
+});
