@@ -5,6 +5,12 @@ import type { AdapterAccountType } from "@auth/core/adapters";
 import { boolean, index, integer, json, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { AaMove, CombatReport, DecisionRecord, DecisionRequest, GameState, HouseRules, LandingOrder, Nation, Order, PostCombatChoices, PostCombatOrders } from "../server/engine";
 
+export interface PhaseVerification {
+  engine: string;
+  ok: boolean;
+  problems: string[];
+}
+
 export type PhaseStatus = "open" | "resolving" | "battles" | "post-combat" | "resolved";
 
 /** The battle decisions a phase waits for, with the battles' progress so far (public once combat began). */
@@ -182,6 +188,9 @@ export const phases = pgTable(
     deadline: timestamp("deadline", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    /** game.verify's check of this resolved phase, by the engine version that made it: a replay is
+     * costly, so players asking again read this instead. */
+    verification: jsonb("verification").$type<PhaseVerification>(),
   },
   (t) => [uniqueIndex("phases_game_turn_kind").on(t.gameId, t.turn, t.kind)],
 );

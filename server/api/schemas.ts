@@ -2,14 +2,17 @@
 import { z } from "zod";
 import { NATIONS, UNIT_TYPES } from "../engine";
 import { isTimeZone } from "../services/deadline-time";
+import { plainText, rowId, text } from "./input";
 
 export const nation = z.enum(NATIONS);
-export const gameId = z.number().int().positive();
-const territory = z.string().min(1).max(80);
+export const gameId = rowId;
+const territory = text(1, 80);
+/** An order's id within a nation's draft. */
+const orderId = text(1, 40);
 const unitCounts = z.partialRecord(z.enum(UNIT_TYPES), z.number().int().min(0).max(999));
 
 export const moveOrder = z.strictObject({
-  id: z.string().min(1).max(40),
+  id: orderId,
   units: unitCounts,
   from: territory,
   path: z.array(territory).max(8),
@@ -21,7 +24,7 @@ export const moveOrder = z.strictObject({
 });
 
 export const purchaseOrder = z.strictObject({
-  id: z.string().min(1).max(40),
+  id: orderId,
   type: z.enum(UNIT_TYPES),
   count: z.number().int().min(1).max(99),
   destination: territory,
@@ -53,11 +56,11 @@ export const postCombatInput = z.object({
 /** A fixed time of day in an IANA time zone (R3.1 daily deadlines). */
 const dailyTime = z.strictObject({
   time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "A time of day as HH:MM, e.g. 18:00"),
-  zone: z.string().min(1).max(64).refine(isTimeZone, "An IANA time zone, e.g. Europe/Berlin"),
+  zone: text(1, 64).refine(isTimeZone, "An IANA time zone, e.g. Europe/Berlin"),
 });
 
 export const challenge = z.object({
-  name: z.string().trim().min(1, "Give the game a name").max(60),
+  name: plainText(z.string().trim().min(1, "Give the game a name").max(60)),
   nations: z.array(nation).min(1, "Pick at least one nation to play").max(5),
   robots: z.array(nation).max(4),
   lowLuck: z.boolean(),

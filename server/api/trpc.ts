@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { EventEmitter } from "node:events";
 import type { Db } from "../../db/client";
 import { ServiceError } from "../services/errors";
+import { internalMessage, logInternalError } from "./internal-error";
 import { playsNation } from "../services/view";
 import { gameNation } from "./schemas";
 
@@ -21,7 +22,12 @@ export interface Context {
 }
 
 const t = initTRPC.context<Context>().create({
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape, error, path }) {
+    if (error.code === "INTERNAL_SERVER_ERROR") {
+      const id = logInternalError(error.cause ?? error, `tRPC ${path ?? "(unknown procedure)"}`);
+      const { stack: _stack, ...data } = shape.data;
+      return { ...shape, message: internalMessage(id), data: { ...data, zod: null, service: undefined } };
+    }
     const zod = error.cause instanceof z.ZodError ? z.flattenError(error.cause) : null;
     const service = error.cause instanceof ServiceError ? error.cause.data : undefined;
     return { ...shape, data: { ...shape.data, zod, service } };

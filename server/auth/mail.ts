@@ -5,7 +5,7 @@
 import { createTransport, type Transporter } from "nodemailer";
 import type { Db } from "../../db/client";
 import { devMailbox } from "../../db/schema";
-import { createMailer } from "../services/mailer";
+import { createMailer, smtpUrlWithTimeouts } from "../services/mailer";
 
 export interface SignInMailDeps {
   /** Where the message goes when there is no SMTP server. */
@@ -40,7 +40,8 @@ export function signInMessage({ to, url }: SignInMail) {
 export async function sendSignInMail(deps: SignInMailDeps, mail: SignInMail): Promise<void> {
   const message = signInMessage(mail);
   if (deps.smtpUrl) {
-    const transport = (deps.transport ?? createTransport)(deps.smtpUrl);
+    // With timeouts: a mail server that never answers must not hold the sign-in request.
+    const transport = (deps.transport ?? createTransport)(smtpUrlWithTimeouts(deps.smtpUrl));
     const result = await transport.sendMail({ ...message, from: deps.from });
     const failed = [...(result.rejected ?? []), ...(result.pending ?? [])].filter(Boolean);
     if (failed.length) throw new Error(`The sign-in email to ${failed.join(", ")} could not be sent`);

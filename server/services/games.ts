@@ -7,6 +7,7 @@ import { conflict, notFound, ServiceError } from "./errors";
 import { publish } from "./events";
 import { notify } from "./notify";
 import { openPhase } from "./phases";
+import { lockUser } from "./user-lock";
 
 /** A user is in at most this many open or active games. */
 export const MAX_ACTIVE_GAMES = 5;
@@ -66,6 +67,8 @@ export async function createChallenge(db: Db, userId: string, input: ChallengeIn
   if (mine.size === 0) throw new ServiceError("BAD_REQUEST", "Pick at least one nation to play");
   for (const n of robots) if (mine.has(n)) throw new ServiceError("BAD_REQUEST", `${n} cannot be both yours and a robot's`);
   return db.transaction(async (tx) => {
+    // Count and insert under the user's lock: parallel creates of one user queue here.
+    await lockUser(tx, userId);
     if ((await activeGames(tx, userId)) >= MAX_ACTIVE_GAMES)
       throw conflict(`You are already in ${MAX_ACTIVE_GAMES} active games, the most one player may be in`);
     const [game] = await tx.insert(games).values({ name: input.name, createdBy: userId, options: input.options }).returning();
@@ -85,6 +88,8 @@ export async function createChallenge(db: Db, userId: string, input: ChallengeIn
 
 export async function joinGame(db: Db, userId: string, gameId: number, nation: Nation): Promise<{ started: boolean }> {
   return db.transaction(async (tx) => {
+    // The user first (parallel joins and creates of one user count one after another), then the game.
+    await lockUser(tx, userId);
     // Lock the game row: two players joining the last seat at once start the game once.
     const [game] = await tx.select().from(games).where(eq(games.id, gameId)).for("update");
     if (!game) throw notFound("That game");

@@ -15,9 +15,23 @@ export interface Mail {
 
 export type SendMail = (mail: Mail) => Promise<void>;
 
-export function createMailer(options: { smtpUrl?: string; dir?: string; from: string }): SendMail {
+/** An SMTP server that has not connected, greeted or answered within this long is given up on. */
+export const SMTP_TIMEOUT_MS = 15_000;
+
+/**
+ * The SMTP URL with nodemailer's timeouts added (its defaults are 2 and 10 minutes, long enough to
+ * hold a delivery loop); timeouts already in the URL's query win.
+ */
+export function smtpUrlWithTimeouts(smtpUrl: string, timeoutMs = SMTP_TIMEOUT_MS): string {
+  const url = new URL(smtpUrl);
+  for (const key of ["connectionTimeout", "greetingTimeout", "socketTimeout", "dnsTimeout"])
+    if (!url.searchParams.has(key)) url.searchParams.set(key, String(timeoutMs));
+  return url.toString();
+}
+
+export function createMailer(options: { smtpUrl?: string; dir?: string; from: string; timeoutMs?: number }): SendMail {
   if (options.smtpUrl) {
-    const transport = createTransport(options.smtpUrl);
+    const transport = createTransport(smtpUrlWithTimeouts(options.smtpUrl, options.timeoutMs));
     return async (mail) => {
       const result = await transport.sendMail({ ...mail, from: options.from });
       const failed = [...(result.rejected ?? []), ...(result.pending ?? [])].filter(Boolean);

@@ -15,12 +15,16 @@ import { resetMissedDeadlines } from "./takeover";
 async function openPhaseForUpdate(tx: Db, gameId: number): Promise<Phase> {
   const [phase] = await tx.select().from(phases).where(and(eq(phases.gameId, gameId), eq(phases.status, "open"))).for("update");
   if (!phase) {
-    const [any] = await tx.select({ id: phases.id }).from(phases).where(eq(phases.gameId, gameId)).limit(1);
-    if (!any) throw notFound("An open phase of this game");
+    const [latest] = await tx.select({ status: phases.status }).from(phases).where(eq(phases.gameId, gameId)).orderBy(desc(phases.turn)).limit(1);
+    if (!latest) throw notFound("An open phase of this game");
+    if (latest.status === "resolved") throw gameFinished();
     throw conflict("Every nation has locked: the turn is being resolved");
   }
   return phase;
 }
+
+// The last phase of a game stays resolved only when the game ended with it (R8.6): no turn follows.
+const gameFinished = () => conflict("This game is finished: there are no more orders to give or lock (R8.6)");
 
 async function isLocked(tx: Db, phaseId: number, nation: Nation): Promise<boolean> {
   const rows = await tx.select({ n: locks.nation }).from(locks).where(and(eq(locks.phaseId, phaseId), eq(locks.nation, nation)));
@@ -59,6 +63,7 @@ export async function lockOrders(db: Db, userId: string, gameId: number, nation:
   return db.transaction(async (tx) => {
     const [latest] = await tx.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(desc(phases.turn)).limit(1).for("update");
     if (!latest) throw notFound("An open phase of this game");
+    if (latest.status === "resolved") throw gameFinished();
     if (latest.status !== "open") {
       // Locking twice is harmless: a nation already locked in a resolving phase is told so, not refused.
       if (await isLocked(tx, latest.id, nation)) return { locked: [...NATIONS], resolving: true };

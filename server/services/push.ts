@@ -2,10 +2,13 @@
 // subscriptions, and sending one payload to every subscription of a user. A push service answering
 // 404 or 410 says the subscription is gone: it is deleted.
 import type { Agent } from "node:https";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, notInArray, sql } from "drizzle-orm";
 import webpush from "web-push";
 import type { Db } from "../../db/client";
 import { pushSubscriptions, serverKeys } from "../../db/schema";
+import { conflict } from "./errors";
+import { pushEndpointProblem } from "./push-endpoint";
+import { lockUser } from "./user-lock";
 
 const VAPID = "vapid";
 
@@ -29,13 +32,31 @@ export interface PushSubscriptionInput {
   keys: { p256dh: string; auth: string };
 }
 
-/** Store a browser's subscription for this user (a browser re-subscribing moves its endpoint to them). */
+/** A user keeps at most this many browsers subscribed; a new one replaces the oldest. */
+export const MAX_PUSH_SUBSCRIPTIONS = 10;
+
+/**
+ * Store a browser's subscription for this user. The same browser re-subscribing updates its keys; an
+ * endpoint another user registered is never moved (it would take their notifications away).
+ */
 export async function subscribePush(db: Db, userId: string, sub: PushSubscriptionInput): Promise<{ subscribed: true }> {
-  await db
-    .insert(pushSubscriptions)
-    .values({ userId, endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth })
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: sub.keys.p256dh, auth: sub.keys.auth } });
-  return { subscribed: true };
+  return db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    const [row] = await tx
+      .insert(pushSubscriptions)
+      .values({ userId, endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth })
+      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { p256dh: sub.keys.p256dh, auth: sub.keys.auth }, setWhere: sql`${pushSubscriptions.userId} = ${userId}` })
+      .returning({ id: pushSubscriptions.id });
+    if (!row) throw conflict("This browser's push subscription belongs to another account; sign in there to change it");
+    const keep = tx
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+      .limit(MAX_PUSH_SUBSCRIPTIONS);
+    await tx.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, keep)));
+    return { subscribed: true as const };
+  });
 }
 
 /** Remove one of this user's subscriptions (never another user's). */
@@ -61,7 +82,11 @@ export interface PushOptions {
   subject: string;
   /** Tests reach a loopback HTTPS endpoint with a self-signed certificate through their own agent. */
   agent?: Agent;
+  /** Give up on a push service that has not answered within this long (default 10 s). */
+  timeoutMs?: number;
 }
+
+export const PUSH_TIMEOUT_MS = 10_000;
 
 /** Send to every subscription of the user; returns how many accepted it. Throws when none could be reached. */
 export async function sendPush(db: Db, userId: string, payload: PushPayload, options: PushOptions): Promise<number> {
@@ -70,11 +95,17 @@ export async function sendPush(db: Db, userId: string, payload: PushPayload, opt
   let accepted = 0;
   let lastError: unknown;
   for (const sub of subs) {
+    // Stored before the endpoint rules, or the rules changed: never connect, forget it.
+    if (pushEndpointProblem(sub.endpoint)) {
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, sub.id));
+      continue;
+    }
     try {
       await webpush.sendNotification({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(payload), {
         vapidDetails: { subject: options.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
         TTL: 24 * 3600,
         contentEncoding: "aes128gcm",
+        timeout: options.timeoutMs ?? PUSH_TIMEOUT_MS,
         ...(options.agent ? { agent: options.agent } : {}),
       });
       accepted += 1;

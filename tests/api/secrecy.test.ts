@@ -46,7 +46,6 @@ describe("hidden orders", () => {
       c.game.get({ gameId }),
       c.game.history({ gameId }),
       c.game.review({ gameId, turn: 1 }),
-      c.game.verify({ gameId }),
       c.notifications.list(),
       c.notifications.unread(),
       c.settings.get(),
@@ -62,6 +61,10 @@ describe("hidden orders", () => {
       expect(view.phase!.locked, who).toContain("Germany"); // who has locked is public
     }
     for (const read of reads(asNobody)) await expect(read).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    // game.verify: the other player may run it (and it shows no saved order); others may not.
+    expect(JSON.stringify(await asBob.game.verify({ gameId }))).not.toContain(SECRET);
+    await expect(asCarol.game.verify({ gameId })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(asNobody.game.verify({ gameId })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
 
     // The live stream carries only hints (kind, turn), never orders.
     const controller = new AbortController();

@@ -48,5 +48,8 @@ describe("the end of a game (R8.6)", () => {
     }
     // No more orders: the game is over.
     await expect(asAlice.orders.save({ gameId, nation: "Germany", orders: [] })).rejects.toMatchObject({ code: "CONFLICT" });
+    // Germany had locked turn 1: locking again is refused as finished, not answered "resolving".
+    for (const attempt of [() => asAlice.orders.lock({ gameId, nation: "Germany" }), () => asAlice.orders.unlock({ gameId, nation: "Germany" }), () => asAlice.orders.save({ gameId, nation: "Germany", orders: [] })])
+      await expect(attempt()).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("finished") });
   });
 });

@@ -9,8 +9,12 @@ import { listLobby } from "../../services/lobby";
 import { pauseGame, resumeGame } from "../../services/pause";
 import { leaveGame, reclaimNation } from "../../services/takeover";
 import { gameView } from "../../services/view";
-import { verifyGame } from "../../services/verify";
+import { verifyGameFor } from "../../services/verify";
 import type { GameEvent } from "../../runtime-events";
+import { notFound } from "../../services/errors";
+import { loadGame } from "../../services/phases";
+import { int4, text } from "../input";
+import { checkStreamRoom, counted } from "../streams";
 import { challenge, gameId, nation } from "../schemas";
 import { nationProcedure, protectedProcedure, router } from "../trpc";
 
@@ -43,18 +47,26 @@ export const gameRouter = router({
   /** The player leaves; a robot plays the nation from now on (R3.2). */
   leave: nationProcedure.mutation(({ ctx, input }) => leaveGame(ctx.db, ctx.user.id, input.gameId, input.nation)),
   get: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => gameView(ctx.db, ctx.user.id, input.gameId)),
-  /** Replay every resolved phase and check its dice commitment (the history page's "verify"). */
-  verify: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => verifyGame(ctx.db, input.gameId)),
+  /** Replay every resolved phase and check its dice commitment (the history page's "verify"); players only, cached per phase. */
+  verify: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => verifyGameFor(ctx.db, ctx.user.id, input.gameId)),
   history: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => gameHistory(ctx.db, input.gameId)),
   /** One turn for the review page: its orders and report once resolved, only its status before (issue 7). */
-  review: protectedProcedure.input(z.object({ gameId, turn: z.number().int().positive() })).query(({ ctx, input }) => turnReview(ctx.db, input.gameId, input.turn)),
+  review: protectedProcedure.input(z.object({ gameId, turn: int4(1) })).query(({ ctx, input }) => turnReview(ctx.db, input.gameId, input.turn)),
   /** One stream per tab with every event of the game; events are hints to refetch, never secrets. */
-  events: protectedProcedure.input(z.object({ gameId, lastEventId: z.string().nullish() })).subscription(async function* ({ ctx, input, signal }) {
-    let n = 0;
-    for await (const [event] of on(ctx.bus, `game:${input.gameId}`, { signal })) {
-      const e = event as GameEvent;
-      n += 1;
-      yield tracked(`${e.gameId}:${e.turn ?? 0}:${e.kind}:${Date.now()}:${n}`, e);
-    }
+  // Refused before it starts for a game that does not exist, or past the user's stream limit.
+  events: protectedProcedure.input(z.object({ gameId, lastEventId: text(0, 200).nullish() })).subscription(async ({ ctx, input, signal }) => {
+    if (!(await loadGame(ctx.db, input.gameId))) throw notFound("That game");
+    checkStreamRoom(ctx.user.id);
+    return counted(
+      ctx.user.id,
+      (async function* () {
+        let n = 0;
+        for await (const [event] of on(ctx.bus, `game:${input.gameId}`, { signal })) {
+          const e = event as GameEvent;
+          n += 1;
+          yield tracked(`${e.gameId}:${e.turn ?? 0}:${e.kind}:${Date.now()}:${n}`, e);
+        }
+      })(),
+    );
   }),
 });

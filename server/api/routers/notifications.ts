@@ -3,20 +3,28 @@ import { on } from "node:events";
 import { tracked } from "@trpc/server";
 import { z } from "zod";
 import { listNotifications, markRead, unreadCount } from "../../services/notifications";
+import { rowId, text } from "../input";
+import { checkStreamRoom, counted } from "../streams";
 import { protectedProcedure, router } from "../trpc";
 
 export const notificationsRouter = router({
   list: protectedProcedure.query(({ ctx }) => listNotifications(ctx.db, ctx.user.id)),
   unread: protectedProcedure.query(({ ctx }) => unreadCount(ctx.db, ctx.user.id)),
   markRead: protectedProcedure
-    .input(z.object({ ids: z.union([z.array(z.number().int()).max(200), z.literal("all")]) }))
+    .input(z.object({ ids: z.union([z.array(rowId).max(200), z.literal("all")]) }))
     .mutation(({ ctx, input }) => markRead(ctx.db, ctx.user.id, input.ids)),
   /** Open tabs refetch the list and the count when this fires; it carries only the user's own id. */
-  live: protectedProcedure.input(z.object({ lastEventId: z.string().nullish() }).optional()).subscription(async function* ({ ctx, signal }) {
-    let n = 0;
-    for await (const _ of on(ctx.bus, `user:${ctx.user.id}`, { signal })) {
-      n += 1;
-      yield tracked(`${Date.now()}:${n}`, { kind: "notification" as const });
-    }
+  live: protectedProcedure.input(z.object({ lastEventId: text(0, 200).nullish() }).optional()).subscription(({ ctx, signal }) => {
+    checkStreamRoom(ctx.user.id);
+    return counted(
+      ctx.user.id,
+      (async function* () {
+        let n = 0;
+        for await (const _ of on(ctx.bus, `user:${ctx.user.id}`, { signal })) {
+          n += 1;
+          yield tracked(`${Date.now()}:${n}`, { kind: "notification" as const });
+        }
+      })(),
+    );
   }),
 });

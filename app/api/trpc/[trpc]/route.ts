@@ -3,6 +3,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { createContext } from "../../../../server/api/context";
 import { appRouter } from "../../../../server/api/root";
 import { limitBody, TRPC_BODY_LIMIT } from "../../../../server/http/body-limit";
+import { MAX_BATCH_CALLS } from "../../../trpc/batch";
 
 export const dynamic = "force-dynamic";
 
@@ -15,9 +16,8 @@ async function handler(incoming: Request) {
     req,
     router: appRouter,
     createContext,
-    onError({ error, path }) {
-      if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path}:`, error);
-    },
+    maxBatchSize: MAX_BATCH_CALLS,
+    // Internal errors are logged (with the id the client sees) by the error formatter.
   });
 }
 

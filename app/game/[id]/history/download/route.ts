@@ -2,13 +2,15 @@
 // With ?turn=N: that one turn as the review page tells it — the facts (orders, report) and the story's
 // sentences with their rule ids; a turn not resolved yet gives its status only (its orders stay secret).
 import { TRPCError } from "@trpc/server";
+import { INT4_MAX } from "../../../../../server/api/input";
+import { internalMessage, logInternalError } from "../../../../../server/api/internal-error";
 import { serverTrpc } from "../../../../trpc/server";
 import { parseGameId } from "../../game-id";
 import { turnStory } from "../../turn/story";
 
 export const dynamic = "force-dynamic";
 
-const STATUS: Partial<Record<TRPCError["code"], number>> = { UNAUTHORIZED: 401, FORBIDDEN: 403, NOT_FOUND: 404, BAD_REQUEST: 400 };
+const STATUS: Partial<Record<TRPCError["code"], number>> = { UNAUTHORIZED: 401, FORBIDDEN: 403, NOT_FOUND: 404, BAD_REQUEST: 400, CONFLICT: 409, TOO_MANY_REQUESTS: 429 };
 
 function file(body: unknown, name: string): Response {
   return new Response(JSON.stringify(body, null, 2), {
@@ -24,7 +26,7 @@ export async function GET(req: Request, { params }: { params: Promise<{ id: stri
     const trpc = await serverTrpc();
     if (turnParam !== null) {
       const turn = /^\d+$/.test(turnParam) ? Number(turnParam) : NaN;
-      if (!Number.isSafeInteger(turn) || turn < 1) return Response.json({ error: "Not a turn number" }, { status: 400 });
+      if (!Number.isSafeInteger(turn) || turn < 1 || turn > INT4_MAX) return Response.json({ error: "Not a turn number" }, { status: 400 });
       const review = await trpc.game.review({ gameId, turn });
       const story = review.report ? turnStory(review.report, review.orders ?? {}, { lowLuck: review.lowLuck }) : null;
       return file({ ...review, story }, `lockstep-game-${gameId}-turn-${turn}.json`);
@@ -32,7 +34,9 @@ export async function GET(req: Request, { params }: { params: Promise<{ id: stri
     const history = await trpc.game.history({ gameId });
     return file({ gameId, ...history }, `lockstep-game-${gameId}-history.json`);
   } catch (e) {
-    if (e instanceof TRPCError) return Response.json({ error: e.message }, { status: STATUS[e.code] ?? 500 });
-    throw e;
+    const status = e instanceof TRPCError ? STATUS[e.code] : undefined;
+    if (status) return Response.json({ error: (e as TRPCError).message }, { status });
+    // Anything else is ours: logged in full, answered with its id only (never SQL or a stack).
+    return Response.json({ error: internalMessage(logInternalError(e, `GET /game/${gameId}/history/download`)) }, { status: 500 });
   }
 }

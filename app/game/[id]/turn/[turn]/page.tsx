@@ -5,6 +5,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { TRPCError } from "@trpc/server";
 import { requireUser } from "@/server/auth";
+import { INT4_MAX } from "@/server/api/input";
 import { serverTrpc } from "../../../../trpc/server";
 import { parseGameId } from "../../game-id";
 import { turnStory } from "../story";
@@ -28,7 +29,7 @@ export default async function TurnReviewPage({ params }: { params: Promise<{ id:
   await requireUser(`/game/${id}/turn/${turnParam}`);
   const gameId = parseGameId(id);
   const turn = /^\d+$/.test(turnParam) ? Number(turnParam) : NaN;
-  if (gameId === null || !Number.isSafeInteger(turn) || turn < 1) notFound();
+  if (gameId === null || !Number.isSafeInteger(turn) || turn < 1 || turn > INT4_MAX) notFound();
   const review = await (await serverTrpc()).game.review({ gameId, turn }).catch((e: unknown) => {
     if (e instanceof TRPCError && e.code === "NOT_FOUND") return null;
     throw e;

@@ -1,0 +1,291 @@
+// Property-based fuzzing of every procedure's input (fast-check): anonymous, signed-in and player
+// callers send well-formed, nearly well-formed and hostile inputs (ids beyond the columns, NUL, lone
+// surrogates, control characters, wrong types, huge numbers). However wrong the input, the answer is
+// a typed 4xx — never INTERNAL_SERVER_ERROR — and afterwards every stored row still means what the
+// schema says (five seats a game, at most five active games a player, clean text, valid push keys).
+import { EventEmitter } from "node:events";
+import fc from "fast-check";
+import { TRPCError } from "@trpc/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { DbHandle } from "../../db/client";
+import { games, notificationSettings, orders, phases, pushSubscriptions, seats } from "../../db/schema";
+import { textProblem } from "../../server/api/input";
+import { appRouter, createCaller } from "../../server/api/root";
+import { DEFAULT_BOARD, NATIONS, UNIT_TYPES } from "../../server/engine";
+import { MAX_ACTIVE_GAMES } from "../../server/services/games";
+import { MAX_PUSH_SUBSCRIPTIONS } from "../../server/services/push";
+import { pushEndpointProblem } from "../../server/services/push-endpoint";
+import { testDb } from "../support/db";
+import { makeUser, twoPlayerGame } from "../support/world";
+
+/** Inputs per run, spread over every procedure (CI runs this on PGlite and on Postgres). */
+const TOTAL_RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
+const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
+
+let handle: DbHandle;
+let gameId: number;
+/** Carol's open game (Germany taken, the rest free): a place to join. */
+let openGameId: number;
+type Caller = ReturnType<typeof createCaller>;
+let roles: { name: string; caller: Caller }[];
+
+beforeAll(async () => {
+  handle = await testDb();
+  const game = await twoPlayerGame(handle);
+  gameId = game.gameId;
+  const carol = await makeUser(handle, "carol-fuzz@example.com");
+  openGameId = (await createCaller({ db: handle.db, bus: new EventEmitter(), user: carol }).game.create({ name: "Open to all", nations: ["Germany"], robots: [], lowLuck: false, ordersHours: 24, decisionHours: 24 })).gameId;
+  const bus = new EventEmitter().setMaxListeners(0);
+  roles = [
+    { name: "anonymous", caller: createCaller({ db: handle.db, bus, user: null }) },
+    { name: "signed in", caller: createCaller({ db: handle.db, bus, user: carol }) },
+    { name: "player", caller: createCaller({ db: handle.db, bus, user: game.alice }) },
+    { name: "other player", caller: createCaller({ db: handle.db, bus, user: game.bob }) },
+  ];
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+// ---- pieces of input: mostly plausible, often hostile -----------------------------------------
+
+const hostileText = fc.constantFrom("\u0000", "a\u0000b", "\ud800", "x\udc00", "\udbff\udfff", "\u001b[2J", "\u007f", "\u0085", "\r\n", "'; drop table games; --", "%s%n", "🎲", "é", " ", "");
+const anyText = fc.oneof(
+  { weight: 3, arbitrary: fc.string({ maxLength: 30 }) },
+  { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 12 }) },
+  { weight: 2, arbitrary: hostileText },
+  { weight: 1, arbitrary: fc.string({ minLength: 60, maxLength: 300 }) },
+);
+const territoryNames = DEFAULT_BOARD.territories.map((t) => t.id);
+const territory = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...territoryNames) }, { weight: 1, arbitrary: anyText });
+const hostileNumber = fc.constantFrom(0, -1, 1.5, 2 ** 31 - 1, 2 ** 31, 2 ** 32, 2 ** 53 - 1, 2 ** 53, -(2 ** 31), Number.MAX_VALUE, Number.NaN, Number.POSITIVE_INFINITY, -0);
+const smallInt = fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 12 }) }, { weight: 1, arbitrary: hostileNumber });
+const id = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(0, 1).map((i) => (i ? openGameId : gameId)) },
+  { weight: 2, arbitrary: fc.integer({ min: 1, max: 50 }) },
+  { weight: 2, arbitrary: hostileNumber },
+  { weight: 1, arbitrary: fc.string({ maxLength: 4 }) },
+);
+const nation = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...NATIONS) }, { weight: 1, arbitrary: anyText });
+const nations = fc.array(nation, { maxLength: 6 });
+const unitType = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...UNIT_TYPES) }, { weight: 1, arbitrary: anyText });
+const unitCounts = fc.dictionary(unitType, smallInt, { maxKeys: 3 });
+const orderId = fc.oneof({ weight: 3, arbitrary: fc.constantFrom("m1", "m2", "p1") }, { weight: 1, arbitrary: anyText });
+const moveOrder = fc.record(
+  {
+    id: orderId,
+    units: unitCounts,
+    from: territory,
+    path: fc.array(territory, { maxLength: 4 }),
+    stealth: fc.boolean(),
+    load: fc.record({ from: territory, units: unitCounts, atStep: smallInt }),
+    unload: territory,
+    bombard: territory,
+    raid: fc.boolean(),
+  },
+  { requiredKeys: ["id", "units", "from", "path"] },
+);
+const purchaseOrder = fc.record({ id: orderId, type: unitType, count: smallInt, destination: territory, from: territory }, { requiredKeys: ["id", "type", "count", "destination"] });
+const order = fc.oneof(moveOrder, purchaseOrder, fc.jsonValue({ maxDepth: 2 }));
+const orderList = fc.oneof(
+  // Germany's real moves and purchases, so the engine's validation runs and some drafts are stored.
+  fc.array(
+    fc.oneof(
+      fc.record({ id: fc.constantFrom("m1", "m2", "m3"), units: fc.constantFrom({ infantry: 1 }, { armour: 1 }, { infantry: 2 }), from: fc.constant("Germany"), path: fc.constantFrom(["East Europe"], ["Western Europe"], ["Southern Europe"], ["East Europe", "Ukraine S.S.R."]) }),
+      fc.record({ id: fc.constantFrom("p1", "p2"), type: fc.constantFrom("infantry", "armour", "fighter"), count: fc.integer({ min: 1, max: 3 }), destination: fc.constant("Germany") }),
+    ),
+    { maxLength: 3 },
+  ),
+  fc.array(order, { maxLength: 6 }),
+);
+const gameNation = fc.record({ gameId: id, nation });
+const minute = fc.oneof(fc.constant(null), fc.integer({ min: 0, max: 1439 }), hostileNumber);
+const zone = fc.oneof(fc.constantFrom("UTC", "Europe/Berlin", "America/New_York", "Mars/Olympus"), anyText);
+const b64 = (n: number) => fc.uint8Array({ minLength: n, maxLength: n }).map((b) => Buffer.from(b).toString("base64url"));
+const realP256dh = b64(65).map((s) => `BA${s.slice(2)}`); // first byte 0x04: an uncompressed point
+const pushKeys = fc.oneof(
+  fc.record({ p256dh: realP256dh, auth: b64(16) }),
+  fc.record({ p256dh: fc.oneof(realP256dh, b64(65), b64(16), anyText), auth: fc.oneof(b64(16), b64(32), anyText) }),
+);
+const endpoint = fc.oneof(
+  { weight: 2, arbitrary: fc.string({ minLength: 1, maxLength: 20 }).map((s) => `https://updates.push.services.mozilla.com/wpush/v2/${encodeURIComponent(s)}`) },
+  fc.string({ minLength: 1, maxLength: 20 }).map((s) => `https://fcm.googleapis.com/fcm/send/${encodeURIComponent(s)}`),
+  fc.constantFrom("https://127.0.0.1:5432/x", "https://169.254.169.254/", "https://localhost/x", "https://[::1]/x", "http://fcm.googleapis.com/x", "https://u:p@fcm.googleapis.com/x", "https://fcm.googleapis.com:444/x"),
+  fc.webUrl(),
+  anyText,
+);
+const dailyTime = fc.record({ time: fc.oneof(fc.constantFrom("18:00", "00:00", "23:59", "24:00"), anyText), zone });
+const plausibleChallenge = fc.record({
+  name: fc.string({ minLength: 1, maxLength: 30 }),
+  nations: fc.subarray([...NATIONS], { minLength: 1, maxLength: 2 }),
+  robots: fc.constant([] as string[]),
+  lowLuck: fc.boolean(),
+  ordersHours: fc.integer({ min: 1, max: 48 }),
+  decisionHours: fc.integer({ min: 1, max: 48 }),
+});
+const hostileChallenge = fc.record(
+  {
+    name: anyText,
+    nations,
+    robots: nations,
+    lowLuck: fc.boolean(),
+    ordersHours: fc.oneof(fc.double({ min: 0, max: 400, noNaN: true }), hostileNumber),
+    decisionHours: fc.oneof(fc.double({ min: 0, max: 400, noNaN: true }), hostileNumber),
+    robotsHold: fc.boolean(),
+    robotTakeover: smallInt,
+    ordersAt: dailyTime,
+    decisionsAt: dailyTime,
+    houseRules: fc.record({ victoryCities: fc.boolean(), minorVictoryTurn: smallInt, vcInfantry: fc.boolean(), commerceRaiding: fc.boolean() }, { requiredKeys: [] }),
+  },
+  { requiredKeys: ["name", "nations", "robots", "lowLuck", "ordersHours", "decisionHours"] },
+);
+const challenge = fc.oneof(plausibleChallenge, hostileChallenge);
+const unitIds = fc.array(fc.oneof(fc.integer({ min: 1, max: 400 }), hostileNumber), { maxLength: 5 });
+const decision = fc.oneof(
+  fc.record({ kind: fc.constant("casualties"), units: unitIds }),
+  fc.record({ kind: fc.constant("retreat"), submerge: unitIds, withdraw: unitIds }),
+  fc.jsonValue({ maxDepth: 2 }),
+);
+const lastEventId = fc.option(anyText, { nil: undefined });
+
+/** Every procedure with the inputs it is fuzzed with (a hostile anything is mixed into each). */
+const INPUTS: Record<string, fc.Arbitrary<unknown>> = {
+  "game.lobby": fc.constant(undefined),
+  "game.create": challenge,
+  "game.join": fc.oneof(fc.record({ gameId: fc.constant(0).map(() => openGameId), nation: fc.constantFrom(...NATIONS) }), gameNation),
+  "game.reclaim": gameNation,
+  "game.pause": fc.record({ gameId: id }),
+  "game.resume": fc.record({ gameId: id }),
+  "game.get": fc.record({ gameId: id }),
+  "game.verify": fc.record({ gameId: id }),
+  "game.history": fc.record({ gameId: id }),
+  "game.review": fc.record({ gameId: id, turn: smallInt }),
+  "game.events": fc.record({ gameId: id, lastEventId }),
+  "orders.save": fc.record({ gameId: id, nation, orders: orderList }),
+  "orders.lock": gameNation,
+  "orders.unlock": gameNation,
+  "orders.destinations": fc.record({
+    gameId: id,
+    nation,
+    group: fc.record({ from: territory, units: unitCounts, stealth: fc.boolean(), via: fc.array(territory, { maxLength: 3 }), load: fc.record({ from: territory, units: unitCounts, atStep: smallInt }) }, { requiredKeys: ["from", "units"] }),
+    earlier: orderList,
+  }),
+  "orders.placements": fc.record({ gameId: id, nation, earlier: orderList }),
+  "battle.decide": fc.record({ gameId: id, nation, battle: territory, round: smallInt, step: fc.constantFrom("bombardment", "submarine", "general", "retreat", "x"), decision }),
+  "postCombat.save": fc.record({
+    gameId: id,
+    nation,
+    landings: fc.array(fc.record({ type: fc.constantFrom("fighter", "bomber", "tank"), count: smallInt, from: territory, to: territory }), { maxLength: 3 }),
+    aaMoves: fc.array(fc.record({ from: territory, to: territory, count: smallInt }), { maxLength: 3 }),
+  }),
+  "postCombat.lock": gameNation,
+  "postCombat.unlock": gameNation,
+  "notifications.list": fc.constant(undefined),
+  "notifications.unread": fc.constant(undefined),
+  "notifications.markRead": fc.record({ ids: fc.oneof(fc.constant("all"), fc.array(fc.oneof(fc.integer({ min: 1, max: 100 }), hostileNumber), { maxLength: 4 })) }),
+  "notifications.live": fc.option(fc.record({ lastEventId }), { nil: undefined }),
+  "settings.get": fc.constant(undefined),
+  "settings.save": fc.record({ email: fc.boolean(), push: fc.boolean(), quietStart: minute, quietEnd: minute, timeZone: zone }),
+  "push.publicKey": fc.constant(undefined),
+  "push.subscribe": fc.record({ endpoint, keys: pushKeys }),
+  "push.unsubscribe": fc.record({ endpoint }),
+  // Last: leaving hands the player's nation to a robot, which changes what the others above can reach.
+  "game.leave": gameNation,
+};
+
+/** Calls procedure `path` ("game.get") on the caller. */
+function call(caller: Caller, path: string, input: unknown): Promise<unknown> {
+  const [group, name] = path.split(".") as [string, string];
+  const fn = (caller as unknown as Record<string, Record<string, (i: unknown) => Promise<unknown>>>)[group]![name]!;
+  return fn(input);
+}
+
+describe("fuzzing every procedure's input", () => {
+  it("covers every procedure of the router", () => {
+    expect(Object.keys(INPUTS).sort()).toEqual(Object.keys(appRouter._def.procedures).sort());
+  });
+
+  it(`${TOTAL_RUNS} inputs: never an internal error, only typed 4xx refusals`, async () => {
+    const paths = Object.keys(INPUTS);
+    const runs = Math.ceil(TOTAL_RUNS / paths.length);
+    const codes: Record<string, number> = {};
+    const okBy: Record<string, number> = {};
+    let calls = 0;
+    const started = Date.now();
+    for (const path of paths) {
+      const input = fc.oneof({ weight: 8, arbitrary: INPUTS[path]! }, { weight: 1, arbitrary: fc.anything({ maxDepth: 2 }) });
+      await fc.assert(
+        fc.asyncProperty(fc.nat({ max: roles.length - 1 }), input, async (role, value) => {
+          calls += 1;
+          try {
+            await call(roles[role]!.caller, path, value);
+            codes.OK = (codes.OK ?? 0) + 1;
+            okBy[path] = (okBy[path] ?? 0) + 1;
+          } catch (error) {
+            if (!(error instanceof TRPCError)) throw new Error(`${path} as ${roles[role]!.name} threw a non-tRPC error: ${String(error)}`);
+            if (error.code === "INTERNAL_SERVER_ERROR") throw new Error(`${path} as ${roles[role]!.name}: ${error.message}`, { cause: error.cause });
+            codes[error.code] = (codes[error.code] ?? 0) + 1;
+          }
+        }),
+        { numRuns: runs, seed: SEED, endOnFailure: true },
+      );
+    }
+    console.log(`fuzz: ${calls} calls in ${((Date.now() - started) / 1000).toFixed(1)} s`, codes, "accepted:", okBy);
+    expect(calls).toBeGreaterThanOrEqual(TOTAL_RUNS);
+    // The fuzz reaches past validation: some calls succeed and services refuse others.
+    for (const path of ["game.create", "game.join", "game.get", "orders.save", "orders.lock", "orders.destinations", "orders.placements", "settings.save", "push.subscribe", "notifications.markRead"])
+      expect(okBy[path] ?? 0, `${path} accepted some input`).toBeGreaterThan(0);
+    expect(codes.BAD_REQUEST).toBeGreaterThan(0);
+    expect((codes.FORBIDDEN ?? 0) + (codes.CONFLICT ?? 0) + (codes.NOT_FOUND ?? 0)).toBeGreaterThan(0);
+  }, 180_000); // ~15-30 s on this 2-core machine; the margin is for a loaded CI run
+
+  it("leaves every row meaning what the schema says", async () => {
+    const db = handle.db;
+    // Every game has exactly one seat per nation.
+    const seatCounts = await db.select({ gameId: seats.gameId, n: sql<number>`count(distinct ${seats.nation})`, all: sql<number>`count(*)` }).from(seats).groupBy(seats.gameId);
+    const gameRows = await db.select().from(games);
+    expect(seatCounts).toHaveLength(gameRows.length);
+    for (const s of seatCounts) expect([Number(s.n), Number(s.all)], `game ${s.gameId}`).toEqual([5, 5]);
+    for (const g of gameRows) {
+      expect(textProblem(g.name), g.name).toBeNull();
+      expect(g.name.trim()).toBe(g.name);
+      expect(g.name.length).toBeGreaterThan(0);
+      expect(g.options.ordersHours).toBeGreaterThanOrEqual(0.05);
+    }
+    // Nobody is in more than the most active games.
+    const active = await db
+      .select({ userId: seats.userId, n: sql<number>`count(distinct ${seats.gameId})` })
+      .from(seats)
+      .innerJoin(games, eq(games.id, seats.gameId))
+      .where(and(inArray(games.status, ["open", "active"]), sql`${seats.userId} is not null`))
+      .groupBy(seats.userId);
+    for (const a of active) expect(Number(a.n)).toBeLessThanOrEqual(MAX_ACTIVE_GAMES);
+    // One phase per turn; saved orders have unique, clean ids.
+    const dup = await db.select({ n: sql<number>`count(*)` }).from(phases).groupBy(phases.gameId, phases.turn).having(sql`count(*) > 1`);
+    expect(dup).toEqual([]);
+    const saved = await db.select().from(orders);
+    const seen = new Set<string>();
+    for (const o of saved) {
+      const key = `${o.phaseId}:${o.nation}:${o.order.id}`;
+      expect(seen.has(key), key).toBe(false);
+      seen.add(key);
+      expect(textProblem(JSON.stringify(o.order))).toBeNull();
+    }
+    // Settings: minutes of a day and clean zones.
+    for (const s of await db.select().from(notificationSettings)) {
+      for (const m of [s.quietStart, s.quietEnd]) if (m !== null) expect(m >= 0 && m <= 1439, String(m)).toBe(true);
+      expect(textProblem(s.timeZone)).toBeNull();
+    }
+    // Push: only real push services' endpoints with real keys, and at most the cap per user.
+    const subs = await db.select().from(pushSubscriptions);
+    const perUser = new Map<string, number>();
+    for (const p of subs) {
+      expect(pushEndpointProblem(p.endpoint), p.endpoint).toBeNull();
+      expect(Buffer.from(p.p256dh, "base64url")).toHaveLength(65);
+      expect(Buffer.from(p.auth, "base64url")).toHaveLength(16);
+      perUser.set(p.userId, (perUser.get(p.userId) ?? 0) + 1);
+    }
+    for (const n of perUser.values()) expect(n).toBeLessThanOrEqual(MAX_PUSH_SUBSCRIPTIONS);
+  });
+});
