@@ -21,7 +21,7 @@ import {
   type UnitReport,
 } from "../engine";
 import { notFound } from "./errors";
-import { displayName } from "./games";
+import { displayName } from "./display-name";
 import { savedOrders } from "./orders";
 import { currentPhase, loadGame } from "./phases";
 
@@ -102,7 +102,7 @@ export async function gameView(db: Db, userId: string, gameId: number): Promise<
   const game = await loadGame(db, gameId);
   if (!game) throw notFound("That game");
   const seatRows = await db
-    .select({ nation: seats.nation, robot: seats.robot, userId: seats.userId, name: users.name, email: users.email })
+    .select({ nation: seats.nation, robot: seats.robot, userId: seats.userId, name: users.name })
     .from(seats)
     .leftJoin(users, eq(users.id, seats.userId))
     .where(eq(seats.gameId, gameId));
@@ -126,7 +126,7 @@ export async function gameView(db: Db, userId: string, gameId: number): Promise<
     game: { id: game.id, name: game.name, status: game.status, ...game.options, pausedAt: game.pausedAt?.toISOString() ?? null, mayPause: game.createdBy === userId },
     seats: NATIONS.map((nation) => {
       const s = seatRows.find((r) => r.nation === nation)!;
-      return { nation, team: teamOf(nation), robot: s.robot, player: s.userId ? displayName(s) : null, mine: s.userId === userId };
+      return { nation, team: teamOf(nation), robot: s.robot, player: s.userId ? displayName({ id: s.userId, name: s.name }) : null, mine: s.userId === userId };
     }),
     phase: phase
       ? {
