@@ -22,6 +22,8 @@ export interface PendingDecisions {
   battles: { territory: string; pass: "sea" | "land"; rounds: unknown[]; current?: unknown; bombardment?: unknown; destroyedAtOnce?: unknown; units: unknown[] }[];
   /** Battles of this phase already over (their full report). */
   finished?: unknown[];
+  /** Sides that chose in a sub-phase still waiting for the other side (R6.3): who, never what. */
+  decided?: { battle: string; round: number; step: "bombardment" | "submarine" | "general" | "retreat"; team: "Axis" | "Allies"; chooser: Nation }[];
 }
 
 /**

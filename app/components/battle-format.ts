@@ -117,17 +117,20 @@ export function choiceText(choice: ChoiceEntry, round: RoundRecord | undefined, 
   }
   if (choice.units.length === 0) return "had no unit that could take the hits";
   const ids = [...new Set(choice.units)];
-  const counts = countIds(ids, known);
-  if (counts) return `took ${hitsText(choice.units.length)} on ${countsText(counts)}`;
+  const hits = choice.hits ?? choice.units.length;
+  // The record names each chosen unit (`picked`): units that rolled no dice (transports, low luck) too.
+  const named = new Map<number, KnownUnit>([...known, ...(choice.picked ?? []).map((p) => [p.id, { nation: p.nation, type: p.type }] as const)]);
+  const counts = countIds(ids, named);
+  if (counts) return `took ${hitsText(hits)} on ${countsText(counts)}`;
   const sameSide = round?.choices.filter((c) => c.team === choice.team && c.step !== "retreat") ?? [];
   if (round && sameSide.length === 1) {
     const parts = [
       nonEmpty(round.lost[choice.team]) ? `lost ${countsText(round.lost[choice.team])}` : "",
       nonEmpty(round.damaged[choice.team]) ? `damaged ${countsText(round.damaged[choice.team])}` : "",
     ].filter(Boolean);
-    if (parts.length) return `took ${hitsText(choice.units.length)}: ${parts.join("; ")}`;
+    if (parts.length) return `took ${hitsText(hits)}: ${parts.join("; ")}`;
   }
-  return `took ${hitsText(choice.units.length)} on units ${ids.map((id) => `#${id}`).join(", ")}`;
+  return `took ${hitsText(hits)} on ${ids.length} ${ids.length === 1 ? "unit" : "units"}`;
 }
 
 export function byText(by: ChoiceEntry["by"], chooser: Nation): string {

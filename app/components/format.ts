@@ -30,6 +30,16 @@ export function isPurchaseLike(o: OrderLike): boolean {
   return o.type !== undefined && o.destination !== undefined;
 }
 
+/** A sentence's full stop, unless it already ends with one ("… Karelia S.S.R." takes no second). */
+export function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+/** Order ids in natural order: m1, m2, m10 (not m1, m10, m2). */
+export function byOrderId(a: string, b: string): number {
+  return a.localeCompare(b, "en", { numeric: true, sensitivity: "variant" }) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
 /** One line per order: "2 infantry: Germany → East Europe" or "Buy 3 infantry at Germany". */
 export function orderText(o: OrderLike): string {
   if (isPurchaseLike(o)) {
@@ -42,7 +52,7 @@ export function orderText(o: OrderLike): string {
   const extras: string[] = [];
   if (o.stealth) extras.push("stealth");
   if (o.raid) extras.push("raid");
-  if (o.load) extras.push(`load ${countsText(o.load.units)} from ${o.load.from} after step ${o.load.atStep}`);
+  if (o.load) extras.push(`load ${countsText(o.load.units)} from ${o.load.from} ${o.load.atStep === 0 ? "before moving" : `after step ${o.load.atStep}`}`);
   if (o.unload) extras.push(`unload into ${o.unload}`);
   if (o.bombard) extras.push(`bombard ${o.bombard}`);
   if (extras.length) text += ` — ${extras.join("; ")}`;

@@ -19,6 +19,11 @@ export function formatLocal(iso: string, timeZone?: string): string {
   return new Intl.DateTimeFormat(undefined, { ...FIELDS, ...(timeZone ? { timeZone } : {}) }).format(new Date(iso));
 }
 
+/** "(Europe/Paris)" after a formatted time, unless the time already names that zone ("… UTC", not "UTC (UTC)"). */
+export function zoneSuffix(formatted: string, zone: string): string {
+  return formatted.endsWith(zone) ? "" : ` (${zone})`;
+}
+
 export function viewerZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }

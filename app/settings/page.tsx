@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { requireUser } from "@/server/auth";
+import { DisplayNameForm } from "./display-name-form";
 import { SettingsForm } from "./settings-form";
 
 export const metadata: Metadata = { title: "Settings" };
@@ -7,5 +8,10 @@ export const dynamic = "force-dynamic";
 
 export default async function SettingsPage() {
   await requireUser("/settings");
-  return <SettingsForm />;
+  return (
+    <div className="stack">
+      <DisplayNameForm />
+      <SettingsForm />
+    </div>
+  );
 }

@@ -2,7 +2,7 @@
 export * from "./types";
 
 /** Stored with every phase, so a stored phase is re-adjudicated by the engine that made it (R3.3). */
-export const ENGINE_VERSION = "1.0.0";
+export const ENGINE_VERSION = "1.1.0"; // 1.1: conflicts name each order's nation; a unit sunk by the same choice is not also damaged
 export { UNIT_STATS, TRANSPORT_CAPACITY, CARRIER_CAPACITY } from "./units";
 export { teamOf, isHostile, nationIndex } from "./teams";
 export { indexBoard, type Board } from "./board/board";

@@ -37,9 +37,11 @@ export interface ConflictReport {
   /** Meeting: the territory; head-on: the territory of the weaker force (or both, on a bounce). */
   territory: string;
   edge?: [string, string];
-  forces?: { team: Team; from: string; to: string; value: number; orders: string[] }[];
+  forces?: { team: Team; from: string; to: string; value: number; orders: string[]; nations?: Nation[] }[];
   result?: "advanced" | "bounced";
   orders: string[];
+  /** The nation of each order in `orders` (order ids are unique only within a nation's list, R4.2). */
+  nations?: Nation[];
   rule: string;
 }
 

@@ -24,6 +24,7 @@ import { notify } from "./notify";
 import { openPhase, type Phase } from "./phases";
 import { needsPlayers, openPostCombat, savedPostCombat } from "./post-combat";
 import { combatOf } from "./replay";
+import { publicWaiting } from "./sealed";
 
 export { resolveStored } from "./replay";
 
@@ -86,7 +87,8 @@ export async function adjudicatePhase(
       const run = runWithRobots(phase, orderLists, game.options.lowLuck, robots);
       decisions = run.decisions;
       if (run.combat.waiting) {
-        await waitForDecisions(tx, phase, game, decisions, { ...run.combat.waiting, report: run.combat.report });
+        const shown = publicWaiting(phase, orderLists, game.options.lowLuck, decisions, run.combat.waiting);
+        await waitForDecisions(tx, phase, game, decisions, { ...run.combat.waiting, report: run.combat.report }, shown);
         await hooks.beforeCommit?.(tx);
         return "waiting";
       }
@@ -135,6 +137,7 @@ async function waitForDecisions(
   game: typeof games.$inferSelect,
   decisions: DecisionRecord[],
   waiting: NonNullable<CombatResult["waiting"]> & { report: CombatResult["report"] },
+  shown: ReturnType<typeof publicWaiting>,
 ): Promise<void> {
   const key = (r: DecisionRequest) => `${r.battle}|${r.round}|${r.kind}|${r.kind === "casualties" ? r.step : "retreat"}|${r.team}`;
   const before = new Map((phase.pending?.requests ?? []).map((r) => [key(r), r.deadline]));
@@ -151,16 +154,9 @@ async function waitForDecisions(
       pending: {
         pass: waiting.pass,
         requests,
-        battles: waiting.battles.map((b) => ({
-          territory: b.territory,
-          pass: b.pass,
-          rounds: b.rounds,
-          current: b.current,
-          bombardment: b.bombardment,
-          destroyedAtOnce: b.destroyedAtOnce,
-          // Which units a side has already picked stays hidden from the other until the round ends.
-          units: b.units.map(({ marked: _marked, ...u }) => u),
-        })),
+        // R6.3: the battles as they stood before any choice of a sub-phase still open (services/sealed.ts).
+        battles: shown.battles,
+        decided: shown.decided,
         finished: waiting.report.battles,
       },
       decisionDeadline: new Date(earliest),

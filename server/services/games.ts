@@ -116,9 +116,3 @@ export interface LobbyGame {
   options: GameOptions;
   seats: { nation: Nation; player: string | null; robot: boolean; mine: boolean }[];
 }
-
-/** Display name: the user's name, or the part of the email before the @ (emails are not shown to others). */
-export function displayName(user: { name: string | null; email: string | null } | null): string | null {
-  if (!user) return null;
-  return user.name ?? user.email?.split("@")[0] ?? "player";
-}

@@ -3,12 +3,13 @@ import { desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { games, seats, users } from "../../db/schema";
 import { NATIONS } from "../engine";
-import { displayName, type LobbyGame } from "./games";
+import { displayName } from "./display-name";
+import type { LobbyGame } from "./games";
 
 async function describe(db: Db, userId: string, rows: (typeof games.$inferSelect)[]): Promise<LobbyGame[]> {
   if (rows.length === 0) return [];
   const seatRows = await db
-    .select({ gameId: seats.gameId, nation: seats.nation, robot: seats.robot, userId: seats.userId, name: users.name, email: users.email })
+    .select({ gameId: seats.gameId, nation: seats.nation, robot: seats.robot, userId: seats.userId, name: users.name })
     .from(seats)
     .leftJoin(users, eq(users.id, seats.userId))
     .where(inArray(seats.gameId, rows.map((g) => g.id)));
@@ -19,7 +20,7 @@ async function describe(db: Db, userId: string, rows: (typeof games.$inferSelect
     options: g.options,
     seats: NATIONS.map((nation) => {
       const s = seatRows.find((r) => r.gameId === g.id && r.nation === nation)!;
-      return { nation, robot: s.robot, player: s.userId ? displayName(s) : null, mine: s.userId === userId };
+      return { nation, robot: s.robot, player: s.userId ? displayName({ id: s.userId, name: s.name }) : null, mine: s.userId === userId };
     }),
   }));
 }

@@ -10,6 +10,7 @@ import {
   teamOf,
   type AaMove,
   type CombatReport,
+  type Decision,
   type DecisionRequest,
   type HouseRules,
   type LandingOrder,
@@ -20,7 +21,7 @@ import {
   type UnitReport,
 } from "../engine";
 import { notFound } from "./errors";
-import { displayName } from "./games";
+import { displayName } from "./display-name";
 import { savedOrders } from "./orders";
 import { currentPhase, loadGame } from "./phases";
 
@@ -52,11 +53,21 @@ export interface GameView {
     locked: Nation[];
     /** While battles wait for decisions ("battles") or post-combat is open: its deadline. */
     decisionDeadline: string | null;
-    pending: null | (Omit<PendingDecisions, "requests"> & { requests: (DecisionRequest & { mine: boolean })[] });
+    /** Battles waiting (R6): what is asked, and who has chosen in a sub-phase still open — the choice only to its chooser (R6.3). */
+    pending:
+      | null
+      | (Omit<PendingDecisions, "requests" | "decided"> & {
+          requests: (DecisionRequest & { mine: boolean })[];
+          decided: (NonNullable<PendingDecisions["decided"]>[number] & { mine: boolean; decision?: Decision })[];
+        });
   };
-  /** Post-combat (R7): the combat's outcome, who is still choosing, and this user's own choices only. */
+  /**
+   * Post-combat (R7): the combat's outcome, who is still choosing, and this user's own choices only.
+   * The outcome is what the board shows (battles, captures, where units stand); orders, purchases and
+   * the treasury after spending stay secret until the turn resolves (docs/rules-decisions.md, R7.3).
+   */
   postCombat: null | {
-    report: CombatReport;
+    report: PostCombatOutcome;
     waitingFor: Nation[];
     mine: Partial<Record<Nation, { choices: PostCombatChoices; landings: LandingOrder[]; aaMoves: AaMove[]; locked: boolean }>>;
   };
@@ -67,6 +78,13 @@ export interface GameView {
   myNations: Nation[];
   /** Saved orders of the nations this user plays, and only those. */
   myOrders: Partial<Record<Nation, Order[]>>;
+}
+
+/** What every player and spectator sees of a combat phase during post-combat. */
+export type PostCombatOutcome = Pick<CombatReport, "battles" | "captures" | "units" | "owners">;
+
+export function postCombatOutcome(report: CombatReport): PostCombatOutcome {
+  return { battles: report.battles, captures: report.captures, units: report.units, owners: report.owners };
 }
 
 function groupUnits(units: { nation: Nation; type: UnitReport["type"]; at: string; aboard?: number }[]): UnitReport[] {
@@ -84,7 +102,7 @@ export async function gameView(db: Db, userId: string, gameId: number): Promise<
   const game = await loadGame(db, gameId);
   if (!game) throw notFound("That game");
   const seatRows = await db
-    .select({ nation: seats.nation, robot: seats.robot, userId: seats.userId, name: users.name, email: users.email })
+    .select({ nation: seats.nation, robot: seats.robot, userId: seats.userId, name: users.name })
     .from(seats)
     .leftJoin(users, eq(users.id, seats.userId))
     .where(eq(seats.gameId, gameId));
@@ -102,13 +120,13 @@ export async function gameView(db: Db, userId: string, gameId: number): Promise<
       const choices = { air: stage.choices.air.filter((a) => a.nation === r.nation), aaGuns: stage.choices.aaGuns.filter((g) => g.nation === r.nation) };
       if (choices.air.length + choices.aaGuns.length > 0) mine[r.nation] = { choices, landings: r.landings, aaMoves: r.aaMoves, locked: r.lockedAt !== null };
     }
-    postCombat = { report: stage.report, waitingFor: NATIONS.filter((n) => rows.some((r) => r.nation === n && r.lockedAt === null)), mine };
+    postCombat = { report: postCombatOutcome(stage.report), waitingFor: NATIONS.filter((n) => rows.some((r) => r.nation === n && r.lockedAt === null)), mine };
   }
   return {
     game: { id: game.id, name: game.name, status: game.status, ...game.options, pausedAt: game.pausedAt?.toISOString() ?? null, mayPause: game.createdBy === userId },
     seats: NATIONS.map((nation) => {
       const s = seatRows.find((r) => r.nation === nation)!;
-      return { nation, team: teamOf(nation), robot: s.robot, player: s.userId ? displayName(s) : null, mine: s.userId === userId };
+      return { nation, team: teamOf(nation), robot: s.robot, player: s.userId ? displayName({ id: s.userId, name: s.name }) : null, mine: s.userId === userId };
     }),
     phase: phase
       ? {
@@ -122,7 +140,15 @@ export async function gameView(db: Db, userId: string, gameId: number): Promise<
           decisionDeadline: phase.status === "battles" || phase.status === "post-combat" ? (phase.decisionDeadline?.toISOString() ?? null) : null,
           pending:
             phase.status === "battles" && phase.pending
-              ? { ...phase.pending, requests: phase.pending.requests.map((r) => ({ ...r, mine: mySeats.includes(r.chooser) })) }
+              ? {
+                  ...phase.pending,
+                  requests: phase.pending.requests.map((r) => ({ ...r, mine: mySeats.includes(r.chooser) })),
+                  decided: (phase.pending.decided ?? []).map((d) => {
+                    const mine = mySeats.includes(d.chooser);
+                    const own = mine ? phase.decisions?.find((r) => r.pass === phase.pending!.pass && r.battle === d.battle && r.round === d.round && r.step === d.step && r.team === d.team) : undefined;
+                    return { ...d, mine, ...(own ? { decision: own.decision } : {}) };
+                  }),
+                }
               : null,
         }
       : null,
@@ -132,7 +158,7 @@ export async function gameView(db: Db, userId: string, gameId: number): Promise<
         ? { winner: (phase.report as TurnReport).victory.winner ?? "nobody", turn: phase.turn, reason: (phase.report as TurnReport).victory.reason }
         : null,
     board: stage
-      ? { units: stage.report.units, owners: stage.report.owners, treasury: stage.report.treasury }
+      ? { units: stage.report.units, owners: stage.report.owners, treasury: phase!.startState.treasury }
       : phase
         ? { units: groupUnits(phase.startState.units), owners: phase.startState.owners, treasury: phase.startState.treasury }
         : null,

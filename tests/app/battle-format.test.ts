@@ -36,11 +36,19 @@ describe("battle words", () => {
     const known = unitsFromDice([round({ fire: [fire] })]);
     const chose = { step: "general" as const, team: "Axis" as const, chooser: "Germany" as const, hits: 1, units: [7], by: "player" as const };
     expect(choiceText(chose, round(), known)).toBe("took 1 hit on 1 armour");
-    const unknown = { ...chose, units: [3, 4] };
+    const unknown = { ...chose, hits: 2, units: [3, 4] };
     expect(choiceText(unknown, round({ choices: [unknown] }), new Map())).toBe("took 2 hits: lost 1 infantry, 1 armour");
-    expect(choiceText(unknown, round({ choices: [unknown, { ...unknown, step: "submarine" }] }), new Map())).toBe("took 2 hits on units #3, #4");
+    expect(choiceText(unknown, round({ choices: [unknown, { ...unknown, step: "submarine" }] }), new Map())).toBe("took 2 hits on 2 units");
     const stay = { step: "retreat" as const, team: "Allies" as const, chooser: "Russia" as const, units: [], submerge: [], withdraw: [], by: "default" as const };
     expect(choiceText(stay, round(), new Map())).toBe("after the round: fought on");
+  });
+
+  it("names the chosen units from the record even when they rolled no dice, and counts units, not hits", () => {
+    // A transport never fires, and low luck names no unit: the record's `picked` still does.
+    const transport = { step: "general" as const, team: "Allies" as const, chooser: "United Kingdom" as const, hits: 1, units: [33], picked: [{ id: 33, nation: "United Kingdom" as const, type: "transport" as const }], by: "robot" as const };
+    expect(choiceText(transport, round({ choices: [transport, { ...transport, step: "submarine" }] }), new Map())).toBe("took 1 hit on 1 transport");
+    const battleship = { ...transport, hits: 2, units: [9, 9], picked: [9, 9].map((id) => ({ id, nation: "Japan" as const, type: "battleship" as const })) };
+    expect(choiceText(battleship, round(), new Map())).toBe("took 2 hits on 1 battleship");
   });
 
   it("adds what a cited rule is about", () => {

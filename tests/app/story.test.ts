@@ -87,10 +87,10 @@ describe("the story of a turn", () => {
     const { story } = karelia();
     const [headOn, meeting] = section(story, "land-movement").lines;
     expect(headOn!.text).toBe(
-      "Step 1: head-on between East Europe and Karelia S.S.R. — the Axis from East Europe to Karelia S.S.R., worth 66 (order g1) against the Allies from Karelia S.S.R. to East Europe, worth 3 (order r1); the Axis won 66 to 3 and advanced into Karelia S.S.R.; the Allies force stayed in Karelia S.S.R.",
+      "Step 1: head-on between East Europe and Karelia S.S.R. — the Axis from East Europe to Karelia S.S.R., worth 66 (Germany's order g1) against the Allies from Karelia S.S.R. to East Europe, worth 3 (Russia's order r1); the Axis won 66 to 3 and advanced into Karelia S.S.R.; the Allies force stayed in Karelia S.S.R.",
     );
     expect(headOn!.rules).toEqual(["R5.2b"]);
-    expect(meeting!.text).toContain("Step 1: Germany moved into Karelia S.S.R. (order g1) where Russia's units stood — a meeting");
+    expect(meeting!.text).toContain("Step 1: Germany moved into Karelia S.S.R. (Germany's order g1) where Russia's units stood — a meeting");
     expect(meeting!.rules).toEqual(["R5.2a"]);
   });
 
@@ -153,7 +153,7 @@ describe("the story of a turn", () => {
       text: "1 armour from Germany was refused: armour in Germany can move 2, path has 3 steps; its units held",
       rules: ["R4.2", "R4.1"],
     });
-    expect(placementsSection(report).lines[0]).toMatchObject({ text: "Russia's 3 infantry for Karelia S.S.R. were forfeited: russia no longer owns Karelia S.S.R.", rules: ["R8.3"] });
+    expect(placementsSection(report).lines[0]).toMatchObject({ text: "Russia's 3 infantry for Karelia S.S.R. were forfeited: Russia no longer owns Karelia S.S.R.", rules: ["R8.3"] });
     expect(raidsSection(report).lines[0]!.text).toBe("Bombers of order b1 raided the factory in Russia: rolled 4; Russia lost 4 credits");
     expect(incomeSection(report).lines[0]).toMatchObject({ text: "Commerce raiding: United Kingdom counted 30 and lost 5", rules: ["R9.3"] });
     const victory = victorySection(report).lines;

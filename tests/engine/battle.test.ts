@@ -71,6 +71,26 @@ describe("battle protocol", () => {
     expect(end.rounds[0]!.damaged.Allies).toEqual({ battleship: 1 });
   });
 
+  it("a battleship given both hits in one choice is lost, not also damaged (R6.4)", () => {
+    // Low luck: 3 bombers attack 4+4+4 = 12 → exactly 2 hits, both on the lone battleship.
+    const end = fightBattle(
+      openBattle({
+        territory: "S",
+        pass: "sea",
+        lowLuck: true,
+        units: [
+          ...[1, 2, 3].map((id) => ({ id, nation: "Germany" as const, type: "bomber" as const, team: "Axis" as const, attacking: true, cargo: [] })),
+          { id: 10, nation: "United Kingdom", type: "battleship", team: "Allies", attacking: false, cargo: [] },
+        ],
+      }),
+      phaseDice("two hits"),
+    );
+    const round = end.rounds[0]!;
+    expect(round.choices.find((c) => c.team === "Allies")).toMatchObject({ hits: 2, units: [10, 10] });
+    expect(round.lost.Allies).toEqual({ battleship: 1 });
+    expect(round.damaged.Allies).toEqual({});
+  });
+
   it("R6.10 destroys at once a side that cannot hurt an enemy that can hurt it", () => {
     const end = fightBattle(
       openBattle({

@@ -17,6 +17,7 @@ import { liveBattles, slug, type LiveBattle, type Phase, type PendingRequest } f
 type CasualtyRequest = Extract<PendingRequest, { kind: "casualties" }>;
 type RetreatRequest = Extract<PendingRequest, { kind: "retreat" }>;
 type Candidate = CasualtyRequest["candidates"][number];
+type Decided = NonNullable<Phase["pending"]>["decided"][number];
 
 /** A stable key and test id per request: a side has at most one request per battle, round and step. */
 export function requestKey(r: PendingRequest): string {
@@ -44,7 +45,14 @@ export function Battles({ gameId, phase, onChanged, gameZone }: { gameId: number
         )}
       </p>
       {battles.map((b) => (
-        <LiveBattleView key={b.territory} gameId={gameId} battle={b} requests={pending.requests.filter((r) => r.battle === b.territory)} onChanged={onChanged} />
+        <LiveBattleView
+          key={b.territory}
+          gameId={gameId}
+          battle={b}
+          requests={pending.requests.filter((r) => r.battle === b.territory)}
+          decided={pending.decided.filter((d) => d.battle === b.territory)}
+          onChanged={onChanged}
+        />
       ))}
       {orphans.length > 0 ? (
         <ul className="decision-list">
@@ -69,7 +77,7 @@ function nonEmpty(c: UnitCounts): boolean {
   return Object.values(c).some((n) => (n ?? 0) > 0);
 }
 
-function SideView({ battle, team, hideMarks }: { battle: LiveBattle; team: Team; hideMarks: boolean }) {
+function SideView({ battle, team }: { battle: LiveBattle; team: Team }) {
   const units = battle.units.filter((u) => u.team === team);
   const nations = [...new Set(units.map((u) => u.nation))];
   const attacking = units.filter((u) => u.attacking).length;
@@ -92,9 +100,9 @@ function SideView({ battle, team, hideMarks }: { battle: LiveBattle; team: Team;
             if (u.status === "in") {
               add(standing, u.type);
               // A marked unit took its last hit this round (its `damage` counts that hit too).
-              if (u.marked) {
-                if (!hideMarks) add(hit, u.type);
-              } else if (u.damage > 0) add(damaged, u.type);
+              // The server keeps a choice of a sub-phase still open out of the battle (R6.3), so every mark shown is public.
+              if (u.marked) add(hit, u.type);
+              else if (u.damage > 0) add(damaged, u.type);
             } else if (u.status === "dead") add(lost, u.type);
             else add(out, u.type);
           }
@@ -116,12 +124,21 @@ function SideView({ battle, team, hideMarks }: { battle: LiveBattle; team: Team;
   );
 }
 
-function LiveBattleView({ gameId, battle, requests, onChanged }: { gameId: number; battle: LiveBattle; requests: PendingRequest[]; onChanged: () => void }) {
+function LiveBattleView({
+  gameId,
+  battle,
+  requests,
+  decided,
+  onChanged,
+}: {
+  gameId: number;
+  battle: LiveBattle;
+  requests: PendingRequest[];
+  decided: Decided[];
+  onChanged: () => void;
+}) {
   const known = new Map<number, KnownUnit>(battle.units.map((u) => [u.id, { nation: u.nation, type: u.type }]));
   const done = battle.rounds.length;
-  // Both sides choose casualties at once (R6.3): while the viewer still chooses for one side, the
-  // other side's choice, already made, is not shown.
-  const choosing = requests.filter((r) => r.mine && r.kind === "casualties").map((r) => r.team);
   return (
     <article className="battle live-battle" data-testid={`live-battle-${slug(battle.territory)}`} aria-labelledby={`live-${slug(battle.territory)}`}>
       <h3 id={`live-${slug(battle.territory)}`}>
@@ -132,11 +149,17 @@ function LiveBattleView({ gameId, battle, requests, onChanged }: { gameId: numbe
       </h3>
       <div className="sides">
         {TEAMS.map((t) => (
-          <SideView key={t} battle={battle} team={t} hideMarks={choosing.length > 0 && !choosing.includes(t)} />
+          <SideView key={t} battle={battle} team={t} />
         ))}
       </div>
       <RoundsView rounds={battle.rounds} current={battle.current} known={known} />
-      {requests.length === 0 ? (
+      {decided.map((d) => (
+        <p key={`${d.team}-${d.step}`} className="small" data-testid={`decided-${slug(battle.territory)}-${d.round}-${d.step}-${d.team.toLowerCase()}`}>
+          <strong>{d.team}</strong>: {d.chooser} has chosen{d.decision ? ` (${decisionText(d.decision, known)})` : ""}.{" "}
+          <span className="muted">Both sides choose at once (R6.3): the choice is shown when the other side has chosen too.</span>
+        </p>
+      ))}
+      {requests.length === 0 && decided.length === 0 ? (
         <p className="muted small">Nothing to decide here now: it waits for the other battles&rsquo; decisions.</p>
       ) : (
         <ul className="decision-list">
@@ -169,6 +192,13 @@ function RequestView({ gameId, request, known, onChanged }: { gameId: number; re
       <span className="muted">Waiting for {request.chooser}; the default is to fight on.</span>
     </p>
   );
+}
+
+/** The viewer's own sealed choice, in words. */
+function decisionText(decision: NonNullable<Decided["decision"]>, known: ReadonlyMap<number, KnownUnit>): string {
+  if (decision.kind === "casualties") return `your casualties: ${idsText(decision.units, known)}`;
+  const parts = [decision.submerge.length ? `submerge ${idsText(decision.submerge, known)}` : "", decision.withdraw.length ? `withdraw ${idsText(decision.withdraw, known)}` : ""].filter(Boolean);
+  return parts.length ? `you chose to ${parts.join(" and ")}` : "you chose to fight on";
 }
 
 function casualtyWhat(r: CasualtyRequest): string {

@@ -3,7 +3,7 @@
 // beside it when the game sets its deadlines by a time of day there (R3.1).
 import { useEffect, useState } from "react";
 import { timeLeft } from "../../components/format";
-import { formatLocal, viewerZone } from "../../components/local-time";
+import { formatLocal, viewerZone, zoneSuffix } from "../../components/local-time";
 
 export function Deadline({ iso, running, label, testId, gameZone }: { iso: string; running: boolean; label: string; testId?: string; gameZone?: string }) {
   const [now, setNow] = useState<number | null>(null);
@@ -26,12 +26,13 @@ export function Deadline({ iso, running, label, testId, gameZone }: { iso: strin
       {label}{" "}
       <time dateTime={iso} title={`Your time zone: ${viewerZone()}`}>
         {formatLocal(iso)}
-      </time>{" "}
-      <span className="muted small">({viewerZone()})</span>
+      </time>
+      {zoneSuffix(formatLocal(iso), viewerZone()) ? <span className="muted small">{zoneSuffix(formatLocal(iso), viewerZone())}</span> : null}
       {gameZone && gameZone !== viewerZone() ? (
         <span className="muted small" data-testid={testId ? `${testId}-game-zone` : undefined}>
           {" "}
-          · game time {formatLocal(iso, gameZone)} ({gameZone})
+          · game time {formatLocal(iso, gameZone)}
+          {zoneSuffix(formatLocal(iso, gameZone), gameZone)}
         </span>
       ) : null}
       {running ? (

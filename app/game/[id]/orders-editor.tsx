@@ -4,7 +4,7 @@
 import { useId, useMemo, useState, type FormEvent } from "react";
 import { UNIT_TYPES, type Nation, type UnitCounts, type UnitType } from "../../../server/engine/types";
 import { UNIT_STATS } from "../../../server/engine/units";
-import { errorText, orderText, unitName, type OrderLike } from "../../components/format";
+import { errorText, orderText, sentence, unitName, type OrderLike } from "../../components/format";
 import { SEA_ZONES, TERRITORIES, neighboursOf, slug, type Board } from "./game-types";
 import { unitPrice } from "./prices";
 import type { OrderDraft } from "./use-order-draft";
@@ -263,7 +263,7 @@ function MoveForm({ nation, units, draft, onAdd }: { nation: Nation; units: Boar
           })}
         </fieldset>
       ) : from ? (
-        <p className="muted small">{nation} has no units that can move in {from}.</p>
+        <p className="muted small">{sentence(`${nation} has no units that can move in ${from}`)}</p>
       ) : null}
 
       <label htmlFor={`${uid}-path`}>Path (territories entered, separated by commas; empty to stay)</label>

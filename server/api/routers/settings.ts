@@ -1,5 +1,6 @@
-// settings.*: the signed-in user's own notification settings (channels, quiet hours).
+// settings.*: the signed-in user's own settings: notification channels, quiet hours, display name.
 import { z } from "zod";
+import { displayNameOf, setDisplayName } from "../../services/display-name";
 import { getSettings, saveSettings } from "../../services/notification-settings";
 import { text } from "../input";
 import { protectedProcedure, router } from "../trpc";
@@ -7,8 +8,12 @@ import { protectedProcedure, router } from "../trpc";
 const minuteOfDay = z.number().int().min(0).max(1439).nullable();
 
 export const settingsRouter = router({
-  get: protectedProcedure.query(({ ctx }) => getSettings(ctx.db, ctx.user.id)),
+  get: protectedProcedure.query(async ({ ctx }) => ({ ...(await getSettings(ctx.db, ctx.user.id)), name: await displayNameOf(ctx.db, ctx.user.id) })),
   save: protectedProcedure
     .input(z.object({ email: z.boolean(), push: z.boolean(), quietStart: minuteOfDay, quietEnd: minuteOfDay, timeZone: text(1, 64) }))
     .mutation(({ ctx, input }) => saveSettings(ctx.db, ctx.user.id, input)),
+  /** The name other players see; null goes back to the generated one. Checked by the service (length, characters). */
+  setName: protectedProcedure
+    .input(z.object({ name: z.string().max(200).nullable() }))
+    .mutation(({ ctx, input }) => setDisplayName(ctx.db, ctx.user.id, input.name)),
 });

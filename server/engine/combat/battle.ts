@@ -324,14 +324,18 @@ function applyHits(b: BattleState, req: CasualtyRequest, picks: number[]): void 
   for (const id of picks) {
     const u = b.units.find((x) => x.id === id)!;
     u.damage += 1;
-    if (roomOf(u) > 0) {
-      if (record && req.step !== "bombardment") add(record.damaged[req.team], u.type);
-      continue;
-    }
+    if (roomOf(u) > 0) continue;
     // R6.3: without a destroyer, submarine hits are removed at once; R5.5: bombardment too.
     const atOnce = req.step === "bombardment" || (req.step === "submarine" && !b.destroyerAtStart.includes(req.team));
     if (atOnce) removeUnit(b, u, lost);
     else u.marked = true;
+  }
+  // Damaged: a unit this choice hit that is left with room for more (R6.4) — once per unit, and
+  // never one the same choice then sank (both hits of a battleship in one choice are a loss).
+  if (!record || req.step === "bombardment") return;
+  for (const id of new Set(picks)) {
+    const u = b.units.find((x) => x.id === id)!;
+    if (u.status === "in" && !u.marked && u.damage > 0) add(record.damaged[req.team], u.type);
   }
 }
 

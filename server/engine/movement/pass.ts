@@ -80,14 +80,15 @@ function headOns(ph: Phase, kind: PassKind, active: Run[], k: number): void {
       const f2 = forceOf(ph, backward, k, otherTeam(team), b, a);
       if (!f1 || !f2) continue;
       const orders = [...f1.runs, ...f2.runs].map((r) => r.order.id);
-      const forces = [f1, f2].map((f) => ({ team: f.team, from: f.from, to: f.to, value: f.value, orders: f.runs.map((r) => r.order.id) }));
+      const nations = [...f1.runs, ...f2.runs].map((r) => r.nation);
+      const forces = [f1, f2].map((f) => ({ team: f.team, from: f.from, to: f.to, value: f.value, orders: f.runs.map((r) => r.order.id), nations: f.runs.map((r) => r.nation) }));
       if (f1.value === f2.value) {
         for (const r of [...f1.runs, ...f2.runs]) {
           r.status = "bounced";
           r.rule = "R5.2b";
           r.reason = `Bounced in a head-on crossing between ${a} and ${b}: both forces are worth ${f1.value} (R5.2b)`;
         }
-        ph.report.conflicts.push({ kind: "head-on", pass: kind, step: k, territory: a, edge: [a, b], forces, result: "bounced", orders, rule: "R5.2b" });
+        ph.report.conflicts.push({ kind: "head-on", pass: kind, step: k, territory: a, edge: [a, b], forces, result: "bounced", orders, nations, rule: "R5.2b" });
         continue;
       }
       const [winner, loser] = f1.value > f2.value ? [f1, f2] : [f2, f1];
@@ -96,7 +97,7 @@ function headOns(ph: Phase, kind: PassKind, active: Run[], k: number): void {
         r.rule = "R5.2b";
         r.reason = `Stopped in ${loser.from}: lost a head-on crossing to ${loser.to}, ${loser.value} against ${winner.value} (R5.2b)`;
       }
-      ph.report.conflicts.push({ kind: "head-on", pass: kind, step: k, territory: loser.from, edge: [a, b], forces, result: "advanced", orders, rule: "R5.2b" });
+      ph.report.conflicts.push({ kind: "head-on", pass: kind, step: k, territory: loser.from, edge: [a, b], forces, result: "advanced", orders, nations, rule: "R5.2b" });
     }
   }
 }
@@ -159,7 +160,7 @@ function meetings(ph: Phase, kind: PassKind, moved: Run[], k: number, invisible:
       r.rule = "R5.2a";
       r.reason = `Stopped in ${territory}: met hostile units there (R5.2a)`;
     }
-    ph.report.conflicts.push({ kind: "meeting", pass: kind, step: k, territory, orders: runs.map((r) => r.order.id), rule: "R5.2a" });
+    ph.report.conflicts.push({ kind: "meeting", pass: kind, step: k, territory, orders: runs.map((r) => r.order.id), nations: runs.map((r) => r.nation), rule: "R5.2a" });
   }
 }
 

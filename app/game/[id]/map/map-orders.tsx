@@ -6,7 +6,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { UNIT_TYPES, type Nation, type UnitCounts, type UnitType } from "../../../../server/engine/types";
-import { countsText, errorText, orderText, unitName } from "../../../components/format";
+import { countsText, errorText, orderText, sentence, unitName } from "../../../components/format";
 import { useTRPC } from "../../../trpc/client";
 import { neighboursOf, slug, type Board } from "../game-types";
 import type { OrderDraft } from "../use-order-draft";
@@ -163,7 +163,7 @@ export function MapOrders(props: {
               </h3>
               <p className="small">
                 {active.path.length ? `Path: ${[active.from, ...active.path].join(" → ")}` : "Click an outlined territory to move there."}
-                {active.unload ? ` Unloads into ${active.unload}.` : ""}
+                {active.unload ? ` ${sentence(`Unloads into ${active.unload}`)}` : ""}
                 {active.orderId ? ` (order ${active.orderId})` : ""}
               </p>
               <div className="chips" role="group" aria-label="How many of each type">

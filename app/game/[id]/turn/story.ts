@@ -5,7 +5,8 @@ import type { ChoiceEntry, FireEntry, RoundRecord } from "../../../../server/eng
 import type { FireRecord } from "../../../../server/engine/combat/fire";
 import type { TurnReport } from "../../../../server/engine/turn";
 import { NATIONS, TEAMS, type Nation, type Team, type UnitCounts } from "../../../../server/engine/types";
-import { countsText, orderText, unitName, type OrderLike } from "../../../components/format";
+import { byOrderId, countsText, orderText, unitName, type OrderLike } from "../../../components/format";
+import { DEFAULT_BOARD } from "../../../../server/engine/board/default-board";
 import { shortName } from "../../../components/battle-format";
 
 /** One sentence of the story and the rules it cites (ids as RULES.md writes them: "R5.2a"). */
@@ -52,8 +53,13 @@ function line(text: string, rules: string[], extra: Partial<StoryLine> = {}): St
   return { text: split.text, rules: [...new Set([...split.rules, ...rules])], ...extra };
 }
 
+/** Names that keep their capital inside a sentence: territories, nations, teams. */
+const PROPER = [...DEFAULT_BOARD.territories.map((t) => t.id), ...NATIONS, ...TEAMS];
+
+/** A reason written as a sentence, continued after a colon: "Stopped in …" → "stopped in …", but "Baltic Sea Zone …" stays. */
 function lowerFirst(s: string): string {
-  return s ? s.charAt(0).toLowerCase() + s.slice(1) : s;
+  if (!s || /^.[A-Z]/.test(s) || PROPER.some((name) => s.startsWith(name) && !/[a-z]/i.test(s.charAt(name.length)))) return s;
+  return s.charAt(0).toLowerCase() + s.slice(1);
 }
 
 function plural(n: number, one: string, many = `${one}s`): string {
@@ -79,14 +85,32 @@ type OrderReport = Report["orders"][number];
 /** The nations of the other team whose orders took part in a conflict ("a meeting with Russia"). */
 function opponents(report: Report, conflict: Report["conflicts"][number], nation: Nation): Nation[] {
   const team = teamOfNation(nation);
-  const nations = conflict.orders
-    .map((id) => report.orders.find((o) => o.id === id && teamOfNation(o.nation) !== team)?.nation)
-    .filter((n): n is Nation => n !== undefined);
+  const nations = conflictOrders(report, conflict)
+    .map((o) => o.nation)
+    .filter((n) => teamOfNation(n) !== team);
   // Units that stood there without moving are in no order: the battle there names them.
   const other: Team = team === "Axis" ? "Allies" : "Axis";
   const battle = report.battles.find((b) => b.territory === conflict.territory && b.pass === conflict.pass);
   for (const u of battle?.sides[other] ?? []) nations.push(u.nation);
   return NATIONS.filter((n) => nations.includes(n));
+}
+
+/**
+ * The orders of a conflict with their nations. Order ids are unique only within a nation's list (R4.2):
+ * the report names each order's nation; a report without them (engine 1.0) is matched by where the
+ * order ended, the conflict's territory.
+ */
+export function conflictOrders(report: Report, conflict: Report["conflicts"][number]): { id: string; nation: Nation }[] {
+  if (conflict.nations && conflict.nations.length === conflict.orders.length) return conflict.orders.map((id, i) => ({ id, nation: conflict.nations![i]! }));
+  return conflict.orders.flatMap((id) =>
+    report.orders.filter((o) => o.id === id && (conflict.kind !== "meeting" || o.endedAt === conflict.territory)).map((o) => ({ id, nation: o.nation })),
+  );
+}
+
+/** "Russia's orders m1, m2 and Japan's order m1": ids by nation, in natural order. */
+function ordersWords(list: readonly { id: string; nation: Nation }[]): string {
+  const byNation = NATIONS.map((n) => ({ n, ids: [...new Set(list.filter((o) => o.nation === n).map((o) => o.id))].sort(byOrderId) })).filter((x) => x.ids.length > 0);
+  return listWords(byNation.map((x) => `${x.n}'s order${x.ids.length === 1 ? "" : "s"} ${x.ids.join(", ")}`));
 }
 
 const AXIS: readonly Nation[] = ["Germany", "Japan"];
@@ -118,7 +142,7 @@ export function orderOutcome(report: Report, nation: Nation, order: OrderLike): 
     case "bounced":
       return line(`${what} toward ${path[path.length - 1]}: ${lowerFirst(r.reason ?? `bounced and stayed in ${r.endedAt}`)}`, ["R5.2b"], { id });
     case "stopped": {
-      const meeting = report.conflicts.find((c) => c.kind === "meeting" && c.orders.includes(order.id) && c.territory === r.endedAt);
+      const meeting = report.conflicts.find((c) => c.kind === "meeting" && c.territory === r.endedAt && conflictOrders(report, c).some((o) => o.id === order.id && o.nation === nation));
       const who = meeting ? opponents(report, meeting, nation) : [];
       const base =
         meeting && r.rule !== "R5.2b"
@@ -128,7 +152,7 @@ export function orderOutcome(report: Report, nation: Nation, order: OrderLike): 
     }
     case "completed": {
       if (path.length === 0) return line([`${what} stayed in ${order.from}`, ...cargo(r)].join("; "), r.unloaded !== undefined ? ["R5.3"] : ["R4.2"], { id });
-      const meeting = report.conflicts.find((c) => c.kind === "meeting" && c.orders.includes(order.id) && c.territory === r.endedAt);
+      const meeting = report.conflicts.find((c) => c.kind === "meeting" && c.territory === r.endedAt && conflictOrders(report, c).some((o) => o.id === order.id && o.nation === nation));
       const via = path.length > 1 ? ` by way of ${path.slice(0, -1).join(", ")}` : "";
       const parts = [`${what} entered ${r.endedAt}${via}`];
       const rules = ["R5.2"];
@@ -153,7 +177,8 @@ export function orderOutcome(report: Report, nation: Nation, order: OrderLike): 
 
 function cargo(r: OrderReport): string[] {
   if (r.unloaded === true) return ["its cargo unloaded"];
-  if (r.unloaded === false) return [`its cargo stayed aboard: ${lowerFirst(r.unloadReason ?? r.reason ?? "it could not unload")}`];
+  // The engine's reason already says "Cargo stays aboard: why": keep only the why.
+  if (r.unloaded === false) return [`its cargo stayed aboard: ${lowerFirst((r.unloadReason ?? r.reason ?? "it could not unload").replace(/^cargo stays aboard:\s*/i, ""))}`];
   return [];
 }
 
@@ -224,16 +249,22 @@ export function aaSection(report: Report): StorySection {
 export function conflictLine(report: Report, c: Report["conflicts"][number], i: number): StoryLine {
   const id = `conflict-${i}`;
   if (c.kind === "meeting") {
-    const nations = NATIONS.filter((n) => report.orders.some((o) => c.orders.includes(o.id) && o.nation === n));
-    const met = nations[0] ? opponents(report, c, nations[0]) : [];
+    const list = conflictOrders(report, c);
+    const nations = NATIONS.filter((n) => list.some((o) => o.nation === n));
+    // Who stood there already: the nations whose units fought the battle there without having moved (R6.1).
+    const battle = report.battles.find((b) => b.territory === c.territory && b.pass === c.pass);
+    const stood = NATIONS.filter((n) => TEAMS.some((t) => (battle?.sides[t] ?? []).some((u) => u.nation === n && !u.attacking)));
     return line(
-      `Step ${c.step}: ${listWords(nations)} moved into ${c.territory} (order${c.orders.length === 1 ? "" : "s"} ${c.orders.join(", ")}) where ${met.length ? `${listWords(met)}'s units` : "hostile units"} stood — a meeting; every group that entered stopped there and a battle follows`,
+      `Step ${c.step}: ${listWords(nations)} moved into ${c.territory} (${ordersWords(list)})${stood.length ? ` where ${listWords(stood)}'s units stood` : ""} — a meeting; every group that entered stopped there and a battle follows`,
       [c.rule],
       { id },
     );
   }
   const forces = c.forces ?? [];
-  const sides = forces.map((f) => `the ${f.team} from ${f.from} to ${f.to}, worth ${f.value} (order${f.orders.length === 1 ? "" : "s"} ${f.orders.join(", ")})`);
+  const sides = forces.map((f) => {
+    const list = f.nations && f.nations.length === f.orders.length ? f.orders.map((id, i) => ({ id, nation: f.nations![i]! })) : null;
+    return `the ${f.team} from ${f.from} to ${f.to}, worth ${f.value} (${list ? ordersWords(list) : `order${f.orders.length === 1 ? "" : "s"} ${[...f.orders].sort(byOrderId).join(", ")}`})`;
+  });
   const start = `Step ${c.step}: head-on between ${c.edge?.[0]} and ${c.edge?.[1]} — ${sides.join(" against ")}`;
   if (c.result === "bounced") return line(`${start}; equal values: both forces bounced and stayed where they were, no battle from that crossing`, [c.rule], { id });
   const [winner, loser] = [...forces].sort((x, y) => y.value - x.value);
@@ -254,7 +285,7 @@ export function movementSection(report: Report, pass: "sea" | "land"): StorySect
 export function raidsSection(report: Report): StorySection {
   const lines = report.raids.map((r, i) =>
     line(
-      `Bombers of order${r.raiders.length === 1 ? "" : "s"} ${r.raiders.join(", ")} raided the factory in ${r.territory}: rolled ${r.rolls.join(", ") || "nothing"}; ${r.nation} lost ${plural(r.damage, "credit")}${r.reason ? ` (${lowerFirst(r.reason)})` : ""}`,
+      `Bombers of order${r.raiders.length === 1 ? "" : "s"} ${[...r.raiders].sort(byOrderId).join(", ")} raided the factory in ${r.territory}: rolled ${r.rolls.join(", ") || "nothing"}; ${r.nation} lost ${plural(r.damage, "credit")}${r.reason ? ` (${lowerFirst(r.reason)})` : ""}`,
       ["R5.4"],
       { id: `raid-${i}`, dice: r.rolls.map((roll) => ({ label: "bmr", roll, value: 6, hit: true })) },
     ),
@@ -288,9 +319,16 @@ export function choiceLine(choice: ChoiceEntry, round: RoundRecord | undefined):
     const did = [nonEmpty(sub) ? `submerged ${countsText(sub)}` : "", nonEmpty(wd) ? `withdrew ${countsText(wd)}` : ""].filter(Boolean);
     return line(`The ${choice.team} ${did.length ? did.join(" and ") : "fought on (no submerge, no withdrawal)"} — ${who.text}`, ["R6.7", ...who.rules]);
   }
+  // Units, not picks: a battleship given two hits is one battleship (R6.4).
   const picked: UnitCounts = {};
-  for (const p of choice.picked ?? []) picked[p.type] = (picked[p.type] ?? 0) + 1;
-  const on = nonEmpty(picked) ? countsText(picked) : choice.units.length ? plural(choice.units.length, "unit") : "nothing: no unit could take them";
+  const seen = new Set<number>();
+  for (const p of choice.picked ?? []) {
+    if (seen.has(p.id)) continue;
+    seen.add(p.id);
+    picked[p.type] = (picked[p.type] ?? 0) + 1;
+  }
+  const units = new Set(choice.units).size;
+  const on = nonEmpty(picked) ? countsText(picked) : units ? plural(units, "unit") : "nothing: no unit could take them";
   const hits = choice.hits ?? choice.units.length;
   return line(`The ${choice.team} took ${plural(hits, "hit")} of the ${STEP_WORDS[choice.step] ?? choice.step} on ${on} — ${who.text}`, ["R6.6", ...who.rules]);
 }
