@@ -27,8 +27,8 @@ export default function HowToPlayPage() {
           passes, the turn resolves.
         </li>
         <li>
-          <strong>Fight the battles.</strong> Where your side fights, you choose casualties (or retreat) each round; the default is
-          filled in, and the deadline takes it.
+          <strong>Fight the battles.</strong> Where your side fights, its lead nation chooses casualties (or a retreat) each round;
+          the default is filled in, and the deadline takes it.
         </li>
         <li>
           <strong>Land your aircraft</strong> after combat, then new units appear and income is paid.

@@ -26,7 +26,7 @@ describe.skipIf(SKIP)("game loop in the browser", () => {
 
   const signIn = (page: Page, email: string) => signInAt(page, base, email);
 
-  it("signs two players up through the dev mailbox", async () => {
+  it("signs two players up through their sign-in mail", async () => {
     await signIn(a, emailA);
     await signIn(b, emailB);
   }, 180_000);

@@ -1,30 +1,19 @@
 // What a newcomer reads first: the home page says what the game is (with a picture of the map) and
 // links to the rules and "how to play"; /rules shows the turn order, the unit table and every rule by
 // id as text. At desktop and phone widths, with no horizontal scrolling on the phone.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { RULES_TEXT } from "../../app/rules/rules-text";
-import { SKIP, launchBrowser, scenarioSteps, shoot, startApp, watchPages, type App } from "./support";
+import { SKIP, onePageSession, shoot, type App } from "./support";
 
 describe.skipIf(SKIP)("home, rules and how to play", () => {
   let app: App;
-  let browser: Browser;
   let page: Page;
-  const browserLog: string[] = [];
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    ctx.setDefaultTimeout(30_000);
-    page = await ctx.newPage();
-    watchPages({ page }, browserLog);
-  }, 420_000);
-  afterAll(async () => {
-    await browser?.close().catch(() => {});
-    await app?.stop();
-  }, 60_000);
-  scenarioSteps("lockstep-rules", () => ({ page }), browserLog, () => app?.log() ?? "");
+  const session = onePageSession("lockstep-rules", { width: 1440, height: 900 });
+  const browserLog = session.browserLog;
+  beforeAll(() => {
+    ({ app, page } = session);
+  });
 
   it("the home page says what the game is, shows the map and links to the rules", async () => {
     await page.goto(`${app.base}/`);

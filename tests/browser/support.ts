@@ -358,3 +358,31 @@ export function twoPlayerSession(prefix: string, zones: { a: string; b: string }
   scenarioSteps(prefix, () => ({ a: session.a, b: session.b }), browserLog, () => session.app?.log() ?? "");
   return session;
 }
+
+/** One browser page on one app: the harness of single-visitor scenarios. */
+export interface OnePage {
+  app: App;
+  page: Page;
+  /** Page errors and console errors, for assertions and the failure report. */
+  browserLog: string[];
+}
+
+/** Register (inside `describe`) the hooks of a one-page scenario; the object is filled in `beforeAll`. */
+export function onePageSession(prefix: string, viewport = { width: 1280, height: 900 }): OnePage {
+  const session = { browserLog: [] as string[] } as OnePage;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    session.app = await startApp();
+    browser = await launchBrowser();
+    const ctx = await browser.newContext({ viewport });
+    ctx.setDefaultTimeout(30_000);
+    session.page = await ctx.newPage();
+    watchPages({ page: session.page }, session.browserLog);
+  }, 420_000);
+  afterAll(async () => {
+    await browser?.close().catch(() => {});
+    await session.app?.stop();
+  }, 60_000);
+  scenarioSteps(prefix, () => ({ page: session.page }), session.browserLog, () => session.app?.log() ?? "");
+  return session;
+}
