@@ -7,6 +7,7 @@ import { conflict, notFound, ServiceError } from "./errors";
 import { publish } from "./events";
 import { notify } from "./notify";
 import { openPhase } from "./phases";
+import { publicChannel } from "./press/access";
 
 /** A user is in at most this many open or active games. */
 export const MAX_ACTIVE_GAMES = 5;
@@ -78,6 +79,7 @@ export async function createChallenge(db: Db, userId: string, input: ChallengeIn
         joinedAt: mine.has(nation) ? sql`now()` : null,
       })),
     );
+    if ((input.options.press ?? "full") !== "none") await publicChannel(tx, game!.id);
     const started = await startIfFull(tx, game!.id);
     return { gameId: game!.id, started };
   });

@@ -20,8 +20,8 @@ import {
   type UnitReport,
 } from "../engine";
 import { notFound } from "./errors";
-import { displayName } from "./games";
 import { savedOrders } from "./orders";
+import { shownPlayerName } from "./player-names";
 import { currentPhase, loadGame } from "./phases";
 
 export interface GameView {
@@ -108,7 +108,7 @@ export async function gameView(db: Db, userId: string, gameId: number): Promise<
     game: { id: game.id, name: game.name, status: game.status, ...game.options, pausedAt: game.pausedAt?.toISOString() ?? null, mayPause: game.createdBy === userId },
     seats: NATIONS.map((nation) => {
       const s = seatRows.find((r) => r.nation === nation)!;
-      return { nation, team: teamOf(nation), robot: s.robot, player: s.userId ? displayName(s) : null, mine: s.userId === userId };
+      return { nation, team: teamOf(nation), robot: s.robot, player: s.userId ? shownPlayerName(s, game, s.userId === userId) : null, mine: s.userId === userId };
     }),
     phase: phase
       ? {

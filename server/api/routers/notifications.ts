@@ -3,6 +3,7 @@ import { on } from "node:events";
 import { tracked } from "@trpc/server";
 import { z } from "zod";
 import { listNotifications, markRead, unreadCount } from "../../services/notifications";
+import type { UserEvent } from "../../runtime-events";
 import { protectedProcedure, router } from "../trpc";
 
 export const notificationsRouter = router({
@@ -14,9 +15,11 @@ export const notificationsRouter = router({
   /** Open tabs refetch the list and the count when this fires; it carries only the user's own id. */
   live: protectedProcedure.input(z.object({ lastEventId: z.string().nullish() }).optional()).subscription(async function* ({ ctx, signal }) {
     let n = 0;
-    for await (const _ of on(ctx.bus, `user:${ctx.user.id}`, { signal })) {
+    for await (const [event] of on(ctx.bus, `user:${ctx.user.id}`, { signal })) {
+      const e = event as UserEvent;
       n += 1;
-      yield tracked(`${Date.now()}:${n}`, { kind: "notification" as const });
+      // Press hints name the game only: the panel refetches what this user may read.
+      yield tracked(`${Date.now()}:${n}`, e.kind === "press" ? { kind: "press" as const, gameId: e.gameId ?? 0 } : { kind: "notification" as const });
     }
   }),
 });
