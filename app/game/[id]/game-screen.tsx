@@ -20,6 +20,7 @@ import { OrdersEditor } from "./orders-editor";
 import { useOrderDraft, type DraftOrderLike } from "./use-order-draft";
 import { PostCombat } from "./post-combat";
 import { RecentBattles } from "./recent-battles";
+import { PressPanel } from "./press/press-panel";
 
 const PHASE_STATUS: Record<string, string> = {
   open: "orders open",
@@ -190,6 +191,7 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
       ) : null}
 
       <Seats view={view} />
+      <PressPanel gameId={gameId} />
 
       {phase && view.board
         ? view.myNations.map((nation) => (
