@@ -69,20 +69,20 @@ describe("a private channel", () => {
       expect(JSON.stringify(theirs.channels), who).not.toContain(`"id":${channelId}`);
       // Asking for it directly: "not found", exactly as for a channel that does not exist.
       for (const call of [
-        caller.press.messages({ gameId, channelId }),
-        caller.press.markRead({ gameId, channelId, upTo: sent.id }),
-        caller.press.mute({ gameId, channelId, muted: true }),
-        caller.press.report({ gameId, messageId: sent.id, reason: "spam" }),
+        () => caller.press.messages({ gameId, channelId }),
+        () => caller.press.markRead({ gameId, channelId, upTo: sent.id }),
+        () => caller.press.mute({ gameId, channelId, muted: true }),
+        () => caller.press.report({ gameId, messageId: sent.id, reason: "spam" }),
       ])
-        await expect(call, who).rejects.toMatchObject({ code: "NOT_FOUND" });
+        await expect(call(), who).rejects.toMatchObject({ code: "NOT_FOUND" });
       await expect(caller.press.messages({ gameId, channelId: 999_999 })).rejects.toMatchObject({ code: "NOT_FOUND", message: "That channel was not found" });
       await expect(caller.press.messages({ gameId, channelId })).rejects.toMatchObject({ message: "That channel was not found" });
     }
     // A spectator of a running game sees no press at all.
     expect((await as.erin.press.channels({ gameId })).channels).toEqual([]);
     // Nobody signed in: nothing.
-    for (const call of [as.nobody.press.channels({ gameId }), as.nobody.press.messages({ gameId, channelId }), as.nobody.press.unread()])
-      await expect(call).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    for (const call of [() => as.nobody.press.channels({ gameId }), () => as.nobody.press.messages({ gameId, channelId }), () => as.nobody.press.unread()])
+      await expect(call()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
     // A non-member cannot write into it, as any nation.
     await expect(as.carol.press.send({ gameId, nation: "United Kingdom", channelId, text: "hi" })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(as.carol.press.send({ gameId, nation: "Germany", channelId, text: "hi" })).rejects.toMatchObject({ code: "FORBIDDEN" });

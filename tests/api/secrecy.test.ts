@@ -144,6 +144,13 @@ describe("private press", () => {
             for await (const e of stream as AsyncIterable<unknown>) got.push(e);
           })().catch(() => {});
       }
+      // Hints of the game's start may still be on their way (LISTEN delivers in commit order): a
+      // marker to every user, once heard by all, says everything earlier has arrived.
+      const { publishToUser } = await import("../../server/services/events");
+      for (const user of Object.values(users)) await publishToUser(handle.db, user.id);
+      await expect.poll(() => [...heard.values()].every((h) => h.length > 0)).toBe(true);
+      await new Promise((r) => setTimeout(r, 100));
+      for (const h of heard.values()) h.length = 0;
       const { channelId } = await as.alice.press.open({ gameId, nation: "Germany", members: ["Japan"] });
       await as.alice.press.send({ gameId, nation: "Germany", channelId, text: AXIS });
       await expect.poll(() => heard.get("bob")!.length).toBeGreaterThan(0);
