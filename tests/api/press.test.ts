@@ -264,3 +264,15 @@ describe("anonymous games", () => {
     expect((await as.alice.game.get({ gameId })).seats.find((s) => s.nation === "Japan")!.player).toBe(names(users.bob));
   });
 });
+
+describe("games from before press", () => {
+  it("get their public channel when a player first looks", async () => {
+    const { gameId, as } = await pressGame(handle);
+    const { pressChannels } = await import("../../db/schema");
+    await handle.db.delete(pressChannels).where(eq(pressChannels.gameId, gameId));
+    expect((await as.erin.press.channels({ gameId })).channels).toEqual([]); // a spectator makes nothing
+    expect((await handle.db.select().from(pressChannels).where(eq(pressChannels.gameId, gameId))).length).toBe(0);
+    expect((await as.bob.press.channels({ gameId })).channels.map((c) => c.kind)).toEqual(["public"]);
+    expect((await as.alice.press.channels({ gameId })).channels).toHaveLength(1);
+  });
+});

@@ -64,9 +64,11 @@ describe.skipIf(SKIP)("press in the browser", () => {
       const p = pages[name]!;
       await p.goto(`${base}/lobby`);
       await p.getByTestId(`join-${gameId}-${nation}`).click();
-      await p.waitForURL(new RegExp(`/game/${gameId}$`), { timeout: LONG });
+      // The last to join starts the game and is taken to it; the others find it under Your games.
+      if (nation === "Russia") await p.waitForURL(new RegExp(`/game/${gameId}$`), { timeout: LONG });
+      else await p.getByTestId(`my-game-${gameId}`).waitFor({ timeout: LONG });
     }
-    await g.goto(`${base}/game/${gameId}`);
+    for (const name of ["germany", "japan", "uk"]) await pages[name]!.goto(`${base}/game/${gameId}`);
     for (const p of Object.values(pages)) await channelButton(p, "Public").waitFor({ timeout: LONG });
   }, 300_000);
 

@@ -53,9 +53,12 @@ async function unreadOf(db: Db, userId: string, channelIds: number[]): Promise<M
 
 export async function listChannels(db: Db, userId: string, gameId: number): Promise<PressChannels> {
   const access = await pressAccess(db, userId, gameId);
+  let channels = await readableChannels(db, access);
   // Games from before press get their public channel when a player first looks.
-  if (access.player && access.mode !== "none" && !access.finished) await publicChannel(db, gameId);
-  const channels = await readableChannels(db, access);
+  if (access.player && access.mode !== "none" && !access.finished && !channels.some((c) => c.kind === "public")) {
+    await publicChannel(db, gameId);
+    channels = await readableChannels(db, access);
+  }
   const ids = channels.map((c) => c.id);
   const unread = await unreadOf(db, userId, ids);
   const muted = ids.length ? (await db.select().from(pressMutes).where(and(eq(pressMutes.userId, userId), inArray(pressMutes.channelId, ids)))).map((m) => m.channelId) : [];
