@@ -191,7 +191,6 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
       ) : null}
 
       <Seats view={view} />
-      <PressPanel gameId={gameId} />
 
       {phase && view.board
         ? view.myNations.map((nation) => (
@@ -215,6 +214,7 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
         </section>
       ) : null}
 
+      <PressPanel gameId={gameId} />
       {view.board ? <BoardView board={view.board} mine={view.myNations} afterCombat={view.postCombat !== null} /> : null}
     </div>
   );

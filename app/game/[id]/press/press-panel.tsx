@@ -37,13 +37,21 @@ export function PressPanel({ gameId }: { gameId: number }) {
     }),
   );
 
-  // A link from a notification (`?press=<channel>`) opens that channel.
+  // A link from a notification (`?press=<channel>`) opens that channel and brings the panel into view.
+  const [wanted, setWanted] = useState(0);
   useEffect(() => {
-    const wanted = Number(new URLSearchParams(window.location.search).get("press"));
-    if (wanted > 0) setSelected(wanted);
+    const id = Number(new URLSearchParams(window.location.search).get("press"));
+    if (id > 0) {
+      setSelected(id);
+      setWanted(id);
+    }
   }, []);
-
   const data = channels.data;
+  const shown = Boolean(data?.channels.length);
+  useEffect(() => {
+    if (wanted && shown) document.getElementById("press")?.scrollIntoView({ block: "start" });
+  }, [wanted, shown]);
+
   if (!data) return channels.error ? <p className="alert">{errorText(channels.error)}</p> : null;
   if (data.mode === "none") return null;
   if (data.channels.length === 0) return null; // a spectator of a running game: no press to show
