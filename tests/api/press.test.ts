@@ -191,6 +191,17 @@ describe("input", () => {
   });
 });
 
+describe("the rate limit under concurrent sends", () => {
+  it("lets exactly ten of fifteen sends at once through", async () => {
+    const { gameId, as } = await pressGame(handle);
+    const channelId = await publicId(as.dave, gameId);
+    const results = await Promise.allSettled(Array.from({ length: 15 }, (_, i) => as.dave.press.send({ gameId, nation: "Russia", channelId, text: `burst ${i}` })));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(10);
+    for (const r of results.filter((r) => r.status === "rejected")) expect((r as PromiseRejectedResult).reason).toMatchObject({ code: "TOO_MANY_REQUESTS" });
+    expect((await as.bob.press.messages({ gameId, channelId })).messages).toHaveLength(10);
+  });
+});
+
 describe("press modes", () => {
   it("public only: the public channel, no private ones", async () => {
     const { gameId, as } = await pressGame(handle, { press: "public" });

@@ -1,7 +1,7 @@
 // Press in the browser (issue 14): Germany and Japan open a private channel and agree an attack, the
 // United Kingdom writes in the public channel; each player sees exactly what they should, live, with
 // unread counts and an in-app notification; Russia's page — its HTML, its RSC payload and its live
-// streams — shows nothing of the Axis channel.
+// streams — shows nothing of the Axis channel. The game is anonymous: no page shows another's name.
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -54,12 +54,13 @@ describe.skipIf(SKIP)("press in the browser", () => {
     await g.getByTestId("seat-Germany-me").check();
     await g.getByTestId("seat-United States-robot").check();
     await expect.poll(() => g.getByTestId("press-full").isChecked()).toBe(true);
+    await g.getByTestId("anonymous").check();
     await g.getByTestId("robots-hold").check();
     await g.getByTestId("create-challenge").click();
     const mine = g.getByTestId("my-games").getByRole("link", { name: "Axis and friends" });
     await mine.waitFor({ timeout: LONG });
     gameId = Number((await mine.getAttribute("href"))!.split("/").pop());
-    expect(await g.getByTestId(`my-game-${gameId}`).textContent()).toContain("full press");
+    expect(await g.getByTestId(`my-game-${gameId}`).textContent()).toContain("full press, anonymous");
     for (const [name, nation] of [["japan", "Japan"], ["uk", "United Kingdom"], ["russia", "Russia"]] as const) {
       const p = pages[name]!;
       await p.goto(`${base}/lobby`);
@@ -70,6 +71,13 @@ describe.skipIf(SKIP)("press in the browser", () => {
     }
     for (const name of ["germany", "japan", "uk"]) await pages[name]!.goto(`${base}/game/${gameId}`);
     for (const p of Object.values(pages)) await channelButton(p, "Public").waitFor({ timeout: LONG });
+    // Anonymous: each sees their own name, the others as nations only.
+    for (const [name, nation] of [["germany", "germany"], ["russia", "russia"]] as const) {
+      const seats = await pages[name]!.getByTestId("seats").textContent();
+      expect(seats).toContain(`${email(name).split("@")[0]} (you)`);
+      for (const other of ["germany", "japan", "uk", "russia"].filter((o) => o !== nation)) expect(seats, `${name} reads ${other}`).not.toContain(email(other).split("@")[0]);
+      expect(seats).toContain("a player");
+    }
   }, 300_000);
 
   // Russia listens on both of its live streams from now on, as its open tab does.
@@ -152,6 +160,7 @@ describe.skipIf(SKIP)("press in the browser", () => {
       expect(text, what).not.toContain(REPLY);
       expect(text, what).not.toContain("Germany, Japan");
       expect(text, what).not.toContain("Germany+Japan");
+      for (const other of ["germany", "japan", "uk"]) expect(text, `${what}: a name`).not.toContain(email(other).split("@")[0]);
     }
     // Its channel list: the public one only.
     expect(await panel(r).getByTestId("press-channel-button").count()).toBe(1);
