@@ -122,6 +122,10 @@ export interface GameOptions {
   decisionsAt?: DailyTime;
   /** Optional house rules (R9), carried into the game's state. */
   houseRules?: HouseRules;
+  /** Press (issue 14): absent means full press. */
+  press?: PressMode;
+  /** Players' names are hidden from each other until the game ends (nations only). */
+  anonymous?: boolean;
 }
 
 export const games = pgTable("games", {
@@ -288,7 +292,7 @@ export const notifications = pgTable(
   (t) => [index("notifications_user_idx").on(t.userId, t.createdAt), uniqueIndex("notifications_user_event").on(t.userId, t.eventKey)],
 );
 
-export type NotificationKind = "turn-resolved" | "game-started" | "decision-waiting" | "deadline-soon" | "post-combat" | "robot-takeover" | "game-over";
+export type NotificationKind = "turn-resolved" | "game-started" | "decision-waiting" | "deadline-soon" | "post-combat" | "robot-takeover" | "game-over" | "press-message" | "press-digest";
 
 /** The fact a notification states, re-checked before an email or push goes out (never a stale message). */
 export type NotificationFact =
@@ -298,7 +302,11 @@ export type NotificationFact =
   | { kind: "decision-waiting"; phaseId: number; nation: Nation }
   | { kind: "deadline-soon"; phaseId: number; nation: Nation; deadline: string }
   | { kind: "post-combat"; phaseId: number; nation: Nation }
-  | { kind: "robot-takeover"; gameId: number; nation: Nation };
+  | { kind: "robot-takeover"; gameId: number; nation: Nation }
+  /** Still a member of the channel and not muted (press, issue 14). */
+  | { kind: "press-message"; channelId: number; messageId: number }
+  /** An hourly email digest of a game's press: unread messages from `fromMessageId` on. */
+  | { kind: "press-digest"; gameId: number; fromMessageId: number };
 
 export type DeliveryChannel = "email" | "push";
 
@@ -339,6 +347,10 @@ export const notificationSettings = pgTable("notification_settings", {
   quietStart: integer("quiet_start"),
   quietEnd: integer("quiet_end"),
   timeZone: text("time_zone").notNull().default("UTC"),
+  /** Press (issue 14): each message in the app, each message by push, an hourly email digest per game. */
+  pressInApp: boolean("press_in_app").notNull().default(true),
+  pressPush: boolean("press_push").notNull().default(true),
+  pressEmail: boolean("press_email").notNull().default(true),
 });
 
 /** A browser's Web Push subscription (PushSubscription.toJSON()); the endpoint is unique. */
@@ -380,4 +392,112 @@ export const rateLimits = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_expires_idx").on(t.expiresAt)],
+);
+
+// ---- press (issue 14): channels of nations, their messages, and each user's read state --------
+
+/** Press mode of a game, chosen in the challenge: every channel, the public one only, or none. */
+export type PressMode = "full" | "public" | "none";
+
+/**
+ * A channel of a game: the public one (all five nations) or a private one of two or more nations,
+ * fixed when opened. `memberKey` (the sorted nations, or "public") makes a member set unique per game.
+ * The correspondence belongs to the nations, not their players: whoever plays a member nation reads it.
+ */
+export const pressChannels = pgTable(
+  "press_channels",
+  {
+    id: serial("id").primaryKey(),
+    gameId: integer("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"public" | "private">().notNull(),
+    memberKey: text("member_key").notNull(),
+    openedBy: text("opened_by").$type<Nation>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("press_channels_game_members").on(t.gameId, t.memberKey)],
+);
+
+export const pressChannelMembers = pgTable(
+  "press_channel_members",
+  {
+    channelId: integer("channel_id")
+      .notNull()
+      .references(() => pressChannels.id, { onDelete: "cascade" }),
+    nation: text("nation").$type<Nation>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.nation] }), index("press_channel_members_nation_idx").on(t.nation)],
+);
+
+/** A message: plain text from a nation, tagged with the turn and phase it was sent in; never changed. */
+export const pressMessages = pgTable(
+  "press_messages",
+  {
+    id: serial("id").primaryKey(),
+    channelId: integer("channel_id")
+      .notNull()
+      .references(() => pressChannels.id, { onDelete: "cascade" }),
+    gameId: integer("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    senderNation: text("sender_nation").$type<Nation>().notNull(),
+    /** The user who wrote it: for rate limits and one's own unread count; never shown. */
+    sentBy: text("sent_by").references(() => users.id, { onDelete: "set null" }),
+    text: text("text").notNull(),
+    turn: integer("turn").notNull(),
+    /** The phase it was sent in: "waiting" (before the start), "orders", "battles", "post-combat", "over". */
+    phase: text("phase").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("press_messages_channel_idx").on(t.channelId, t.id), index("press_messages_sender_idx").on(t.sentBy, t.createdAt)],
+);
+
+/** How far a user has read a channel (the id of the last message read). */
+export const pressReads = pgTable(
+  "press_reads",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    channelId: integer("channel_id")
+      .notNull()
+      .references(() => pressChannels.id, { onDelete: "cascade" }),
+    lastReadId: integer("last_read_id").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.channelId] })],
+);
+
+/** A user muted a channel: its messages notify them no more (they stay readable and counted). */
+export const pressMutes = pgTable(
+  "press_mutes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    channelId: integer("channel_id")
+      .notNull()
+      .references(() => pressChannels.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.channelId] })],
+);
+
+/** A message reported by a member, for the game's creator to read. */
+export const pressReports = pgTable(
+  "press_reports",
+  {
+    id: serial("id").primaryKey(),
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => pressMessages.id, { onDelete: "cascade" }),
+    gameId: integer("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    reportedBy: text("reported_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("press_reports_message_user").on(t.messageId, t.reportedBy), index("press_reports_game_idx").on(t.gameId)],
 );

@@ -10,7 +10,9 @@ export const EVENTS_CHANNEL = "lockstep_events";
 /** A user's notifications changed: open tabs refetch the list and the unread count. */
 export interface UserEvent {
   userId: string;
-  kind: "notification";
+  /** notification: the list changed; press: a channel of this game the user reads has a new message. */
+  kind: "notification" | "press";
+  gameId?: number;
 }
 
 export const USER_EVENTS_CHANNEL = "lockstep_user_events";

@@ -10,6 +10,7 @@ import { durationText } from "../components/battle-format";
 import { errorText } from "../components/format";
 import { viewerZone } from "../components/local-time";
 import { useTRPC } from "../trpc/client";
+import { PressChoice, PressUnread, PressUnreadLive, pressText, type PressMode } from "./press-choice";
 
 type SeatChoice = "me" | "robot" | "open";
 
@@ -33,6 +34,8 @@ interface LobbyGame {
     ordersAt?: { time: string; zone: string };
     decisionsAt?: { time: string; zone: string };
     houseRules?: { victoryCities?: boolean; minorVictoryTurn?: number; vcInfantry?: boolean; commerceRaiding?: boolean };
+    press?: PressMode;
+    anonymous?: boolean;
   };
   seats: LobbySeat[];
 }
@@ -51,7 +54,7 @@ function optionsText(g: LobbyGame): string {
     h.vcInfantry ? "infantry at victory cities" : "",
     h.commerceRaiding ? "commerce raiding" : "",
   ].filter(Boolean);
-  return [`orders ${durationText(o.ordersHours)}`, `decisions ${durationText(o.decisionHours)}`, ...extras].join(", ");
+  return [`orders ${durationText(o.ordersHours)}`, `decisions ${durationText(o.decisionHours)}`, pressText(o), ...extras].join(", ");
 }
 
 function statusText(g: LobbyGame): string {
@@ -102,6 +105,7 @@ export function Lobby() {
 
       <section className="card" aria-labelledby="mine-heading" data-testid="my-games">
         <h2 id="mine-heading">Your games</h2>
+        <PressUnreadLive />
         {lobby.data && mine.length === 0 ? <p className="muted">You are not in any game yet. Make a challenge or join one.</p> : null}
         <GameList games={mine} />
       </section>
@@ -162,6 +166,7 @@ function GameList({ games }: { games: LobbyGame[] }) {
               {g.name}
             </Link>
             <span className={`status status-${g.status}`}>{statusText(g)}</span>
+            <PressUnread gameId={g.id} />
           </div>
           <p className="muted small">
             You play {g.seats.filter((s) => s.mine).map((s) => s.nation).join(", ")} · {optionsText(g)}
@@ -242,6 +247,7 @@ function NewChallenge({ onCreated }: { onCreated: () => void }) {
   const [minorVictoryTurn, setMinorVictoryTurn] = useState("");
   const [ordersAt, setOrdersAt] = useState<DailyChoice>({ on: false, time: "18:00", zone: "" });
   const [decisionsAt, setDecisionsAt] = useState<DailyChoice>({ on: false, time: "18:00", zone: "" });
+  const [press, setPress] = useState<{ press: PressMode; anonymous: boolean }>({ press: "full", anonymous: false });
   const [formError, setFormError] = useState<string | null>(null);
   const [created, setCreated] = useState<string | null>(null);
 
@@ -282,6 +288,7 @@ function NewChallenge({ onCreated }: { onCreated: () => void }) {
       decisionHours: dh,
       robotsHold,
       robotTakeover,
+      ...press,
       houseRules: { ...houseRules, ...(minor !== undefined ? { minorVictoryTurn: minor } : {}) },
       ...(ordersAt.on ? { ordersAt: { time: ordersAt.time, zone: ordersAt.zone || viewerZone() } } : {}),
       ...(decisionsAt.on ? { decisionsAt: { time: decisionsAt.time, zone: decisionsAt.zone || viewerZone() } } : {}),
@@ -343,6 +350,7 @@ function NewChallenge({ onCreated }: { onCreated: () => void }) {
           <input type="checkbox" checked={robotsHold} onChange={(e) => setRobotsHold(e.target.checked)} data-testid="robots-hold" /> Practice: robots
           stand still (they hold their units and buy nothing)
         </label>
+        <PressChoice press={press.press} anonymous={press.anonymous} onChange={setPress} />
         <fieldset className="house-rules">
           <legend>House rules (optional, R9)</legend>
           {(

@@ -23,6 +23,7 @@ export function SettingsForm() {
   const [quietStart, setQuietStart] = useState("");
   const [quietEnd, setQuietEnd] = useState("");
   const [timeZone, setTimeZone] = useState("UTC");
+  const [press, setPress] = useState({ pressInApp: true, pressPush: true, pressEmail: true });
   const [saved, setSaved] = useState(false);
 
   // The form takes the stored settings once: a refetch after a save must not overwrite what the
@@ -34,6 +35,7 @@ export function SettingsForm() {
     loaded.current = true;
     setEmail(s.email);
     setPush(s.push);
+    setPress({ pressInApp: s.pressInApp, pressPush: s.pressPush, pressEmail: s.pressEmail });
     setQuietStart(toTime(s.quietStart));
     setQuietEnd(toTime(s.quietEnd));
     // A user who never saved gets the browser's zone proposed.
@@ -43,7 +45,7 @@ export function SettingsForm() {
   function submit(e: FormEvent) {
     e.preventDefault();
     setSaved(false);
-    save.mutate({ email, push, quietStart: toMinutes(quietStart), quietEnd: toMinutes(quietEnd), timeZone }, { onSuccess: () => setSaved(true) });
+    save.mutate({ email, push, quietStart: toMinutes(quietStart), quietEnd: toMinutes(quietEnd), timeZone, ...press }, { onSuccess: () => setSaved(true) });
   }
 
   return (
@@ -62,6 +64,20 @@ export function SettingsForm() {
           <input type="checkbox" checked={push} onChange={(e) => setPush(e.target.checked)} data-testid="settings-push" /> Push notifications (in
           browsers where you turn them on below)
         </label>
+        <fieldset data-testid="settings-press">
+          <legend>Press (messages from other nations)</legend>
+          {(
+            [
+              ["pressInApp", "Each message in the notification list"],
+              ["pressPush", "Each message by push (when push is on)"],
+              ["pressEmail", "An email digest, at most one an hour per game, of what you have not read (when email is on)"],
+            ] as const
+          ).map(([key, label]) => (
+            <label key={key} className="checkbox">
+              <input type="checkbox" checked={press[key]} onChange={(e) => setPress((p) => ({ ...p, [key]: e.target.checked }))} data-testid={`settings-${key}`} /> {label}
+            </label>
+          ))}
+        </fieldset>
         <fieldset>
           <legend>Quiet hours</legend>
           <p className="muted small">Email and push wait until they end. Leave both empty for none.</p>

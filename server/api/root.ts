@@ -4,6 +4,7 @@ import { gameRouter } from "./routers/game";
 import { notificationsRouter } from "./routers/notifications";
 import { ordersRouter } from "./routers/orders";
 import { postCombatRouter } from "./routers/post-combat";
+import { pressRouter } from "./routers/press";
 import { pushRouter } from "./routers/push";
 import { settingsRouter } from "./routers/settings";
 
@@ -15,6 +16,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   settings: settingsRouter,
   push: pushRouter,
+  press: pressRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -72,6 +72,9 @@ export const challenge = z.object({
   robotTakeover: z.number().int().min(0).max(10).default(0),
   ordersAt: dailyTime.optional(),
   decisionsAt: dailyTime.optional(),
+  /** Press (issue 14): full, public only, or none; names hidden until the end in anonymous games. */
+  press: z.enum(["full", "public", "none"]).default("full"),
+  anonymous: z.boolean().default(false),
   /** Optional house rules (R9); off when absent. */
   houseRules: z
     .strictObject({

@@ -8,6 +8,7 @@ import { deliveries, notifications, users, type DeliveryChannel } from "../../db
 import type { SendMail } from "./mailer";
 import { settingsOf } from "./notification-settings";
 import { staleReason } from "./notify-facts";
+import { digestText } from "./press/notify";
 import { sendPush, type PushOptions } from "./push";
 import { quietUntil } from "./quiet-hours";
 
@@ -89,9 +90,11 @@ async function dispatchOne(db: Db, deps: DispatchDeps, d: Delivery): Promise<key
     return "delayed";
   }
   const link = new URL(row.note.url, deps.baseUrl).toString();
+  // A press digest is written as it is sent: only what is still unread (press/notify.ts).
+  const text = row.note.kind === "press-digest" && row.note.fact?.kind === "press-digest" ? ((await digestText(db, row.note.userId, row.note.fact)) ?? row.note.text) : row.note.text;
   try {
-    if (d.channel === "email") await deps.sendMail(emailOf(row.email!, row.note.text, link, deps.baseUrl));
-    else if ((await sendPush(db, row.note.userId, { title: "Lockstep", body: row.note.text, url: link }, deps.push)) === 0) {
+    if (d.channel === "email") await deps.sendMail(emailOf(row.email!, text, link, deps.baseUrl));
+    else if ((await sendPush(db, row.note.userId, { title: "Lockstep", body: text, url: link }, deps.push)) === 0) {
       await settle(db, d, { status: "skipped", reason: "the push subscription is gone" });
       return "skipped";
     }
@@ -118,13 +121,17 @@ export function emailOf(to: string, text: string, link: string, baseUrl: string)
   const settings = new URL("/settings", baseUrl).toString();
   return {
     to,
-    subject: text.length > 120 ? `${text.slice(0, 117)}...` : text,
+    subject: subjectOf(text.split("\n")[0]!),
     text: `${text}\n\nOpen the game: ${link}\n\nChange which notifications you get: ${settings}\n`,
     html:
-      `<p>${escapeHtml(text)}</p>` +
+      `<p style="white-space:pre-wrap">${escapeHtml(text)}</p>` +
       `<p><a href="${escapeHtml(link)}" style="font-weight:bold">Open the game</a></p>` +
       `<p style="color:#555">Change which notifications you get: <a href="${escapeHtml(settings)}">settings</a></p>`,
   };
+}
+
+function subjectOf(line: string): string {
+  return line.length > 120 ? `${line.slice(0, 117)}...` : line;
 }
 
 function escapeHtml(s: string): string {

@@ -1,5 +1,5 @@
 // Errors a service refuses with: the router turns them into typed tRPC errors; nothing is stored.
-export type ServiceErrorCode = "NOT_FOUND" | "FORBIDDEN" | "CONFLICT" | "BAD_REQUEST";
+export type ServiceErrorCode = "NOT_FOUND" | "FORBIDDEN" | "CONFLICT" | "BAD_REQUEST" | "TOO_MANY_REQUESTS";
 
 export class ServiceError extends Error {
   constructor(

@@ -8,8 +8,8 @@ export async function publish(tx: Db, event: GameEvent): Promise<void> {
   await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
 }
 
-/** A hint to a user's open tabs that their notifications changed (only the user id travels). */
-export async function publishToUser(tx: Db, userId: string): Promise<void> {
-  const event: UserEvent = { userId, kind: "notification" };
+/** A hint to a user's open tabs that their notifications (or their press in a game) changed. */
+export async function publishToUser(tx: Db, userId: string, hint: Omit<UserEvent, "userId"> = { kind: "notification" }): Promise<void> {
+  const event: UserEvent = { userId, ...hint };
   await tx.execute(sql`select pg_notify(${USER_EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
 }

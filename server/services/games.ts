@@ -8,6 +8,7 @@ import { publish } from "./events";
 import { notify } from "./notify";
 import { openPhase } from "./phases";
 import { lockUser } from "./user-lock";
+import { publicChannel } from "./press/access";
 
 /** A user is in at most this many open or active games. */
 export const MAX_ACTIVE_GAMES = 5;
@@ -81,6 +82,7 @@ export async function createChallenge(db: Db, userId: string, input: ChallengeIn
         joinedAt: mine.has(nation) ? sql`now()` : null,
       })),
     );
+    if ((input.options.press ?? "full") !== "none") await publicChannel(tx, game!.id);
     const started = await startIfFull(tx, game!.id);
     return { gameId: game!.id, started };
   });

@@ -3,8 +3,8 @@ import { desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { games, seats, users } from "../../db/schema";
 import { NATIONS } from "../engine";
-import { displayName } from "./display-name";
 import type { LobbyGame } from "./games";
+import { shownPlayerName } from "./player-names";
 
 async function describe(db: Db, userId: string, rows: (typeof games.$inferSelect)[]): Promise<LobbyGame[]> {
   if (rows.length === 0) return [];
@@ -20,7 +20,7 @@ async function describe(db: Db, userId: string, rows: (typeof games.$inferSelect
     options: g.options,
     seats: NATIONS.map((nation) => {
       const s = seatRows.find((r) => r.gameId === g.id && r.nation === nation)!;
-      return { nation, robot: s.robot, player: s.userId ? displayName({ id: s.userId, name: s.name }) : null, mine: s.userId === userId };
+      return { nation, robot: s.robot, player: s.userId ? shownPlayerName({ id: s.userId, name: s.name }, g, s.userId === userId) : null, mine: s.userId === userId };
     }),
   }));
 }

@@ -12,14 +12,27 @@ export interface NotificationSettings {
   quietStart: number | null;
   quietEnd: number | null;
   timeZone: string;
+  /** Press (issue 14): each message in the app, each message by push, an hourly email digest per game. */
+  pressInApp: boolean;
+  pressPush: boolean;
+  pressEmail: boolean;
 }
 
-export const DEFAULT_SETTINGS: NotificationSettings = { email: true, push: true, quietStart: null, quietEnd: null, timeZone: "UTC" };
+export const DEFAULT_SETTINGS: NotificationSettings = { email: true, push: true, quietStart: null, quietEnd: null, timeZone: "UTC", pressInApp: true, pressPush: true, pressEmail: true };
 
 export async function settingsOf(db: Db, userId: string): Promise<NotificationSettings> {
   const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
   if (!row) return { ...DEFAULT_SETTINGS };
-  return { email: row.email, push: row.push, quietStart: row.quietStart, quietEnd: row.quietEnd, timeZone: row.timeZone };
+  return {
+    email: row.email,
+    push: row.push,
+    quietStart: row.quietStart,
+    quietEnd: row.quietEnd,
+    timeZone: row.timeZone,
+    pressInApp: row.pressInApp,
+    pressPush: row.pressPush,
+    pressEmail: row.pressEmail,
+  };
 }
 
 /** The settings page: the user's own settings and whether any browser of theirs gets push. */
@@ -31,7 +44,8 @@ export async function saveSettings(db: Db, userId: string, input: NotificationSe
   if (!isTimeZone(input.timeZone)) throw new ServiceError("BAD_REQUEST", `Unknown time zone ${input.timeZone}`);
   // Quiet hours need both ends; one alone would be ambiguous, so it means none.
   const quiet = input.quietStart !== null && input.quietEnd !== null ? { quietStart: input.quietStart, quietEnd: input.quietEnd } : { quietStart: null, quietEnd: null };
-  const values = { email: input.email, push: input.push, timeZone: input.timeZone, ...quiet };
+  const press = { pressInApp: input.pressInApp, pressPush: input.pressPush, pressEmail: input.pressEmail };
+  const values = { email: input.email, push: input.push, timeZone: input.timeZone, ...quiet, ...press };
   await db.insert(notificationSettings).values({ userId, ...values }).onConflictDoUpdate({ target: notificationSettings.userId, set: values });
   return settingsOf(db, userId);
 }

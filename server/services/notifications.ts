@@ -1,10 +1,16 @@
 // In-app notifications of one user.
-import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { notifications } from "../../db/schema";
 
 export async function listNotifications(db: Db, userId: string) {
-  const rows = await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)).limit(50);
+  // Press digests are email only (their row carries the delivery); the messages themselves are listed.
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), ne(notifications.kind, "press-digest")))
+    .orderBy(desc(notifications.id))
+    .limit(50);
   return rows.map((n) => ({ id: n.id, gameId: n.gameId, kind: n.kind, text: n.text, url: n.url, createdAt: n.createdAt.toISOString(), read: n.readAt !== null }));
 }
 

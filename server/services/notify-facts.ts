@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { games, locks, phases, postCombatOrders, seats, type NotificationFact } from "../../db/schema";
 import type { Nation } from "../engine";
+import { pressStaleReason } from "./press/notify";
 
 /**
  * A message addressed to a nation's player is stale once that user no longer plays it: they left,
@@ -24,6 +25,7 @@ async function seatOf(db: Db, phaseId: number, nation: Nation, userId: string): 
 /** null when the fact still holds for this user; otherwise why the message would be stale. */
 export async function staleReason(db: Db, fact: NotificationFact | null, userId: string): Promise<string | null> {
   if (!fact) return null;
+  if (fact.kind === "press-message" || fact.kind === "press-digest") return pressStaleReason(db, fact, userId);
   if ("nation" in fact && "phaseId" in fact) {
     const seat = await seatOf(db, fact.phaseId, fact.nation, userId);
     if (seat.stale) return seat.stale;

@@ -21,7 +21,7 @@ import {
   type UnitReport,
 } from "../engine";
 import { notFound } from "./errors";
-import { displayName } from "./display-name";
+import { shownPlayerName } from "./player-names";
 import { savedOrders } from "./orders";
 import { currentPhase, loadGame } from "./phases";
 
@@ -126,7 +126,7 @@ export async function gameView(db: Db, userId: string, gameId: number): Promise<
     game: { id: game.id, name: game.name, status: game.status, ...game.options, pausedAt: game.pausedAt?.toISOString() ?? null, mayPause: game.createdBy === userId },
     seats: NATIONS.map((nation) => {
       const s = seatRows.find((r) => r.nation === nation)!;
-      return { nation, team: teamOf(nation), robot: s.robot, player: s.userId ? displayName({ id: s.userId, name: s.name }) : null, mine: s.userId === userId };
+      return { nation, team: teamOf(nation), robot: s.robot, player: s.userId ? shownPlayerName({ id: s.userId, name: s.name }, game, s.userId === userId) : null, mine: s.userId === userId };
     }),
     phase: phase
       ? {

@@ -17,7 +17,7 @@ afterAll(async () => {
 const SECRET = "SECRET-ALICE-ORDER";
 
 /** Every query and subscription of the API; the test fails when one is added without being listed here. */
-const READS = ["game.lobby", "game.get", "game.history", "game.review", "game.verify", "game.events", "notifications.list", "notifications.unread", "notifications.live", "settings.get", "push.publicKey", "orders.destinations", "orders.placements"];
+const READS = ["game.lobby", "game.get", "game.history", "game.review", "game.verify", "game.events", "notifications.list", "notifications.unread", "notifications.live", "settings.get", "push.publicKey", "orders.destinations", "orders.placements", "press.channels", "press.messages", "press.unread", "press.reports"];
 
 describe("hidden orders", () => {
   it("lists every read procedure of the router", () => {
@@ -113,5 +113,90 @@ describe("hidden orders", () => {
       }
     }
     await expect(asBob.game.review({ gameId, turn: 9 })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("private press", () => {
+  const AXIS = "SECRET-AXIS-PRESS-strike-at-dawn";
+
+  it("no read, live stream or notification tells a non-member of a private channel anything", async () => {
+    const { pressGame } = await import("./press-world");
+    const { EventEmitter } = await import("node:events");
+    const { EVENTS_CHANNEL, USER_EVENTS_CHANNEL } = await import("../../server/runtime-events");
+    const { dispatchDue } = await import("../../server/services/dispatch");
+    const { deliveries, notifications } = await import("../../db/schema");
+    const { eq, inArray } = await import("drizzle-orm");
+    const { mailDeps, mailsIn } = await import("../notifications/support");
+    // The bus as the runtime feeds it: LISTEN on both channels (game events, users' hints).
+    const bus = new EventEmitter();
+    const unlisten = [
+      await handle.listen(EVENTS_CHANNEL, (p) => bus.emit(`game:${(JSON.parse(p) as { gameId: number }).gameId}`, JSON.parse(p))),
+      await handle.listen(USER_EVENTS_CHANNEL, (p) => bus.emit(`user:${(JSON.parse(p) as { userId: string }).userId}`, JSON.parse(p))),
+    ];
+    try {
+      const { gameId, as, users } = await pressGame(handle);
+      // Every role's open tab: both live streams, on the bus LISTEN feeds.
+      const heard = new Map<string, unknown[]>();
+      const tabs = new AbortController();
+      for (const [who, user] of Object.entries(users)) {
+        const caller = createCaller({ db: handle.db, bus, user }, { signal: tabs.signal });
+        const got: unknown[] = [];
+        heard.set(who, got);
+        for (const stream of [await caller.notifications.live(), await caller.game.events({ gameId })])
+          void (async () => {
+            for await (const e of stream as AsyncIterable<unknown>) got.push(e);
+          })().catch(() => {});
+      }
+      // Hints of the game's start may still be on their way (LISTEN delivers in commit order): a
+      // marker to every user, once heard by all, says everything earlier has arrived.
+      const { publishToUser } = await import("../../server/services/events");
+      for (const user of Object.values(users)) await publishToUser(handle.db, user.id);
+      await expect.poll(() => [...heard.values()].every((h) => h.length > 0)).toBe(true);
+      await new Promise((r) => setTimeout(r, 100));
+      for (const h of heard.values()) h.length = 0;
+      const { channelId } = await as.alice.press.open({ gameId, nation: "Germany", members: ["Japan"] });
+      await as.alice.press.send({ gameId, nation: "Germany", channelId, text: AXIS });
+      await expect.poll(() => heard.get("bob")!.length).toBeGreaterThan(0);
+      await new Promise((r) => setTimeout(r, 300)); // anything else on its way arrives too
+      tabs.abort();
+      expect(JSON.stringify(heard.get("bob"))).toContain("press");
+      for (const who of ["carol", "dave", "erin"]) expect(heard.get(who), who).toEqual([]);
+
+      // Stored notifications (in-app, and what email and push would carry): Bob's only.
+      const notes = await handle.db.select().from(notifications).where(eq(notifications.gameId, gameId));
+      const aboutIt = notes.filter((n) => n.kind.startsWith("press"));
+      expect(new Set(aboutIt.map((n) => n.userId))).toEqual(new Set([users.bob.id]));
+      expect(aboutIt.find((n) => n.kind === "press-message")!.text).toContain(AXIS);
+      // The digest goes out (an hour's wait passed): only Bob's mail tells of it.
+      await handle.db.update(deliveries).set({ dueAt: new Date(Date.now() - 1000) }).where(inArray(deliveries.notificationId, aboutIt.map((n) => n.id)));
+      const deps = mailDeps("press-secrecy");
+      await dispatchDue(handle.db, deps);
+      const mails = mailsIn(deps.dir).filter((m) => m.text.includes(AXIS));
+      expect(mails.map((m) => m.to[0]!.address)).toEqual([users.bob.email]);
+      expect(mails[0]!.text).toContain("Germany in Germany, Japan (turn 1, orders):");
+
+      // Every read procedure of the others.
+      for (const [who, caller] of [["carol", as.carol], ["dave", as.dave], ["erin", as.erin]] as const) {
+        const results = await Promise.allSettled([
+          caller.game.lobby(),
+          caller.game.get({ gameId }),
+          caller.game.history({ gameId }),
+          caller.game.review({ gameId, turn: 1 }),
+          caller.game.verify({ gameId }),
+          caller.notifications.list(),
+          caller.notifications.unread(),
+          caller.press.channels({ gameId }),
+          caller.press.messages({ gameId, channelId }),
+          caller.press.unread(),
+          caller.press.reports({ gameId }),
+        ]);
+        const text = JSON.stringify(results.map((r) => (r.status === "fulfilled" ? r.value : String(r.reason))));
+        expect(text, who).not.toContain(AXIS);
+        expect(text, who).not.toContain(`"members":["Germany","Japan"]`);
+        expect(await caller.press.unread(), who).toEqual({});
+      }
+    } finally {
+      for (const stop of unlisten) await stop();
+    }
   });
 });

@@ -16,10 +16,14 @@ describe("settings", () => {
   it("starts from the defaults, saves, and shows each user only their own", async () => {
     const alice = callerFor(handle, await makeUser(handle, "set-alice@example.com"));
     const bob = callerFor(handle, await makeUser(handle, "set-bob@example.com"));
-    expect(await alice.settings.get()).toEqual({ email: true, push: true, quietStart: null, quietEnd: null, timeZone: "UTC", pushSubscribed: false });
+    const press = { pressInApp: true, pressPush: true, pressEmail: true };
+    expect(await alice.settings.get()).toEqual({ email: true, push: true, quietStart: null, quietEnd: null, timeZone: "UTC", ...press, pushSubscribed: false });
+    // Without the press choices (an older form) they stay on.
     const saved = await alice.settings.save({ email: false, push: true, quietStart: 22 * 60, quietEnd: 7 * 60, timeZone: "Europe/Paris" });
-    expect(saved).toEqual({ email: false, push: true, quietStart: 1320, quietEnd: 420, timeZone: "Europe/Paris" });
-    expect(await alice.settings.get()).toMatchObject(saved);
+    expect(saved).toEqual({ email: false, push: true, quietStart: 1320, quietEnd: 420, timeZone: "Europe/Paris", ...press });
+    const pressOff = await alice.settings.save({ ...saved, pressInApp: false, pressPush: true, pressEmail: false });
+    expect(pressOff).toMatchObject({ pressInApp: false, pressPush: true, pressEmail: false });
+    expect(await alice.settings.get()).toMatchObject(pressOff);
     expect(await bob.settings.get()).toMatchObject({ email: true, quietStart: null, timeZone: "UTC" });
     // One end alone means no quiet hours.
     expect(await alice.settings.save({ email: true, push: true, quietStart: 60, quietEnd: null, timeZone: "UTC" })).toMatchObject({ quietStart: null, quietEnd: null });

@@ -20,6 +20,7 @@ import { OrdersEditor } from "./orders-editor";
 import { useOrderDraft, type DraftOrderLike } from "./use-order-draft";
 import { PostCombat } from "./post-combat";
 import { RecentBattles } from "./recent-battles";
+import { PressPanel } from "./press/press-panel";
 
 const PHASE_STATUS: Record<string, string> = {
   open: "orders open",
@@ -213,6 +214,7 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
         </section>
       ) : null}
 
+      <PressPanel gameId={gameId} />
       {view.board ? <BoardView board={view.board} mine={view.myNations} afterCombat={view.postCombat !== null} /> : null}
     </div>
   );

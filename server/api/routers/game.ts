@@ -32,6 +32,8 @@ export const gameRouter = router({
         robots: input.robots.length > 0,
         robotsHold: input.robotsHold,
         robotTakeover: input.robotTakeover,
+        press: input.press,
+        ...(input.anonymous ? { anonymous: true } : {}),
         ...(input.ordersAt ? { ordersAt: input.ordersAt } : {}),
         ...(input.decisionsAt ? { decisionsAt: input.decisionsAt } : {}),
         ...(input.houseRules && Object.values(input.houseRules).some(Boolean) ? { houseRules: input.houseRules } : {}),

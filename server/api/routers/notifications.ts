@@ -5,6 +5,7 @@ import { z } from "zod";
 import { listNotifications, markRead, unreadCount } from "../../services/notifications";
 import { rowId, text } from "../input";
 import { checkStreamRoom, counted } from "../streams";
+import type { UserEvent } from "../../runtime-events";
 import { protectedProcedure, router } from "../trpc";
 
 export const notificationsRouter = router({
@@ -20,9 +21,11 @@ export const notificationsRouter = router({
       ctx.user.id,
       (async function* () {
         let n = 0;
-        for await (const _ of on(ctx.bus, `user:${ctx.user.id}`, { signal })) {
+        for await (const [event] of on(ctx.bus, `user:${ctx.user.id}`, { signal })) {
+          const e = event as UserEvent;
           n += 1;
-          yield tracked(`${Date.now()}:${n}`, { kind: "notification" as const });
+          // Press hints name the game only: the panel refetches what this user may read.
+          yield tracked(`${Date.now()}:${n}`, e.kind === "press" ? { kind: "press" as const, gameId: e.gameId ?? 0 } : { kind: "notification" as const });
         }
       })(),
     );

@@ -10,7 +10,19 @@ const minuteOfDay = z.number().int().min(0).max(1439).nullable();
 export const settingsRouter = router({
   get: protectedProcedure.query(async ({ ctx }) => ({ ...(await getSettings(ctx.db, ctx.user.id)), name: await displayNameOf(ctx.db, ctx.user.id) })),
   save: protectedProcedure
-    .input(z.object({ email: z.boolean(), push: z.boolean(), quietStart: minuteOfDay, quietEnd: minuteOfDay, timeZone: text(1, 64) }))
+    .input(
+      z.object({
+        email: z.boolean(),
+        push: z.boolean(),
+        quietStart: minuteOfDay,
+        quietEnd: minuteOfDay,
+        timeZone: text(1, 64),
+        // Press (issue 14); absent from older clients: on.
+        pressInApp: z.boolean().default(true),
+        pressPush: z.boolean().default(true),
+        pressEmail: z.boolean().default(true),
+      }),
+    )
     .mutation(({ ctx, input }) => saveSettings(ctx.db, ctx.user.id, input)),
   /** The name other players see; null goes back to the generated one. Checked by the service (length, characters). */
   setName: protectedProcedure
