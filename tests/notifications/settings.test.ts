@@ -16,7 +16,7 @@ describe("settings", () => {
   it("starts from the defaults, saves, and shows each user only their own", async () => {
     const alice = callerFor(handle, await makeUser(handle, "set-alice@example.com"));
     const bob = callerFor(handle, await makeUser(handle, "set-bob@example.com"));
-    expect(await alice.settings.get()).toEqual({ email: true, push: true, quietStart: null, quietEnd: null, timeZone: "UTC", pushSubscribed: false });
+    expect(await alice.settings.get()).toEqual({ email: true, push: true, quietStart: null, quietEnd: null, timeZone: "UTC", pushSubscribed: false, name: { displayName: expect.any(String), chosen: false } });
     const saved = await alice.settings.save({ email: false, push: true, quietStart: 22 * 60, quietEnd: 7 * 60, timeZone: "Europe/Paris" });
     expect(saved).toEqual({ email: false, push: true, quietStart: 1320, quietEnd: 420, timeZone: "Europe/Paris" });
     expect(await alice.settings.get()).toMatchObject(saved);
