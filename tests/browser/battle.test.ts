@@ -133,6 +133,15 @@ describe.skipIf(SKIP)("an interactive battle in the browser", () => {
     await form.getByTestId(`decision-${KARELIA}-1-general-axis-confirm`).click();
     await form.waitFor({ state: "detached", timeout: LONG });
     expect(await a.getByTestId("decision-waiting").count()).toBe(0);
+    // R6.3, both sides decide at once: B sees that Germany has chosen, never what, while Russia has not;
+    // A sees her own pick.
+    const sealed = `decided-${KARELIA}-1-general-axis`;
+    await b.getByTestId(sealed).waitFor({ timeout: LONG });
+    expect(await b.getByTestId(sealed).textContent()).toContain("Germany has chosen");
+    expect(await b.getByTestId(sealed).textContent()).not.toContain("armour");
+    expect(await live(b).locator('[data-testid="choice-general-axis"]').count()).toBe(0);
+    await a.getByTestId(sealed).waitFor({ timeout: LONG });
+    expect(await a.getByTestId(sealed).textContent()).toContain(`your casualties: ${defInfantry - 1} infantry, 1 armour`);
 
     // While Russia's decision waits for its deadline: the battle page, wide and narrow, on both sides.
     await shoot(a, "lockstep-battle-a-1280");

@@ -103,7 +103,7 @@ async function orderByClicks(page: Page): Promise<void> {
   await panel.getByTestId("map-load-germany-infantry-germany").click();
   await panel.getByTestId("map-load-germany-infantry-germany").click();
   await clickTerritory(page, "unload", "finland-norway");
-  await expect.poll(() => panel.getByTestId("map-order-m2").textContent()).toContain("load 2 infantry from Germany after step 0; unload into Finland Norway");
+  await expect.poll(() => panel.getByTestId("map-order-m2").textContent()).toContain("load 2 infantry from Germany before moving; unload into Finland Norway");
   await panel.getByTestId("map-done-germany").click();
 
   // A third order, undone.

@@ -137,7 +137,7 @@ describe.skipIf(SKIP)("the turn review in the browser", () => {
     expect(await aa.locator("li").first().getAttribute("data-rules")).toBe("R5.1 R6.8");
     // The head-on with both forces' values and who won (R5.2b).
     const movement = (await page.getByTestId("story-section-land-movement").textContent()) ?? "";
-    expect(movement).toMatch(/head-on between East Europe and Karelia S\.S\.R\. — the Axis from East Europe to Karelia S\.S\.R\., worth (\d+) \(order \w+\) against the Allies from Karelia S\.S\.R\. to East Europe, worth 3 \(order \w+\); the Axis won \1 to 3/);
+    expect(movement).toMatch(/head-on between East Europe and Karelia S\.S\.R\. — the Axis from East Europe to Karelia S\.S\.R\., worth (\d+) \(Germany's order \w+\) against the Allies from Karelia S\.S\.R\. to East Europe, worth 3 \(Russia's order \w+\); the Axis won \1 to 3/);
     // The battle round by round: at least two, every sub-phase's fire and who chose the casualties.
     const battle = page.getByTestId(`story-battle-${KARELIA}`);
     await battle.getByTestId("story-round-1").waitFor();

@@ -20,6 +20,8 @@ export interface BattleUnit {
   status: "in" | "dead" | "submerged" | "withdrawn";
   /** Marked as a casualty this round, removed at its end (R6.3 step 4). */
   marked?: boolean;
+  /** The round whose record counts this unit as damaged (taken back if it is lost in that round). */
+  damagedIn?: number;
 }
 
 export type CasualtyStep = "bombardment" | "submarine" | "general";
@@ -210,6 +212,12 @@ function requestCasualties(b: BattleState, team: Team, step: CasualtyStep, hits:
 function removeUnit(b: BattleState, u: BattleUnit, lost: UnitCounts): void {
   u.status = "dead";
   u.marked = false;
+  // Damaged earlier in the round and lost in it (a battleship hit by submarines, then sunk): a loss only.
+  const damaged = b.current && u.damagedIn === b.current.round ? b.current.damaged[u.team] : undefined;
+  if (damaged && (damaged[u.type] ?? 0) > 0) {
+    damaged[u.type]! -= 1;
+    if (damaged[u.type] === 0) delete damaged[u.type];
+  }
   add(lost, u.type);
   for (const c of u.cargo) add(lost, c.type); // R4.7: cargo is lost with its transport
 }
@@ -335,7 +343,9 @@ function applyHits(b: BattleState, req: CasualtyRequest, picks: number[]): void 
   if (!record || req.step === "bombardment") return;
   for (const id of new Set(picks)) {
     const u = b.units.find((x) => x.id === id)!;
-    if (u.status === "in" && !u.marked && u.damage > 0) add(record.damaged[req.team], u.type);
+    if (u.status !== "in" || u.marked || u.damage === 0 || u.damagedIn === record.round) continue;
+    add(record.damaged[req.team], u.type);
+    u.damagedIn = record.round;
   }
 }
 
