@@ -190,6 +190,16 @@ const INPUTS: Record<string, fc.Arbitrary<unknown>> = {
   "push.publicKey": fc.constant(undefined),
   "push.subscribe": fc.record({ endpoint, keys: pushKeys }),
   "push.unsubscribe": fc.record({ endpoint }),
+  "settings.setName": fc.record({ name: fc.option(anyText, { nil: null }) }),
+  "press.channels": fc.record({ gameId: id }),
+  "press.messages": fc.record({ gameId: id, channelId: id, before: fc.option(id, { nil: undefined }) }),
+  "press.unread": fc.constant(undefined),
+  "press.reports": fc.record({ gameId: id }),
+  "press.send": fc.record({ gameId: id, nation, channelId: id, text: anyText }),
+  "press.open": fc.record({ gameId: id, nation, members: nations }),
+  "press.markRead": fc.record({ gameId: id, channelId: id, upTo: id }),
+  "press.mute": fc.record({ gameId: id, channelId: id, muted: fc.boolean() }),
+  "press.report": fc.record({ gameId: id, messageId: id, reason: anyText }),
   // Last: leaving hands the player's nation to a robot, which changes what the others above can reach.
   "game.leave": gameNation,
 };

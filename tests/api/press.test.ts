@@ -8,6 +8,7 @@ import { games, pressMessages, seats } from "../../db/schema";
 import { appRouter } from "../../server/api/root";
 import { testDb } from "../support/db";
 import { callerFor, makeUser } from "../support/world";
+import { displayName } from "../../server/services/display-name";
 import { pressGame, publicId, type PressCaller } from "./press-world";
 
 let handle: DbHandle;
@@ -257,7 +258,8 @@ describe("reports", () => {
 describe("anonymous games", () => {
   it("no read path shows another player's name until the game ends; each sees their own", async () => {
     const { gameId, as, users } = await pressGame(handle, { anonymous: true });
-    const names = (u: { email: string }) => u.email.split("@")[0]!;
+    // What others would see of a player: the display name (no player here chose one), never the address.
+    const names = (u: { id: string }) => displayName({ id: u.id, name: null });
     const pub = await publicId(as.alice, gameId);
     await as.bob.press.send({ gameId, nation: "Japan", channelId: pub, text: "hello all" });
     for (const [me, caller] of [["alice", as.alice], ["bob", as.bob], ["erin", as.erin]] as const) {
@@ -265,6 +267,7 @@ describe("anonymous games", () => {
       for (const other of ["alice", "bob", "carol", "dave"] as const) {
         if (other === me) continue;
         expect(text, `${me} reading ${other}`).not.toContain(names(users[other]));
+        expect(text, `${me} reading ${other}'s address`).not.toContain(users[other].email.split("@")[0]!);
       }
     }
     expect((await as.alice.game.get({ gameId })).seats.find((s) => s.nation === "Germany")!.player).toBe(names(users.alice));

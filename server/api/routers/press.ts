@@ -3,12 +3,13 @@
 import { z } from "zod";
 import { listReports, reportMessage } from "../../services/press/moderation";
 import { channelMessages, listChannels, markRead, muteChannel, openChannel, sendMessage, unreadByGame } from "../../services/press/press";
+import { rowId } from "../input";
 import { plainText } from "../press-text";
 import { gameId, nation } from "../schemas";
 import { nationProcedure, protectedProcedure, router } from "../trpc";
 
 export const MESSAGE_MAX = 2000;
-const id = z.number().int().positive();
+const id = rowId;
 
 export const pressRouter = router({
   /** The caller's channels in a game with unread counts (none for a spectator of a running game). */
