@@ -9,11 +9,17 @@ import { enqueue } from "../jobs/queue";
 import { conflict, notFound, ServiceError } from "./errors";
 import { publish } from "./events";
 import type { Phase } from "./phases";
+import { phaseStartState } from "./start-state";
 import { resetMissedDeadlines } from "./takeover";
 
-/** The open phase of a game, locked for this transaction so lockers are serialised. */
-async function openPhaseForUpdate(tx: Db, gameId: number): Promise<Phase> {
-  const [phase] = await tx.select().from(phases).where(and(eq(phases.gameId, gameId), eq(phases.status, "open"))).for("update");
+/** The open phase of a game, locked for this transaction so lockers are serialised. Only its id and
+ * turn: the start state, the largest column, comes from phaseStartState's cache when needed. */
+async function openPhaseForUpdate(tx: Db, gameId: number): Promise<{ id: number; turn: number }> {
+  const [phase] = await tx
+    .select({ id: phases.id, turn: phases.turn })
+    .from(phases)
+    .where(and(eq(phases.gameId, gameId), eq(phases.status, "open")))
+    .for("update");
   if (!phase) {
     const [any] = await tx.select({ id: phases.id }).from(phases).where(eq(phases.gameId, gameId)).limit(1);
     if (!any) throw notFound("An open phase of this game");
@@ -45,7 +51,7 @@ export async function saveOrders(db: Db, userId: string, gameId: number, nation:
   return db.transaction(async (tx) => {
     const phase = await openPhaseForUpdate(tx, gameId);
     if (await isLocked(tx, phase.id, nation)) throw conflict(`${nation} has locked its orders; unlock to change them`);
-    const checked = validateOrders(phase.startState, nation, list);
+    const checked = validateOrders(await phaseStartState(tx, phase.id), nation, list);
     if (!checked.results.every((r) => r.ok)) return { ok: false as const, results: checked.results };
     await tx.delete(orders).where(and(eq(orders.phaseId, phase.id), eq(orders.nation, nation)));
     if (list.length > 0)
