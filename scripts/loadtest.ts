@@ -1,0 +1,20 @@
+// npm run loadtest [-- --small] — bounded load on this machine only: builds and starts the
+// production server on the local Postgres server (two app processes, two workers) and prints save
+// latency, live-update delay, page times, lock races, and a worker kill -9. LOADTEST_DATABASE_URL
+// names the Postgres server (loopback only) on which it creates and then drops its own database.
+import { assertLoopback } from "./loadtest/cluster";
+import { FULL, SMALL, commit, runLoadtest } from "./loadtest/run";
+
+const small = process.argv.includes("--small");
+const adminUrl = process.env.LOADTEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+assertLoopback(adminUrl, "LOADTEST_DATABASE_URL");
+const limitMs = (small ? 5 : 20) * 60_000;
+const timer = setTimeout(() => {
+  console.error(`load test stopped: over ${limitMs / 60_000} min`);
+  process.exit(1);
+}, limitMs);
+timer.unref();
+console.log(`lockstep load test (${small ? "small" : "full"}), commit ${commit()}`);
+const figures = await runLoadtest({ ...(small ? SMALL : FULL), adminUrl, log: (l) => console.log(l) });
+const failed = figures.unverified.length > 0 || figures.exactlyOnce !== (small ? SMALL : FULL).resolveGames || (figures.killed && figures.killed.retaken !== figures.killed.of);
+process.exit(failed ? 1 : 0);
