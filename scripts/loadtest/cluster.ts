@@ -2,6 +2,7 @@
 // the production build, N `next start` app processes and N `npm run worker` processes. Every child
 // leads its own process group, so stopping (or kill -9 of a worker) reaches what it started.
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync, readdirSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -65,9 +66,26 @@ async function waitForApp(base: string, p: Proc, timeoutMs = 120_000): Promise<v
   throw new Error(`${p.name} did not answer at ${base} within ${timeoutMs / 1000} s:\n${p.log().slice(-4000)}`);
 }
 
+/** CPU time (user + system, ms) used so far by every process of a child's group (Linux /proc). */
+export function groupCpuMs(p: Proc): number {
+  const tick = 10; // USER_HZ is 100 on Linux
+  let total = 0;
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      if (Number(fields[2]) === p.child.pid) total += (Number(fields[11]) + Number(fields[12])) * tick;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
 export interface Cluster {
   /** The app processes' origins, e.g. http://127.0.0.1:3311 */
   apps: string[];
+  /** The app processes, in the order of `apps`. */
+  appProcs: Proc[];
   workers: Proc[];
   handle: DbHandle;
   /** Start one more worker (after a kill -9). */
@@ -120,13 +138,15 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
     const apps: string[] = [];
     for (let i = 0; i < o.apps; i++) {
       const port = o.basePort + i;
-      const p = startProc(`app ${i + 1}`, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], { ...procEnv, PORT: String(port) });
+      // LOADTEST_CPU_PROF=DIR writes a V8 CPU profile of each app process there when it stops.
+      const prof = process.env.LOADTEST_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.LOADTEST_CPU_PROF}`] : [];
+      const p = startProc(`app ${i + 1}`, [...prof, NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], { ...procEnv, PORT: String(port) });
       procs.push(p);
       apps.push(`http://127.0.0.1:${port}`);
     }
     for (let i = 0; i < o.workers; i++) addWorker();
     await Promise.all(apps.map((base, i) => waitForApp(base, procs[i]!)));
-    return { apps, workers, handle, addWorker, stop };
+    return { apps, appProcs: procs.slice(0, o.apps), workers, handle, addWorker, stop };
   } catch (e) {
     await stop();
     throw e;

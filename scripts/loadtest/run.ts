@@ -9,7 +9,7 @@ import { LEASE_SECONDS } from "../../server/jobs/queue";
 import { lockOrders } from "../../server/services/orders";
 import { verifyGame } from "../../server/services/verify";
 import { makeRand, randomOrders } from "../../tests/support/random-orders";
-import { startCluster, stopProc, type Cluster } from "./cluster";
+import { groupCpuMs, startCluster, stopProc, type Cluster } from "./cluster";
 import { atRate, eventStream, ms, page, percentile, trpc, type RateResult, type Stream } from "./http";
 import { makeGames, type LoadGame } from "./players";
 
@@ -26,6 +26,8 @@ export interface LoadOptions {
   resolveGames: number;
   /** Games adjudicated while a worker is killed (0: no kill). */
   killGames: number;
+  /** Only the save latency (for profiling the save path). */
+  savesOnly?: boolean;
   log: (line: string) => void;
 }
 
@@ -52,7 +54,8 @@ export const SMALL: Omit<LoadOptions, "adminUrl" | "log"> = {
 };
 
 export interface LoadFigures {
-  saves: { rate: number; result: RateResult }[];
+  /** cpuMs: the app process's CPU time per save, which a busy shared machine does not inflate. */
+  saves: { rate: number; result: RateResult; cpuMs: number }[];
   gamePage: RateResult;
   historyPage: RateResult;
   reviewPage: RateResult;
@@ -201,10 +204,13 @@ export async function runLoadtest(o: LoadOptions): Promise<LoadFigures> {
     await atRate(10, 1, save); // warm-up: compiled routes, connection pools
     const saves: LoadFigures["saves"] = [];
     for (const rate of o.saveRates) {
+      const cpu0 = groupCpuMs(cluster.appProcs[0]!);
       const result = await atRate(rate, o.saveSeconds, save);
-      saves.push({ rate, result });
-      log(`    ${rate} req/s × ${o.saveSeconds} s: p50 ${ms(percentile(result.latencies, 0.5))}, p95 ${ms(percentile(result.latencies, 0.95))}, p99 ${ms(percentile(result.latencies, 0.99))}, errors ${result.errors}${result.firstError ? ` (${result.firstError})` : ""}`);
+      const cpuMs = (groupCpuMs(cluster.appProcs[0]!) - cpu0) / (rate * o.saveSeconds);
+      saves.push({ rate, result, cpuMs });
+      log(`    ${rate} req/s × ${o.saveSeconds} s: p50 ${ms(percentile(result.latencies, 0.5))}, p95 ${ms(percentile(result.latencies, 0.95))}, p99 ${ms(percentile(result.latencies, 0.99))}, errors ${result.errors}${result.firstError ? ` (${result.firstError})` : ""}; app CPU ${ms(cpuMs)} a save`);
     }
+    if (o.savesOnly) return { saves, gamePage: { latencies: [], errors: 0 }, historyPage: { latencies: [], errors: 0 }, reviewPage: { latencies: [], errors: 0 }, resolved: { event: [], fetched: [] }, exactlyOnce: 0, unverified: [] };
     const pageAt = (path: (g: LoadGame) => string) => (i: number) => {
       const g = pick(games, i);
       return page(pick(cluster.apps, i), g.players[pick(NATIONS, i)].cookie, path(g));

@@ -1,7 +1,7 @@
 // Saving, locking and unlocking a nation's orders (R3, R4.11). Every order is validated by the engine
 // when saved: nothing illegal is ever stored. The last lock enqueues the adjudication in the same
 // transaction, so it happens exactly once.
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { locks, orders, phases } from "../../db/schema";
 import { NATIONS, validateOrders, type Nation, type Order, type Validation } from "../engine";
@@ -14,9 +14,11 @@ import { resetMissedDeadlines } from "./takeover";
 
 /** The open phase of a game, locked for this transaction so lockers are serialised. Only its id and
  * turn: the start state, the largest column, comes from phaseStartState's cache when needed. */
-async function openPhaseForUpdate(tx: Db, gameId: number): Promise<{ id: number; turn: number }> {
+async function openPhaseForUpdate(tx: Db, gameId: number, nation?: Nation): Promise<{ id: number; turn: number; locked: boolean }> {
+  // Whether `nation` has locked comes in the same round trip (a save is refused then).
+  const locked = nation ? sql<boolean>`exists (select 1 from ${locks} where ${locks.phaseId} = ${phases.id} and ${locks.nation} = ${nation})` : sql<boolean>`false`;
   const [phase] = await tx
-    .select({ id: phases.id, turn: phases.turn })
+    .select({ id: phases.id, turn: phases.turn, locked })
     .from(phases)
     .where(and(eq(phases.gameId, gameId), eq(phases.status, "open")))
     .for("update");
@@ -49,8 +51,8 @@ export async function saveOrders(db: Db, userId: string, gameId: number, nation:
   const ids = new Set(list.map((o) => o.id));
   if (ids.size !== list.length) throw new ServiceError("BAD_REQUEST", "Two orders have the same id");
   return db.transaction(async (tx) => {
-    const phase = await openPhaseForUpdate(tx, gameId);
-    if (await isLocked(tx, phase.id, nation)) throw conflict(`${nation} has locked its orders; unlock to change them`);
+    const phase = await openPhaseForUpdate(tx, gameId, nation);
+    if (phase.locked) throw conflict(`${nation} has locked its orders; unlock to change them`);
     const checked = validateOrders(await phaseStartState(tx, phase.id), nation, list);
     if (!checked.results.every((r) => r.ok)) return { ok: false as const, results: checked.results };
     await tx.delete(orders).where(and(eq(orders.phaseId, phase.id), eq(orders.nation, nation)));
