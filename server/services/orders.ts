@@ -14,11 +14,11 @@ import { resetMissedDeadlines } from "./takeover";
 
 /** The open phase of a game, locked for this transaction so lockers are serialised. Only its id and
  * turn: the start state, the largest column, comes from phaseStartState's cache when needed. */
-async function openPhaseForUpdate(tx: Db, gameId: number, nation?: Nation): Promise<{ id: number; turn: number; locked: boolean }> {
+async function openPhaseForUpdate(tx: Db, gameId: number, nation?: Nation): Promise<{ id: number; turn: number; seedHash: string; locked: boolean }> {
   // Whether `nation` has locked comes in the same round trip (a save is refused then).
   const locked = nation ? sql<boolean>`exists (select 1 from ${locks} where ${locks.phaseId} = ${phases.id} and ${locks.nation} = ${nation})` : sql<boolean>`false`;
   const [phase] = await tx
-    .select({ id: phases.id, turn: phases.turn, locked })
+    .select({ id: phases.id, turn: phases.turn, seedHash: phases.seedHash, locked })
     .from(phases)
     .where(and(eq(phases.gameId, gameId), eq(phases.status, "open")))
     .for("update");
@@ -53,7 +53,7 @@ export async function saveOrders(db: Db, userId: string, gameId: number, nation:
   return db.transaction(async (tx) => {
     const phase = await openPhaseForUpdate(tx, gameId, nation);
     if (phase.locked) throw conflict(`${nation} has locked its orders; unlock to change them`);
-    const checked = validateOrders(await phaseStartState(tx, phase.id), nation, list);
+    const checked = validateOrders(await phaseStartState(tx, phase), nation, list);
     if (!checked.results.every((r) => r.ok)) return { ok: false as const, results: checked.results };
     await tx.delete(orders).where(and(eq(orders.phaseId, phase.id), eq(orders.nation, nation)));
     if (list.length > 0)

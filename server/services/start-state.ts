@@ -8,34 +8,36 @@ import { phases } from "../../db/schema";
 import type { GameState } from "../engine";
 import { notFound } from "./errors";
 
-/** Open phases of live games fit many times over; the oldest entry goes first. */
+/** Open phases of live games fit many times over; the least recently used goes first. */
 const LIMIT = 256;
-const cache = new Map<number, GameState>();
+/** Keyed by id and the phase's random seed hash: ids repeat across databases (tests, an import), seeds do not. */
+const cache = new Map<string, GameState>();
 
-function remember(phaseId: number, state: GameState): GameState {
-  cache.delete(phaseId);
-  cache.set(phaseId, state);
+function remember(key: string, state: GameState): GameState {
+  cache.delete(key);
+  cache.set(key, state);
   if (cache.size > LIMIT) cache.delete(cache.keys().next().value!);
   return state;
 }
 
 /** The start state of a phase, read from the database at most once per process. */
-export async function phaseStartState(db: Db, phaseId: number): Promise<GameState> {
-  const hit = cache.get(phaseId);
-  if (hit) return remember(phaseId, hit);
-  const [row] = await db.select({ startState: phases.startState }).from(phases).where(eq(phases.id, phaseId));
+export async function phaseStartState(db: Db, phase: { id: number; seedHash: string }): Promise<GameState> {
+  const key = `${phase.id}:${phase.seedHash}`;
+  const hit = cache.get(key);
+  if (hit) return remember(key, hit);
+  const [row] = await db.select({ startState: phases.startState }).from(phases).where(eq(phases.id, phase.id));
   if (!row) throw notFound("This phase");
-  return remember(phaseId, row.startState);
+  return remember(key, row.startState);
 }
 
 /** The start state of a game's latest phase while it is open for orders; undefined otherwise. */
 export async function openPhaseStartState(db: Db, gameId: number): Promise<GameState | undefined> {
   const [latest] = await db
-    .select({ id: phases.id, status: phases.status })
+    .select({ id: phases.id, seedHash: phases.seedHash, status: phases.status })
     .from(phases)
     .where(eq(phases.gameId, gameId))
     .orderBy(desc(phases.turn))
     .limit(1);
   if (!latest || latest.status !== "open") return undefined;
-  return phaseStartState(db, latest.id);
+  return phaseStartState(db, latest);
 }
