@@ -56,8 +56,13 @@ export async function saveOrders(db: Db, userId: string, gameId: number, nation:
     const checked = validateOrders(await phaseStartState(tx, phase), nation, list);
     if (!checked.results.every((r) => r.ok)) return { ok: false as const, results: checked.results };
     await tx.delete(orders).where(and(eq(orders.phaseId, phase.id), eq(orders.nation, nation)));
+    // One parameter for the whole list (positions from its order): a save of many orders binds 4
+    // values instead of 5 a row.
     if (list.length > 0)
-      await tx.insert(orders).values(list.map((order, position) => ({ phaseId: phase.id, nation, position, order, savedBy: userId })));
+      await tx.execute(sql`
+        insert into ${orders} (phase_id, nation, position, "order", saved_by)
+        select ${phase.id}, ${nation}, (t.ord - 1)::int, t.value, ${userId}
+        from jsonb_array_elements(${JSON.stringify(list)}::jsonb) with ordinality as t(value, ord)`);
     return { ok: true as const, saved: list.length };
   });
 }
