@@ -2,6 +2,7 @@
 // version (CI) runs the same code with small numbers and without the worker kill.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import { and, eq, like } from "drizzle-orm";
 import { jobs, phases } from "../../db/schema";
 import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, validateOrders, type Nation, type Order } from "../../server/engine";
@@ -190,6 +191,9 @@ async function killDuringAdjudications(cluster: Cluster, games: LoadGame[], log:
 
 export async function runLoadtest(o: LoadOptions): Promise<LoadFigures> {
   const log = o.log;
+  // Latency on a shared machine says as much about the neighbours as about the app: say how busy it was.
+  const busy = () => `load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`;
+  log(`machine: ${busy()}`);
   log(`starting: production build, a fresh database on ${new URL(o.adminUrl).host}, 2 app processes, 2 workers`);
   const cluster = await startCluster({ adminUrl: o.adminUrl, apps: 2, workers: 2, basePort: o.basePort });
   try {
@@ -247,6 +251,7 @@ export async function runLoadtest(o: LoadOptions): Promise<LoadFigures> {
     const unverified: number[] = [];
     for (const g of [...racing, ...killGames]) if (!(await verifyGame(cluster.handle.db, g.gameId)).ok) unverified.push(g.gameId);
     log(`verify: ${racing.length + killGames.length - unverified.length} of ${racing.length + killGames.length} resolved games pass${unverified.length ? ` (failed: ${unverified.join(", ")})` : ""}`);
+    log(`machine: ${busy()}`);
     return { saves, gamePage, historyPage, reviewPage, resolved, exactlyOnce: once, killed, unverified };
   } finally {
     await cluster.stop();
