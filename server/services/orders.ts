@@ -12,8 +12,8 @@ import type { Phase } from "./phases";
 import { phaseStartState } from "./start-state";
 import { resetMissedDeadlines } from "./takeover";
 
-/** The open phase of a game, locked for this transaction so lockers are serialised. Only its id and
- * turn: the start state, the largest column, comes from phaseStartState's cache when needed. */
+/** The open phase of a game, locked for this transaction so lockers are serialised. Not its start
+ * state, the largest column: that comes from phaseStartState's cache when needed. */
 async function openPhaseForUpdate(tx: Db, gameId: number, nation?: Nation): Promise<{ id: number; turn: number; seedHash: string; locked: boolean }> {
   // Whether `nation` has locked comes in the same round trip (a save is refused then).
   const locked = nation ? sql<boolean>`exists (select 1 from ${locks} where ${locks.phaseId} = ${phases.id} and ${locks.nation} = ${nation})` : sql<boolean>`false`;
