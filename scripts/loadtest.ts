@@ -2,7 +2,7 @@
 // production server on the local Postgres server (two app processes, two workers) and prints save
 // latency, live-update delay, page times, lock races, and a worker kill -9. LOADTEST_DATABASE_URL
 // names the Postgres server (loopback only) on which it creates and then drops its own database.
-import { assertLoopback } from "./loadtest/cluster";
+import { assertLoopback, killAll } from "./loadtest/cluster";
 import { FULL, SMALL, commit, runLoadtest } from "./loadtest/run";
 
 const small = process.argv.includes("--small");
@@ -11,10 +11,15 @@ const adminUrl = process.env.LOADTEST_DATABASE_URL ?? "postgres://postgres@127.0
 assertLoopback(adminUrl, "LOADTEST_DATABASE_URL");
 const limitMs = (small ? 5 : 20) * 60_000;
 const timer = setTimeout(() => {
-  console.error(`load test stopped: over ${limitMs / 60_000} min`);
+  console.error(`load test stopped: over ${limitMs / 60_000} min (its throw-away database stays; drop lockstep_load_* by hand)`);
+  killAll();
   process.exit(1);
 }, limitMs);
 timer.unref();
+process.on("SIGINT", () => {
+  killAll();
+  process.exit(130);
+});
 console.log(`lockstep load test (${small ? "small" : "full"}), commit ${commit()}`);
 const figures = await runLoadtest({ ...(small ? SMALL : FULL), adminUrl, savesOnly, log: (l) => console.log(l) });
 if (savesOnly) process.exit(0);

@@ -27,9 +27,23 @@ export interface Proc {
   log: () => string;
 }
 
+/** Every child started, so an interrupted run (time limit, Ctrl-C) leaves none behind. */
+const started: ChildProcess[] = [];
+
+/** kill -9 every child's process group at once (for exits that cannot wait). */
+export function killAll(): void {
+  for (const child of started)
+    try {
+      if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+}
+
 function startProc(name: string, args: string[], env: NodeJS.ProcessEnv): Proc {
   let log = "";
   const child = spawn(process.execPath, args, { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  started.push(child);
   const keep = (d: Buffer) => (log = (log + d.toString()).slice(-20_000));
   child.stdout!.on("data", keep);
   child.stderr!.on("data", keep);
