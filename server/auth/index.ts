@@ -3,6 +3,7 @@ import NextAuth from "next-auth";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { authConfig } from "./config";
+import { userFromSessionCookie } from "./session-lookup";
 
 export const { handlers, auth, signIn, signOut } = NextAuth(authConfig);
 
@@ -14,6 +15,8 @@ export interface SessionUser {
 
 /** The signed-in user, or null. Read once per request however many components ask. */
 export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
+  const fast = await userFromSessionCookie();
+  if (fast !== undefined) return fast;
   const session = await auth();
   const user = session?.user;
   if (!user?.id || !user.email) return null;

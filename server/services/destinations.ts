@@ -2,7 +2,7 @@
 // start state, and the territories a transport order may unload into — never guessed by the client.
 import type { Db } from "../../db/client";
 import { indexBoard, legalDestinations, validateOrder, type Destination, type LoadSpec, type MoveOrder, type Nation, type Order, type UnitCounts } from "../engine";
-import { currentPhase } from "./phases";
+import { openPhaseStartState } from "./start-state";
 
 export interface GroupQuery {
   from: string;
@@ -22,9 +22,8 @@ export interface GroupOptions {
 }
 
 export async function groupOptions(db: Db, gameId: number, nation: Nation, q: GroupQuery): Promise<GroupOptions> {
-  const phase = await currentPhase(db, gameId);
-  if (!phase || phase.status !== "open") return { destinations: [], unloads: [] };
-  const state = phase.startState;
+  const state = await openPhaseStartState(db, gameId);
+  if (!state) return { destinations: [], unloads: [] };
   const board = indexBoard(state.board);
   if (!board.has(q.from)) return { destinations: [], unloads: [] };
   const group = { from: q.from, units: q.units, ...(q.stealth ? { stealth: true } : {}), ...(q.via?.length ? { via: q.via } : {}) };

@@ -26,7 +26,24 @@ export interface HistoryPhase {
 export async function gameHistory(db: Db, gameId: number): Promise<{ name: string; phases: HistoryPhase[] }> {
   const game = await loadGame(db, gameId);
   if (!game) throw notFound("That game");
-  const rows = await db.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(asc(phases.turn));
+  // Every column but the start state (the whole board, once per turn), which the history never shows.
+  const rows = await db
+    .select({
+      id: phases.id,
+      turn: phases.turn,
+      kind: phases.kind,
+      status: phases.status,
+      seedHash: phases.seedHash,
+      engineVersion: phases.engineVersion,
+      createdAt: phases.createdAt,
+      resolvedAt: phases.resolvedAt,
+      seed: phases.seed,
+      orders: phases.orders,
+      report: phases.report,
+    })
+    .from(phases)
+    .where(eq(phases.gameId, gameId))
+    .orderBy(asc(phases.turn));
   return {
     name: game.name,
     phases: rows.map((p) => {

@@ -1,7 +1,7 @@
 // Saving, locking and unlocking a nation's orders (R3, R4.11). Every order is validated by the engine
 // when saved: nothing illegal is ever stored. The last lock enqueues the adjudication in the same
 // transaction, so it happens exactly once.
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { locks, orders, phases } from "../../db/schema";
 import { NATIONS, validateOrders, type Nation, type Order, type Validation } from "../engine";
@@ -9,11 +9,19 @@ import { enqueue } from "../jobs/queue";
 import { conflict, notFound, ServiceError } from "./errors";
 import { publish } from "./events";
 import type { Phase } from "./phases";
+import { phaseStartState } from "./start-state";
 import { resetMissedDeadlines } from "./takeover";
 
-/** The open phase of a game, locked for this transaction so lockers are serialised. */
-async function openPhaseForUpdate(tx: Db, gameId: number): Promise<Phase> {
-  const [phase] = await tx.select().from(phases).where(and(eq(phases.gameId, gameId), eq(phases.status, "open"))).for("update");
+/** The open phase of a game, locked for this transaction so lockers are serialised. Not its start
+ * state, the largest column: that comes from phaseStartState's cache when needed. */
+async function openPhaseForUpdate(tx: Db, gameId: number, nation?: Nation): Promise<{ id: number; turn: number; seedHash: string; locked: boolean }> {
+  // Whether `nation` has locked comes in the same round trip (a save is refused then).
+  const locked = nation ? sql<boolean>`exists (select 1 from ${locks} where ${locks.phaseId} = ${phases.id} and ${locks.nation} = ${nation})` : sql<boolean>`false`;
+  const [phase] = await tx
+    .select({ id: phases.id, turn: phases.turn, seedHash: phases.seedHash, locked })
+    .from(phases)
+    .where(and(eq(phases.gameId, gameId), eq(phases.status, "open")))
+    .for("update");
   if (!phase) {
     const [latest] = await tx.select({ status: phases.status }).from(phases).where(eq(phases.gameId, gameId)).orderBy(desc(phases.turn)).limit(1);
     if (!latest) throw notFound("An open phase of this game");
@@ -47,13 +55,18 @@ export async function saveOrders(db: Db, userId: string, gameId: number, nation:
   const ids = new Set(list.map((o) => o.id));
   if (ids.size !== list.length) throw new ServiceError("BAD_REQUEST", "Two orders have the same id");
   return db.transaction(async (tx) => {
-    const phase = await openPhaseForUpdate(tx, gameId);
-    if (await isLocked(tx, phase.id, nation)) throw conflict(`${nation} has locked its orders; unlock to change them`);
-    const checked = validateOrders(phase.startState, nation, list);
+    const phase = await openPhaseForUpdate(tx, gameId, nation);
+    if (phase.locked) throw conflict(`${nation} has locked its orders; unlock to change them`);
+    const checked = validateOrders(await phaseStartState(tx, phase), nation, list);
     if (!checked.results.every((r) => r.ok)) return { ok: false as const, results: checked.results };
     await tx.delete(orders).where(and(eq(orders.phaseId, phase.id), eq(orders.nation, nation)));
+    // One parameter for the whole list (positions from its order): a save of many orders binds 4
+    // values instead of 5 a row.
     if (list.length > 0)
-      await tx.insert(orders).values(list.map((order, position) => ({ phaseId: phase.id, nation, position, order, savedBy: userId })));
+      await tx.execute(sql`
+        insert into ${orders} (phase_id, nation, position, "order", saved_by)
+        select ${phase.id}, ${nation}, (t.ord - 1)::int, t.value, ${userId}
+        from jsonb_array_elements(${JSON.stringify(list)}::jsonb) with ordinality as t(value, ord)`);
     return { ok: true as const, saved: list.length };
   });
 }

@@ -3,7 +3,7 @@
 // earlier orders (money and factory output already spent), and the cost of each type.
 import type { Db } from "../../db/client";
 import { UNIT_TYPES, UNIT_STATS, indexBoard, isPurchase, purchaseCost, validateOrder, type Nation, type Order, type PurchaseOrder, type UnitType } from "../engine";
-import { currentPhase } from "./phases";
+import { openPhaseStartState } from "./start-state";
 
 export interface Placement {
   destination: string;
@@ -22,9 +22,8 @@ export interface PurchaseOptions {
 
 export async function purchaseOptions(db: Db, gameId: number, nation: Nation, earlier: Order[]): Promise<PurchaseOptions> {
   const empty = Object.fromEntries(UNIT_TYPES.map((t) => [t, []])) as unknown as Record<UnitType, Placement[]>;
-  const phase = await currentPhase(db, gameId);
-  if (!phase || phase.status !== "open") return { treasury: 0, left: 0, placements: empty };
-  const state = phase.startState;
+  const state = await openPhaseStartState(db, gameId);
+  if (!state) return { treasury: 0, left: 0, placements: empty };
   const board = indexBoard(state.board);
   const land = state.board.territories.filter((t) => t.kind === "land").map((t) => t.id);
   const sea = state.board.territories.filter((t) => t.kind === "sea").map((t) => t.id);

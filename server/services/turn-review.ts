@@ -32,7 +32,7 @@ export async function turnReview(db: Db, gameId: number, turn: number): Promise<
   if (!game) throw notFound("That game");
   const turns = await db.select({ turn: phases.turn, status: phases.status }).from(phases).where(eq(phases.gameId, gameId)).orderBy(asc(phases.turn));
   const [phase] = await db
-    .select()
+    .select({ status: phases.status, seedHash: phases.seedHash, resolvedAt: phases.resolvedAt, seed: phases.seed, orders: phases.orders, report: phases.report })
     .from(phases)
     .where(and(eq(phases.gameId, gameId), eq(phases.turn, turn), eq(phases.kind, "orders")));
   if (!phase) throw notFound(`Turn ${turn}`);

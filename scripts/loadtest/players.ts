@@ -1,0 +1,58 @@
+// Synthetic players for the load test, made directly in the throw-away database: a user and a
+// session row each (the cookie next-auth reads; no sign-in mail, no test-only route in the app),
+// and games of five human players started through the same services the app uses.
+import { randomBytes } from "node:crypto";
+import { EventEmitter } from "node:events";
+import type { DbHandle } from "../../db/client";
+import { sessions, users } from "../../db/schema";
+import { createCaller } from "../../server/api/root";
+import { NATIONS, type Nation } from "../../server/engine";
+
+/** next-auth's session cookie over plain http (https would prefix it with __Secure-). */
+export const SESSION_COOKIE = "authjs.session-token";
+
+export interface Player {
+  userId: string;
+  cookie: string;
+}
+
+export interface LoadGame {
+  gameId: number;
+  players: Record<Nation, Player>;
+}
+
+async function makePlayers(handle: DbHandle, count: number, tag: string): Promise<Player[]> {
+  const rows = await handle.db
+    .insert(users)
+    .values(Array.from({ length: count }, (_, i) => ({ email: `load-${tag}-${i}@example.invalid`, name: `Load ${tag} ${i}` })))
+    .returning({ id: users.id });
+  const expires = new Date(Date.now() + 24 * 3600_000);
+  const tokens = rows.map(() => randomBytes(24).toString("hex"));
+  await handle.db.insert(sessions).values(rows.map((r, i) => ({ sessionToken: tokens[i]!, userId: r.id, expires })));
+  return rows.map((r, i) => ({ userId: r.id, cookie: `${SESSION_COOKIE}=${tokens[i]}` }));
+}
+
+/** `count` started games, each with a human player per nation; orders deadlines a day away. */
+export async function makeGames(handle: DbHandle, count: number, tag: string): Promise<LoadGame[]> {
+  const players = await makePlayers(handle, count * NATIONS.length, tag);
+  const bus = new EventEmitter();
+  const out: LoadGame[] = [];
+  for (let g = 0; g < count; g++) {
+    const seat = Object.fromEntries(NATIONS.map((n, i) => [n, players[g * NATIONS.length + i]!])) as Record<Nation, Player>;
+    const as = (p: Player) => createCaller({ db: handle.db, bus, user: { id: p.userId, email: `${p.userId}@example.invalid`, name: null } });
+    const [first, ...rest] = NATIONS;
+    const { gameId } = await as(seat[first!]).game.create({
+      name: `Load ${tag} ${g + 1}`,
+      nations: [first!],
+      robots: [],
+      lowLuck: false,
+      ordersHours: 24,
+      decisionHours: 24,
+      robotsHold: true,
+      robotTakeover: 0,
+    });
+    for (const n of rest) await as(seat[n]).game.join({ gameId, nation: n });
+    out.push({ gameId, players: seat });
+  }
+  return out;
+}

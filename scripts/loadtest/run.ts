@@ -1,0 +1,271 @@
+// The load test's scenarios, each bounded in count and time, and the figures they print. The small
+// version (CI) runs the same code with small numbers and without the worker kill.
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { and, eq, like } from "drizzle-orm";
+import { jobs, phases } from "../../db/schema";
+import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, validateOrders, type Nation, type Order } from "../../server/engine";
+import { LEASE_SECONDS } from "../../server/jobs/queue";
+import { lockOrders } from "../../server/services/orders";
+import { verifyGame } from "../../server/services/verify";
+import { makeRand, randomOrders } from "../../tests/support/random-orders";
+import { groupCpuMs, startCluster, stopProc, type Cluster } from "./cluster";
+import { atRate, eventStream, ms, page, percentile, trpc, type RateResult, type Stream } from "./http";
+import { makeGames, type LoadGame } from "./players";
+
+export interface LoadOptions {
+  adminUrl: string;
+  basePort: number;
+  /** Games whose players save orders and load pages. */
+  games: number;
+  saveRates: number[];
+  saveSeconds: number;
+  pageRate: number;
+  pageSeconds: number;
+  /** Games whose turns resolve at once (two live streams each, one per app process), locked in a race. */
+  resolveGames: number;
+  /** Games adjudicated while a worker is killed (0: no kill). */
+  killGames: number;
+  /** Only the save latency (for profiling the save path). */
+  savesOnly?: boolean;
+  log: (line: string) => void;
+}
+
+export const FULL: Omit<LoadOptions, "adminUrl" | "log"> = {
+  basePort: 3311,
+  games: 40,
+  saveRates: [50, 100, 200],
+  saveSeconds: 10,
+  pageRate: 50,
+  pageSeconds: 10,
+  resolveGames: 100,
+  killGames: 30,
+};
+
+export const SMALL: Omit<LoadOptions, "adminUrl" | "log"> = {
+  basePort: 3331,
+  games: 4,
+  saveRates: [20],
+  saveSeconds: 2,
+  pageRate: 5,
+  pageSeconds: 2,
+  resolveGames: 4,
+  killGames: 0,
+};
+
+export interface LoadFigures {
+  /** cpuMs: the app process's CPU time per save, which a busy shared machine does not inflate. */
+  saves: { rate: number; result: RateResult; cpuMs: number }[];
+  gamePage: RateResult;
+  historyPage: RateResult;
+  reviewPage: RateResult;
+  resolved: { event: number[]; fetched: number[] };
+  /** Games whose phase was adjudicated exactly once (one job, one next turn), out of resolveGames. */
+  exactlyOnce: number;
+  killed?: { retaken: number; of: number; seconds: number };
+  /** Games that failed `verify` after the run. */
+  unverified: number[];
+}
+
+/** 24 orders for each nation (fewer if a nation has fewer legal groups), all legal on the opening board. */
+function saveLists(): Record<Nation, Order[]> {
+  const state = createState(DEFAULT_BOARD, DEFAULT_SETUP);
+  const best = {} as Record<Nation, Order[]>;
+  for (let seed = 1; seed <= 20; seed++) {
+    const all = randomOrders(state, makeRand(seed), { hold: 0 });
+    for (const n of NATIONS) {
+      const list = (all[n] ?? []).slice(0, 24);
+      if (list.length > (best[n]?.length ?? -1) && validateOrders(state, n, list).results.every((r) => r.ok)) best[n] = list;
+    }
+  }
+  return best;
+}
+
+const pick = <T,>(list: readonly T[], i: number) => list[i % list.length]!;
+
+/** Lock every nation but the last `left` ones directly in the database (the setup of a race). */
+async function lockAllBut(cluster: Cluster, games: LoadGame[], left: number): Promise<void> {
+  for (const g of games) for (const n of NATIONS.slice(0, NATIONS.length - left)) await lockOrders(cluster.handle.db, g.players[n].userId, g.gameId, n);
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
+}
+
+async function resolvedCount(cluster: Cluster, games: LoadGame[]): Promise<number> {
+  let n = 0;
+  for (const g of games) {
+    const rows = await cluster.handle.db.select({ turn: phases.turn }).from(phases).where(and(eq(phases.gameId, g.gameId), eq(phases.turn, 2)));
+    n += rows.length;
+  }
+  return n;
+}
+
+/** Last lock → "turn resolved" on every stream, → the new turn fetched; the last two locks race. */
+async function resolveAtOnce(cluster: Cluster, games: LoadGame[]): Promise<LoadFigures["resolved"]> {
+  const event: number[] = [];
+  const fetched: number[] = [];
+  const started = new Map<number, number>();
+  const streams: Stream[] = [];
+  const follow: Promise<void>[] = [];
+  for (const g of games)
+    cluster.apps.forEach((base, i) => {
+      const viewer = g.players[NATIONS[i % NATIONS.length]!];
+      let seen = false;
+      streams.push(
+        eventStream(base, viewer.cookie, g.gameId, (e) => {
+          if (e.kind !== "turn-resolved" || seen) return;
+          seen = true;
+          event.push(performance.now() - started.get(g.gameId)!);
+          follow.push(
+            trpc<{ phase: { turn: number } | null }>(base, viewer.cookie, "game.get", { gameId: g.gameId }, "query").then((view) => {
+              if (view.phase?.turn === 2) fetched.push(performance.now() - started.get(g.gameId)!);
+            }),
+          );
+        }),
+      );
+    });
+  await Promise.all(streams.map((s) => Promise.race([s.ready, new Promise((r) => setTimeout(r, 10_000))])));
+  await lockAllBut(cluster, games, 2);
+  const last = NATIONS.slice(NATIONS.length - 2);
+  await Promise.all(
+    games.map((g) => {
+      started.set(g.gameId, performance.now());
+      return Promise.all(last.map((n, i) => trpc(pick(cluster.apps, i), g.players[n].cookie, "orders.lock", { gameId: g.gameId, nation: n }, "mutation")));
+    }),
+  );
+  await until(async () => event.length >= streams.length, 120_000);
+  await Promise.allSettled(follow);
+  for (const s of streams) s.close();
+  return { event, fetched };
+}
+
+async function exactlyOnce(cluster: Cluster, games: LoadGame[]): Promise<number> {
+  let ok = 0;
+  for (const g of games) {
+    const turns = await cluster.handle.db.select({ id: phases.id, turn: phases.turn }).from(phases).where(eq(phases.gameId, g.gameId));
+    const first = turns.find((t) => t.turn === 1);
+    const jobRows = first ? await cluster.handle.db.select({ id: jobs.id }).from(jobs).where(like(jobs.key, `adjudicate:${first.id}`)) : [];
+    if (jobRows.length === 1 && turns.filter((t) => t.turn === 2).length === 1) ok += 1;
+  }
+  return ok;
+}
+
+function groupOf(pid: number): number | undefined {
+  try {
+    return Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")[2]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** kill -9 of a worker holding an adjudication; a new worker starts; every game must still resolve. */
+async function killDuringAdjudications(cluster: Cluster, games: LoadGame[], log: (l: string) => void): Promise<NonNullable<LoadFigures["killed"]>> {
+  await lockAllBut(cluster, games, 1);
+  const lastNation = NATIONS[NATIONS.length - 1]!;
+  await Promise.all(games.map((g, i) => trpc(pick(cluster.apps, i), g.players[lastNation].cookie, "orders.lock", { gameId: g.gameId, nation: lastNation }, "mutation")));
+  let victim: (typeof cluster.workers)[number] | undefined;
+  await until(async () => {
+    const running = await cluster.handle.db.select({ by: jobs.lockedBy }).from(jobs).where(eq(jobs.status, "running"));
+    for (const r of running) {
+      const pgid = groupOf(Number(r.by?.split("-").pop()));
+      victim = cluster.workers.find((w) => w.child.exitCode === null && w.child.pid === pgid);
+      if (victim) return true;
+    }
+    return false;
+  }, 30_000);
+  if (!victim) throw new Error("no worker was seen adjudicating");
+  const killedAt = performance.now();
+  log(`    kill -9 ${victim.name} (process group ${victim.child.pid}) while it adjudicates; a new worker starts`);
+  await stopProc(victim, "SIGKILL");
+  cluster.addWorker();
+  const all = await until(async () => (await resolvedCount(cluster, games)) === games.length, (LEASE_SECONDS + 90) * 1000);
+  return { retaken: await resolvedCount(cluster, games), of: games.length, seconds: all ? (performance.now() - killedAt) / 1000 : NaN };
+}
+
+export async function runLoadtest(o: LoadOptions): Promise<LoadFigures> {
+  const log = o.log;
+  // Latency on a shared machine says as much about the neighbours as about the app: say how busy it was.
+  const busy = () => `load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`;
+  log(`machine: ${busy()}`);
+  log(`starting: production build, a fresh database on ${new URL(o.adminUrl).host}, 2 app processes, 2 workers`);
+  const cluster = await startCluster({ adminUrl: o.adminUrl, apps: 2, workers: 2, basePort: o.basePort });
+  try {
+    const games = await makeGames(cluster.handle, o.games, "play");
+    const lists = saveLists();
+    const seats = games.flatMap((g) => NATIONS.map((n) => ({ gameId: g.gameId, nation: n, cookie: g.players[n].cookie })));
+    log(`orders.save: ${Math.min(...NATIONS.map((n) => lists[n].length))}–${Math.max(...NATIONS.map((n) => lists[n].length))} orders a save, ${seats.length} players of ${games.length} games, one app process`);
+    const save = (i: number) => {
+      const s = pick(seats, i);
+      return trpc(cluster.apps[0]!, s.cookie, "orders.save", { gameId: s.gameId, nation: s.nation, orders: lists[s.nation] }, "mutation").then(() => undefined);
+    };
+    await atRate(o.saveRates[0]!, 3, save); // warm-up, not counted: modules loaded, code optimised, pools filled
+    const saves: LoadFigures["saves"] = [];
+    for (const rate of o.saveRates) {
+      const cpu0 = groupCpuMs(cluster.appProcs[0]!);
+      const own0 = process.cpuUsage();
+      const result = await atRate(rate, o.saveSeconds, save);
+      const cpuMs = (groupCpuMs(cluster.appProcs[0]!) - cpu0) / (rate * o.saveSeconds);
+      const own = process.cpuUsage(own0);
+      const ownMs = (own.user + own.system) / 1000 / (rate * o.saveSeconds);
+      saves.push({ rate, result, cpuMs });
+      log(`    ${rate} req/s × ${o.saveSeconds} s: p50 ${ms(percentile(result.latencies, 0.5))}, p95 ${ms(percentile(result.latencies, 0.95))}, p99 ${ms(percentile(result.latencies, 0.99))}, errors ${result.errors}${result.firstError ? ` (${result.firstError})` : ""}; CPU a save: app ${ms(cpuMs)}, load generator ${ms(ownMs)}`);
+    }
+    if (o.savesOnly) return { saves, gamePage: { latencies: [], errors: 0 }, historyPage: { latencies: [], errors: 0 }, reviewPage: { latencies: [], errors: 0 }, resolved: { event: [], fetched: [] }, exactlyOnce: 0, unverified: [] };
+    const pageAt = (path: (g: LoadGame) => string) => (i: number) => {
+      const g = pick(games, i);
+      return page(pick(cluster.apps, i), g.players[pick(NATIONS, i)].cookie, path(g));
+    };
+    await atRate(5, 1, pageAt((g) => `/game/${g.gameId}`));
+    const gamePage = await atRate(o.pageRate, o.pageSeconds, pageAt((g) => `/game/${g.gameId}`));
+    log(`game page at ${o.pageRate} req/s × ${o.pageSeconds} s, both app processes: p50 ${ms(percentile(gamePage.latencies, 0.5))}, p95 ${ms(percentile(gamePage.latencies, 0.95))}, errors ${gamePage.errors}${gamePage.firstError ? ` (${gamePage.firstError})` : ""}`);
+
+    const racing = await makeGames(cluster.handle, o.resolveGames, "race");
+    log(`${racing.length} games resolving at once, ${racing.length * cluster.apps.length} live streams over both app processes; the last two locks of each game race`);
+    const resolved = await resolveAtOnce(cluster, racing);
+    log(`    last lock → "turn resolved" event: p50 ${ms(percentile(resolved.event, 0.5))}, p95 ${ms(percentile(resolved.event, 0.95))} (${resolved.event.length} streams)`);
+    log(`    last lock → new turn fetched:      p50 ${ms(percentile(resolved.fetched, 0.5))}, p95 ${ms(percentile(resolved.fetched, 0.95))} (${resolved.fetched.length} streams)`);
+    const once = await exactlyOnce(cluster, racing);
+    log(`    lock races: ${once} of ${racing.length} adjudicated exactly once`);
+
+    // History and turn review of games with a resolved turn.
+    const reviewed = (path: (g: LoadGame) => string) => (i: number) => page(pick(cluster.apps, i), pick(racing, i).players[pick(NATIONS, i)].cookie, path(pick(racing, i)));
+    await atRate(5, 1, reviewed((g) => `/game/${g.gameId}/history`));
+    await atRate(5, 1, reviewed((g) => `/game/${g.gameId}/turn/1`));
+    const historyPage = await atRate(o.pageRate / 2, o.pageSeconds, reviewed((g) => `/game/${g.gameId}/history`));
+    const reviewPage = await atRate(o.pageRate / 2, o.pageSeconds, reviewed((g) => `/game/${g.gameId}/turn/1`));
+    log(`history page at ${o.pageRate / 2} req/s: p50 ${ms(percentile(historyPage.latencies, 0.5))}, p95 ${ms(percentile(historyPage.latencies, 0.95))}, errors ${historyPage.errors}`);
+    log(`turn review page at ${o.pageRate / 2} req/s: p50 ${ms(percentile(reviewPage.latencies, 0.5))}, p95 ${ms(percentile(reviewPage.latencies, 0.95))}, errors ${reviewPage.errors}`);
+
+    let killed: LoadFigures["killed"];
+    let killGames: LoadGame[] = [];
+    if (o.killGames > 0) {
+      killGames = await makeGames(cluster.handle, o.killGames, "kill");
+      log(`worker kill -9 during ${killGames.length} adjudications (a dead worker's job is re-taken after ${LEASE_SECONDS} s)`);
+      killed = await killDuringAdjudications(cluster, killGames, log);
+      log(`    resolved ${killed.retaken} of ${killed.of}, the last ${killed.seconds.toFixed(1)} s after the kill`);
+    }
+    const unverified: number[] = [];
+    for (const g of [...racing, ...killGames]) if (!(await verifyGame(cluster.handle.db, g.gameId)).ok) unverified.push(g.gameId);
+    log(`verify: ${racing.length + killGames.length - unverified.length} of ${racing.length + killGames.length} resolved games pass${unverified.length ? ` (failed: ${unverified.join(", ")})` : ""}`);
+    log(`machine: ${busy()}`);
+    return { saves, gamePage, historyPage, reviewPage, resolved, exactlyOnce: once, killed, unverified };
+  } finally {
+    await cluster.stop();
+  }
+}
+
+/** The git commit measured, for the printout. */
+export function commit(): string {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+  } catch {
+    return "unknown";
+  }
+}

@@ -1,0 +1,43 @@
+// A phase's start state never changes once the phase is opened (only inserted, never updated), so
+// each process parses it once and keeps it: saving orders and asking for destinations then skip
+// loading and parsing the whole board and its units, and the engine's indexes of that state
+// (startView, indexBoard: memoised per object) are built once per phase instead of once per request.
+import { desc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { phases } from "../../db/schema";
+import type { GameState } from "../engine";
+import { notFound } from "./errors";
+
+/** Open phases of live games fit many times over; the least recently used goes first. */
+const LIMIT = 256;
+/** Keyed by id and the phase's random seed hash: ids repeat across databases (tests, an import), seeds do not. */
+const cache = new Map<string, GameState>();
+
+function remember(key: string, state: GameState): GameState {
+  cache.delete(key);
+  cache.set(key, state);
+  if (cache.size > LIMIT) cache.delete(cache.keys().next().value!);
+  return state;
+}
+
+/** The start state of a phase, read from the database at most once per process. */
+export async function phaseStartState(db: Db, phase: { id: number; seedHash: string }): Promise<GameState> {
+  const key = `${phase.id}:${phase.seedHash}`;
+  const hit = cache.get(key);
+  if (hit) return remember(key, hit);
+  const [row] = await db.select({ startState: phases.startState }).from(phases).where(eq(phases.id, phase.id));
+  if (!row) throw notFound("This phase");
+  return remember(key, row.startState);
+}
+
+/** The start state of a game's latest phase while it is open for orders; undefined otherwise. */
+export async function openPhaseStartState(db: Db, gameId: number): Promise<GameState | undefined> {
+  const [latest] = await db
+    .select({ id: phases.id, seedHash: phases.seedHash, status: phases.status })
+    .from(phases)
+    .where(eq(phases.gameId, gameId))
+    .orderBy(desc(phases.turn))
+    .limit(1);
+  if (!latest || latest.status !== "open") return undefined;
+  return phaseStartState(db, latest);
+}

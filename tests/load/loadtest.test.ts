@@ -1,0 +1,30 @@
+// The load test's small version (the full one is `npm run loadtest`): the same scenarios with
+// small numbers against the production build on the Postgres server, and its refusal of any host
+// but loopback. Figures are printed, never asserted: speed goals are the full run's.
+import { describe, expect, it } from "vitest";
+import { assertLoopback } from "../../scripts/loadtest/cluster";
+import { SMALL, runLoadtest } from "../../scripts/loadtest/run";
+import { onPostgres } from "../support/db";
+
+describe("the load test's target", () => {
+  it("is loopback only", () => {
+    for (const ok of ["http://127.0.0.1:3000", "http://[::1]:3000", "postgres://postgres@localhost:5432/test"]) expect(() => assertLoopback(ok, "x")).not.toThrow();
+    for (const bad of ["http://10.0.0.5:3000", "postgres://postgres@db.example.com:5432/test", "http://127.0.0.1.example.com/"])
+      expect(() => assertLoopback(bad, "the database server")).toThrow(/must be on loopback/);
+  });
+});
+
+describe.skipIf(!onPostgres)("npm run loadtest, small (Postgres server)", () => {
+  it("saves, streams, races and pages under load: every request answered, every turn resolved once and verified", async () => {
+    const lines: string[] = [];
+    const f = await runLoadtest({ ...SMALL, adminUrl: process.env.DATABASE_URL!, log: (l) => lines.push(l) });
+    console.log(lines.join("\n"));
+    for (const s of f.saves) expect({ rate: s.rate, errors: s.result.errors, answered: s.result.latencies.length }).toEqual({ rate: s.rate, errors: 0, answered: s.rate * SMALL.saveSeconds });
+    for (const p of [f.gamePage, f.historyPage, f.reviewPage]) expect(p.errors).toBe(0);
+    // Every stream of both app processes heard the turn resolve, then fetched turn 2.
+    expect(f.resolved.event).toHaveLength(SMALL.resolveGames * 2);
+    expect(f.resolved.fetched).toHaveLength(SMALL.resolveGames * 2);
+    expect(f.exactlyOnce).toBe(SMALL.resolveGames);
+    expect(f.unverified).toEqual([]);
+  }, 600_000);
+});
