@@ -154,7 +154,7 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
       const port = o.basePort + i;
       // LOADTEST_CPU_PROF=DIR writes a V8 CPU profile of each app process there when it stops.
       const prof = process.env.LOADTEST_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.LOADTEST_CPU_PROF}`] : [];
-      const p = startProc(`app ${i + 1}`, [...prof, NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], { ...procEnv, PORT: String(port) });
+      const p = startProc(`app ${i + 1}`, [...prof, NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], { ...procEnv, PORT: String(port), AUTH_URL: `http://127.0.0.1:${port}` });
       procs.push(p);
       apps.push(`http://127.0.0.1:${port}`);
     }

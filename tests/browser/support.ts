@@ -4,7 +4,7 @@
 // sign-in mail the server writes to its MAIL_DIR (no SMTP; a production build has no dev mailbox), and run a scenario as steps that leave screenshots and logs behind when one fails.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
