@@ -1,0 +1,105 @@
+// A dropped database connection must not hurt (issue 15): a backend terminated mid-query, mid-transaction
+// or while idle in a transaction fails that one piece of work with a catchable error; the process lives
+// on, the pool serves the next query, and no statement of the dead transaction runs anywhere else.
+// Real Postgres only: PGlite runs in-process and has no connection to drop.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import postgres from "postgres";
+import type { DbHandle } from "../../db/client";
+import { databaseUrlOf, onPostgres, testDb } from "../support/db";
+
+if (onPostgres) {
+  let handle: DbHandle;
+  let admin: postgres.Sql;
+  const uncaught: unknown[] = [];
+  const onUncaught = (error: unknown) => uncaught.push(error);
+
+  beforeAll(async () => {
+    handle = await testDb();
+    admin = postgres(databaseUrlOf(handle)!, { max: 1, onnotice: () => {} });
+    await handle.db.execute(sql`create table fault_probe (id serial primary key, tag text not null)`);
+    process.on("uncaughtException", onUncaught);
+  });
+  afterAll(async () => {
+    process.off("uncaughtException", onUncaught);
+    await admin.end();
+    await handle.close();
+  });
+
+  const terminate = (pid: number) => admin`select pg_terminate_backend(${pid})`;
+  /** Rows of a raw statement, whichever driver answered (an array, or an object with `rows`). */
+  const rowsOf = <T,>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
+  const backendPid = async (tx: Pick<DbHandle["db"], "execute">) =>
+    Number(rowsOf<{ pid: number }>(await tx.execute(sql`select pg_backend_pid() as pid`))[0]!.pid);
+  const probes = async (tag: string) =>
+    (await admin<{ n: number }[]>`select count(*)::int as n from fault_probe where tag = ${tag}`)[0]!.n;
+  /** Several turns of the event loop: deferred writes and reconnects have had their chance to run. */
+  const settle = () => new Promise((r) => setTimeout(r, 300));
+
+  /** After a fault the same pool answers, and nothing escaped as an uncaught exception. */
+  async function stillServes() {
+    await settle();
+    expect(uncaught).toEqual([]);
+    const rows = await handle.db.execute(sql`select 1 as one`);
+    expect(rows).toBeTruthy();
+  }
+
+  describe("a terminated database backend", () => {
+    it("mid-query: the query fails, the pool serves the next one", async () => {
+      const work = handle.db.transaction(async (tx) => {
+        const pid = await backendPid(tx);
+        setTimeout(() => void terminate(pid).catch(() => {}), 100);
+        await tx.execute(sql`select pg_sleep(5)`);
+      });
+      await expect(work).rejects.toThrow();
+      await stillServes();
+    });
+
+    it("mid-transaction: nothing of the transaction is written", async () => {
+      const work = handle.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into fault_probe (tag) values ('mid')`);
+        const pid = await backendPid(tx);
+        setTimeout(() => void terminate(pid).catch(() => {}), 100);
+        await tx.execute(sql`select pg_sleep(5)`);
+        await tx.execute(sql`insert into fault_probe (tag) values ('mid')`);
+      });
+      await expect(work).rejects.toThrow();
+      await stillServes();
+      expect(await probes("mid")).toBe(0);
+    });
+
+    it("idle in transaction: the transaction's later statements never run in another transaction", async () => {
+      // Keep the pool busy so a reconnected connection would be handed work at once.
+      const work = handle.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into fault_probe (tag) values ('idle')`);
+        const pid = await backendPid(tx);
+        await terminate(pid);
+        await settle();
+        // The connection is gone: these must fail, not run in autocommit on a new connection.
+        await tx.execute(sql`insert into fault_probe (tag) values ('idle-after')`);
+        await tx.execute(sql`insert into fault_probe (tag) values ('idle-after')`);
+      });
+      await expect(work).rejects.toThrow();
+      await stillServes();
+      expect(await probes("idle")).toBe(0);
+      expect(await probes("idle-after")).toBe(0);
+    });
+
+    it("every pooled backend at once, repeatedly: the pool recovers each time", async () => {
+      for (let round = 0; round < 3; round++) {
+        const busy = Array.from({ length: 6 }, (_, i) =>
+          handle.db.transaction(async (tx) => {
+            await tx.execute(sql`insert into fault_probe (tag) values (${`storm-${round}-${i}`})`);
+            await tx.execute(sql`select pg_sleep(0.5)`);
+          }),
+        );
+        await new Promise((r) => setTimeout(r, 100));
+        await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`;
+        const results = await Promise.allSettled(busy);
+        // A transaction either committed whole or left nothing.
+        for (const [i, r] of results.entries()) expect(await probes(`storm-${round}-${i}`)).toBe(r.status === "fulfilled" ? 1 : 0);
+        await stillServes();
+      }
+    });
+  });
+}
