@@ -3,6 +3,8 @@ export interface GameEvent {
   gameId: number;
   kind: "turn-resolved" | "locks-changed" | "game-started" | "player-joined" | "battle-waiting" | "battle-decided" | "post-combat" | "robot-takeover" | "paused" | "resumed";
   turn?: number;
+  /** The stored event's id (set when it travels; streams resume from it). */
+  id?: number;
 }
 
 export const EVENTS_CHANNEL = "lockstep_events";
@@ -11,6 +13,7 @@ export const EVENTS_CHANNEL = "lockstep_events";
 export interface UserEvent {
   userId: string;
   kind: "notification";
+  id?: number;
 }
 
 export const USER_EVENTS_CHANNEL = "lockstep_user_events";

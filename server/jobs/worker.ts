@@ -9,6 +9,7 @@ import type { DbHandle } from "../../db/client";
 import { adjudicatePhase } from "../services/adjudicate";
 import { sweepDeadlines } from "../services/deadlines";
 import { dispatchDue, reapDeliveries, type DispatchDeps } from "../services/dispatch";
+import { pruneEvents } from "../services/events";
 import { sweepReminders } from "../services/reminders";
 import { dispatchDepsFromEnv } from "./dispatch-deps";
 import { HEARTBEAT_SECONDS, JOBS_CHANNEL, claim, complete, fail, heartbeat, reap, type Job } from "./queue";
@@ -96,6 +97,7 @@ export function startWorker(handle: DbHandle, options: WorkerOptions): () => Pro
   let stopped = false;
   const running = new Map<number, Promise<void>>();
   const sending = new Set<Promise<void>>();
+  let pruned = 0;
 
   // Declared before use by the adjudication loop, which wakes delivery after each job.
   // eslint-disable-next-line prefer-const
@@ -107,6 +109,10 @@ export function startWorker(handle: DbHandle, options: WorkerOptions): () => Pro
       await reap(handle.db);
       await sweepDeadlines(handle.db);
       await sweepReminders(handle.db);
+      if (Date.now() - pruned > 60_000) {
+        pruned = Date.now();
+        await pruneEvents(handle.db);
+      }
       while (!stopped && running.size < maxJobs) {
         const job = await claim(handle.db, name);
         if (!job) break;

@@ -1,6 +1,4 @@
 // game.*: challenges, joining, the game view, history, and live events.
-import { on } from "node:events";
-import { tracked } from "@trpc/server";
 import { z } from "zod";
 import { createChallenge, joinGame } from "../../services/games";
 import { gameHistory } from "../../services/history";
@@ -11,6 +9,8 @@ import { leaveGame, reclaimNation } from "../../services/takeover";
 import { gameView } from "../../services/view";
 import { verifyGame } from "../../services/verify";
 import type { GameEvent } from "../../runtime-events";
+import { gameEventsAfter } from "../../services/events";
+import { liveStream } from "../live-stream";
 import { challenge, gameId, nation } from "../schemas";
 import { nationProcedure, protectedProcedure, router } from "../trpc";
 
@@ -49,12 +49,7 @@ export const gameRouter = router({
   /** One turn for the review page: its orders and report once resolved, only its status before (issue 7). */
   review: protectedProcedure.input(z.object({ gameId, turn: z.number().int().positive() })).query(({ ctx, input }) => turnReview(ctx.db, input.gameId, input.turn)),
   /** One stream per tab with every event of the game; events are hints to refetch, never secrets. */
-  events: protectedProcedure.input(z.object({ gameId, lastEventId: z.string().nullish() })).subscription(async function* ({ ctx, input, signal }) {
-    let n = 0;
-    for await (const [event] of on(ctx.bus, `game:${input.gameId}`, { signal })) {
-      const e = event as GameEvent;
-      n += 1;
-      yield tracked(`${e.gameId}:${e.turn ?? 0}:${e.kind}:${Date.now()}:${n}`, e);
-    }
-  }),
+  events: protectedProcedure.input(z.object({ gameId, lastEventId: z.string().nullish() })).subscription(({ ctx, input, signal }) =>
+    liveStream<GameEvent>({ bus: ctx.bus, name: `game:${input.gameId}`, signal, lastEventId: input.lastEventId, replay: (after) => gameEventsAfter(ctx.db, input.gameId, after) }),
+  ),
 });

@@ -1,8 +1,9 @@
 // notifications.*: the signed-in user's own notifications, and a live hint when they change.
-import { on } from "node:events";
-import { tracked } from "@trpc/server";
 import { z } from "zod";
 import { listNotifications, markRead, unreadCount } from "../../services/notifications";
+import type { UserEvent } from "../../runtime-events";
+import { userEventsAfter } from "../../services/events";
+import { liveStream } from "../live-stream";
 import { protectedProcedure, router } from "../trpc";
 
 export const notificationsRouter = router({
@@ -12,11 +13,14 @@ export const notificationsRouter = router({
     .input(z.object({ ids: z.union([z.array(z.number().int()).max(200), z.literal("all")]) }))
     .mutation(({ ctx, input }) => markRead(ctx.db, ctx.user.id, input.ids)),
   /** Open tabs refetch the list and the count when this fires; it carries only the user's own id. */
-  live: protectedProcedure.input(z.object({ lastEventId: z.string().nullish() }).optional()).subscription(async function* ({ ctx, signal }) {
-    let n = 0;
-    for await (const _ of on(ctx.bus, `user:${ctx.user.id}`, { signal })) {
-      n += 1;
-      yield tracked(`${Date.now()}:${n}`, { kind: "notification" as const });
-    }
-  }),
+  live: protectedProcedure.input(z.object({ lastEventId: z.string().nullish() }).optional()).subscription(({ ctx, input, signal }) =>
+    liveStream<UserEvent>({
+      bus: ctx.bus,
+      name: `user:${ctx.user.id}`,
+      signal,
+      lastEventId: input?.lastEventId,
+      // One hint is enough to refetch: only the latest missed one is replayed.
+      replay: async (after) => (await userEventsAfter(ctx.db, ctx.user.id, after)).slice(-1),
+    }),
+  ),
 });
