@@ -43,7 +43,15 @@ export function getRuntime(): Promise<Runtime> {
     const handle = await createDb(
       e.DATABASE_URL ? { url: e.DATABASE_URL, migrate: e.DB_AUTO_MIGRATE === "1" } : { dir: e.PGLITE_DIR, migrate: true },
     );
-    return startRuntime(handle, { worker: e.RUN_WORKER !== "0" });
+    return startRuntime(handle, { worker: e.RUN_WORKER !== "0" }).catch(async (error: unknown) => {
+      await handle.close().catch(() => {});
+      throw error;
+    });
   })();
-  return holder[KEY];
+  const pending = holder[KEY];
+  // A database that was down at the first request is tried again at the next one.
+  pending.catch(() => {
+    if (holder[KEY] === pending) delete holder[KEY];
+  });
+  return pending;
 }

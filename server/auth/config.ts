@@ -8,6 +8,7 @@ import { devMailboxEnabled, env } from "../env";
 import { getRuntime } from "../runtime";
 import { sendSignInMail } from "./mail";
 import { resolveAuthSecret } from "./secret";
+import { failureNotingAdapter } from "./session-lookup";
 
 let secret: string | undefined;
 
@@ -18,12 +19,14 @@ export async function authConfig(): Promise<NextAuthConfig> {
   return {
     secret,
     trustHost: true,
-    adapter: DrizzleAdapter(db, {
-      usersTable: users,
-      accountsTable: accounts,
-      sessionsTable: sessions,
-      verificationTokensTable: verificationTokens,
-    }),
+    adapter: failureNotingAdapter(
+      DrizzleAdapter(db, {
+        usersTable: users,
+        accountsTable: accounts,
+        sessionsTable: sessions,
+        verificationTokensTable: verificationTokens,
+      }),
+    ),
     session: { strategy: "database" },
     providers: [
       Nodemailer({

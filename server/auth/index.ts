@@ -3,6 +3,7 @@ import NextAuth from "next-auth";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { authConfig } from "./config";
+import { lookupSession } from "./session-lookup";
 
 export const { handlers, auth, signIn, signOut } = NextAuth(authConfig);
 
@@ -12,9 +13,12 @@ export interface SessionUser {
   name: string | null;
 }
 
-/** The signed-in user, or null. Read once per request however many components ask. */
+/**
+ * The signed-in user, or null. Read once per request however many components ask. A database failure
+ * during the read throws DatabaseUnavailableError (a "try again"), never a sign-out.
+ */
 export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
-  const session = await auth();
+  const session = await lookupSession(() => auth());
   const user = session?.user;
   if (!user?.id || !user.email) return null;
   return { id: user.id, email: user.email, name: user.name ?? null };
