@@ -370,3 +370,10 @@ export const events = pgTable(
   },
   (t) => [index("events_game_idx").on(t.gameId, t.id), index("events_user_idx").on(t.userId, t.id), index("events_created_idx").on(t.createdAt)],
 );
+
+/** Each running worker's heartbeat, for /api/health (a worker whose beat is old is dead or cut off). */
+export const workerBeats = pgTable("worker_beats", {
+  name: text("name").primaryKey(),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  beatAt: timestamp("beat_at", { withTimezone: true }).notNull().defaultNow(),
+});

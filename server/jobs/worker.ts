@@ -10,6 +10,7 @@ import { adjudicatePhase } from "../services/adjudicate";
 import { sweepDeadlines } from "../services/deadlines";
 import { dispatchDue, reapDeliveries, type DispatchDeps } from "../services/dispatch";
 import { pruneEvents } from "../services/events";
+import { STUCK_SECONDS, beat, forgetWorker, stuckPhases } from "../services/health";
 import { sweepReminders } from "../services/reminders";
 import { dispatchDepsFromEnv } from "./dispatch-deps";
 import { HEARTBEAT_SECONDS, JOBS_CHANNEL, claim, complete, fail, heartbeat, reap, type Job } from "./queue";
@@ -24,6 +25,8 @@ export interface WorkerOptions {
   /** Deliveries sent at once (WORKER_DELIVERIES, default 4). */
   deliveries?: number;
   heartbeatMs?: number;
+  /** How often the watchdog looks for stuck phases (default a minute). */
+  watchdogMs?: number;
   /** Called after each job (tests). */
   onJob?: (job: Job, error?: unknown) => void;
   /** How notifications go out; from the environment unless given. */
@@ -150,11 +153,23 @@ export function startWorker(handle: DbHandle, options: WorkerOptions): () => Pro
     }
   });
 
-  const beat = setInterval(() => {
-    if (running.size === 0) return;
-    heartbeat(handle.db, name, [...running.keys()]).catch((error: unknown) => log.warn({ err: error }, "heartbeat failed"));
-  }, options.heartbeatMs ?? HEARTBEAT_SECONDS * 1000);
-  beat.unref?.();
+  // The heartbeat: this worker is alive (for /api/health), and so is each job it runs (its lease).
+  const pulse = () => {
+    beat(handle.db, name).catch((error: unknown) => log.warn({ err: error }, "worker beat failed"));
+    if (running.size > 0) heartbeat(handle.db, name, [...running.keys()]).catch((error: unknown) => log.warn({ err: error }, "heartbeat failed"));
+  };
+  const beatTimer = setInterval(pulse, options.heartbeatMs ?? HEARTBEAT_SECONDS * 1000);
+  beatTimer.unref?.();
+  pulse();
+  // The watchdog: a phase stuck resolving or past its deadline is logged loudly, once a minute, until it moves.
+  const watchdog = setInterval(() => {
+    stuckPhases(handle.db)
+      .then((stuck) => {
+        for (const p of stuck) log.error({ alert: "stuck-phase", ...p }, `STUCK PHASE: game ${p.gameId} phase ${p.phaseId} has been ${p.status === "resolving" ? "resolving" : `${p.status} past its deadline`} for ${p.seconds} s`);
+      })
+      .catch((error: unknown) => log.warn({ err: error }, "watchdog could not read phases"));
+  }, options.watchdogMs ?? STUCK_SECONDS * 1000);
+  watchdog.unref?.();
   const poll = options.pollMs ?? 2000;
   const adjudicateTimer = setInterval(adjudicate, poll);
   adjudicateTimer.unref?.();
@@ -175,10 +190,12 @@ export function startWorker(handle: DbHandle, options: WorkerOptions): () => Pro
     stopped = true;
     clearInterval(adjudicateTimer);
     clearInterval(deliverTimer);
-    clearInterval(beat);
+    clearInterval(beatTimer);
+    clearInterval(watchdog);
     await unlisten?.();
     await Promise.all(running.values());
     // A hung delivery is not waited for: its row's lease runs out and it is marked failed.
     await Promise.race([Promise.all(sending), new Promise((r) => setTimeout(r, 1000))]);
+    await forgetWorker(handle.db, name).catch(() => {});
   };
 }
