@@ -2,6 +2,7 @@
 // (PGlite allows one process, which runs its worker inside the app).
 import { createDb } from "../../db/client";
 import { env } from "../env";
+import { logger } from "../log";
 import { startWorker } from "./worker";
 
 const url = env().DATABASE_URL;
@@ -11,7 +12,7 @@ if (!url) {
 }
 const handle = await createDb({ url, migrate: env().DB_AUTO_MIGRATE === "1" });
 const stop = startWorker(handle, { name: `worker-${process.pid}` });
-console.log(`worker-${process.pid} running`);
+logger.info({ worker: `worker-${process.pid}` }, "worker running");
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     void stop()

@@ -3,10 +3,12 @@
 // on, the pool serves the next query, and no statement of the dead transaction runs anywhere else.
 // Real Postgres only: PGlite runs in-process and has no connection to drop.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import postgres from "postgres";
 import type { DbHandle } from "../../db/client";
+import { phases } from "../../db/schema";
 import { databaseUrlOf, onPostgres, testDb } from "../support/db";
+import { twoPlayerGame } from "../support/world";
 
 if (onPostgres) {
   let handle: DbHandle;
@@ -99,6 +101,45 @@ if (onPostgres) {
         // A transaction either committed whole or left nothing.
         for (const [i, r] of results.entries()) expect(await probes(`storm-${round}-${i}`)).toBe(r.status === "fulfilled" ? 1 : 0);
         await stillServes();
+      }
+    });
+  });
+
+  describe("npm run worker under repeated connection terminations", () => {
+    it("keeps running and resolves every phase exactly once", { timeout: 90_000 }, async () => {
+      const { spawn } = await import("node:child_process");
+      const games: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const { asAlice, asBob, gameId } = await twoPlayerGame(handle);
+        await asAlice.orders.lock({ gameId, nation: "Germany" });
+        await asBob.orders.lock({ gameId, nation: "Japan" });
+        games.push(gameId);
+      }
+      const child = spawn(process.execPath, ["--import", "tsx", "server/jobs/worker-main.ts"], {
+        env: { ...process.env, DATABASE_URL: databaseUrlOf(handle)!, LOG_LEVEL: "error", MAIL_DIR: "/tmp/lockstep-fault-mail" },
+        stdio: ["ignore", "ignore", "inherit"],
+      });
+      let exited: number | null | undefined;
+      child.on("exit", (code) => (exited = code));
+      try {
+        // Cut every connection to the database (the worker's, its LISTEN, ours) ten times while it works.
+        for (let i = 0; i < 10; i++) {
+          await new Promise((r) => setTimeout(r, 150 + 50 * (i % 3)));
+          await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`;
+        }
+        const deadline = Date.now() + 45_000;
+        for (const gameId of games) {
+          for (;;) {
+            const rows = await handle.db.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(phases.turn).catch(() => []);
+            if (rows.map((p) => `${p.turn}:${p.status}`).join(",") === "1:resolved,2:open") break;
+            if (Date.now() > deadline) throw new Error(`game ${gameId} did not resolve: ${rows.map((p) => `${p.turn}:${p.status}`).join(",")}`);
+            await new Promise((r) => setTimeout(r, 200));
+          }
+        }
+        expect(exited).toBeUndefined(); // still running
+      } finally {
+        child.kill("SIGTERM");
+        await new Promise((r) => (exited !== undefined ? r(null) : child.on("exit", r)));
       }
     });
   });
