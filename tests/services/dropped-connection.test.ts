@@ -1,7 +1,8 @@
 // A dropped database connection must not hurt (issue 15): a backend terminated mid-query, mid-transaction
 // or while idle in a transaction fails that one piece of work with a catchable error; the process lives
 // on, the pool serves the next query, and no statement of the dead transaction runs anywhere else.
-// Real Postgres only: PGlite runs in-process and has no connection to drop.
+// The terminations need a Postgres server (PGlite runs in-process and has no connection to drop); the
+// first test, a statement that fails inside a transaction, runs on both.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import postgres from "postgres";
@@ -9,6 +10,27 @@ import type { DbHandle } from "../../db/client";
 import { phases } from "../../db/schema";
 import { databaseUrlOf, onPostgres, testDb } from "../support/db";
 import { twoPlayerGame } from "../support/world";
+
+describe("a failed statement inside a transaction", () => {
+  let h: DbHandle;
+  beforeAll(async () => {
+    h = await testDb();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+  it("leaves nothing of the transaction, and the handle serves the next query", async () => {
+    await h.db.execute(sql`create table failed_probe (id int primary key)`);
+    const work = h.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into failed_probe values (1)`);
+      await tx.execute(sql`insert into failed_probe values (1)`); // duplicate key
+    });
+    await expect(work).rejects.toThrow();
+    const rows = await h.db.execute(sql`select count(*)::int as n from failed_probe`);
+    const n = (Array.isArray(rows) ? rows : (rows as unknown as { rows: { n: number }[] }).rows)[0] as { n: number };
+    expect(Number(n.n)).toBe(0);
+  });
+});
 
 if (onPostgres) {
   let handle: DbHandle;
