@@ -41,12 +41,14 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { createListener } = await import("./pg-listener");
     const log = (message: string, error?: unknown) => console.warn(`[db] ${message}:`, error instanceof Error ? error.message : error);
-    const pool = new pg.Pool({ connectionString: options.url, max: Number(process.env.DB_POOL_MAX ?? 10) });
+    // A connection cut while it is being opened must not leave its caller waiting forever.
+    const pool = new pg.Pool({ connectionString: options.url, max: Number(process.env.DB_POOL_MAX ?? 10), connectionTimeoutMillis: 5000, keepAlive: true });
     // A backend that dies while its client is idle (in the pool, or idle in a transaction) emits 'error';
     // unheard, that would end the process. The query in hand fails; pg never reuses a broken client.
     pool.on("error", (error) => log("idle connection lost", error));
     pool.on("connect", (client) => client.on("error", (error) => log("connection lost", error)));
     const db = drizzle(pool, { schema }) as unknown as Db;
+    (await import("./pg-transaction")).guardTransactions(db);
     if (options.migrate) {
       const { migrate } = await import("drizzle-orm/node-postgres/migrator");
       await migrate(drizzle(pool, { schema }), { migrationsFolder: MIGRATIONS });

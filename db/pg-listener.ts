@@ -23,7 +23,7 @@ export function createListener(connectionString: string, log: (message: string, 
   let backendPid: number | undefined;
 
   async function open(): Promise<pg.Client> {
-    const c = new pg.Client({ connectionString });
+    const c = new pg.Client({ connectionString, connectionTimeoutMillis: 5000, keepAlive: true });
     c.on("notification", (m) => {
       for (const s of channels.get(m.channel) ?? []) s.onMessage(m.payload ?? "");
     });

@@ -12,9 +12,13 @@ if (!url) {
 }
 const handle = await createDb({ url, migrate: env().DB_AUTO_MIGRATE === "1" });
 const stop = startWorker(handle, { name: `worker-${process.pid}` });
+// The worker's timers do not hold the process open (inside the app, the HTTP server does); here this
+// does, so a moment with every database connection cut is not taken for "nothing left to do".
+const alive = setInterval(() => {}, 60_000);
 logger.info({ worker: `worker-${process.pid}` }, "worker running");
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
+    clearInterval(alive);
     void stop()
       .then(() => handle.close())
       .then(() => process.exit(0));

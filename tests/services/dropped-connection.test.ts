@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import postgres from "postgres";
-import type { DbHandle } from "../../db/client";
+import { createDb, type DbHandle } from "../../db/client";
 import { phases } from "../../db/schema";
 import { databaseUrlOf, onPostgres, testDb } from "../support/db";
 import { twoPlayerGame } from "../support/world";
@@ -117,12 +117,29 @@ if (onPostgres) {
             await tx.execute(sql`select pg_sleep(0.5)`);
           }),
         );
+        const settled = Promise.allSettled(busy); // some may fail at once, on a connection cut in the last round
         await new Promise((r) => setTimeout(r, 100));
         await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`;
-        const results = await Promise.allSettled(busy);
+        const results = await settled;
         // A transaction either committed whole or left nothing.
         for (const [i, r] of results.entries()) expect(await probes(`storm-${round}-${i}`)).toBe(r.status === "fulfilled" ? 1 : 0);
         await stillServes();
+      }
+    });
+  });
+
+  describe("a transaction whose BEGIN fails", () => {
+    it("gives its connection back to the pool", async () => {
+      process.env.DB_POOL_MAX = "2";
+      const small = await createDb({ url: databaseUrlOf(handle)! }).finally(() => delete process.env.DB_POOL_MAX);
+      try {
+        // A BEGIN the server refuses stands for one sent on a connection cut a moment before.
+        const bad = { isolationLevel: "no such level" } as unknown as Parameters<typeof small.db.transaction>[1];
+        for (let i = 0; i < 3; i++) await expect(small.db.transaction(async () => {}, bad)).rejects.toThrow();
+        const answer = await Promise.race([small.db.execute(sql`select 1`).then(() => "served"), new Promise((r) => setTimeout(() => r("pool exhausted"), 3000))]);
+        expect(answer).toBe("served");
+      } finally {
+        await small.close();
       }
     });
   });
@@ -138,9 +155,12 @@ if (onPostgres) {
         games.push(gameId);
       }
       const child = spawn(process.execPath, ["--import", "tsx", "server/jobs/worker-main.ts"], {
-        env: { ...process.env, DATABASE_URL: databaseUrlOf(handle)!, LOG_LEVEL: "error", MAIL_DIR: "/tmp/lockstep-fault-mail" },
-        stdio: ["ignore", "ignore", "inherit"],
+        env: { ...process.env, DATABASE_URL: databaseUrlOf(handle)!, LOG_LEVEL: "warn", MAIL_DIR: "/tmp/lockstep-fault-mail" },
+        stdio: ["ignore", "pipe", "pipe"],
       });
+      let output = "";
+      child.stderr.on("data", (d: Buffer) => (output += d.toString().slice(0, 2000)));
+      child.stdout.on("data", (d: Buffer) => (output += d.toString().split("\n").map((l) => l.slice(0, 400)).join("\n")));
       let exited: number | null | undefined;
       child.on("exit", (code) => (exited = code));
       try {
@@ -154,7 +174,11 @@ if (onPostgres) {
           for (;;) {
             const rows = await handle.db.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(phases.turn).catch(() => []);
             if (rows.map((p) => `${p.turn}:${p.status}`).join(",") === "1:resolved,2:open") break;
-            if (Date.now() > deadline) throw new Error(`game ${gameId} did not resolve: ${rows.map((p) => `${p.turn}:${p.status}`).join(",")}`);
+            if (Date.now() > deadline || exited !== undefined) {
+              const queue = await admin`select id, status, attempts, run_at, locked_by, locked_at, now() as now, left(last_error, 300) as e from jobs order by id`;
+              const activity = await admin`select pid, state, left(query, 120) as q, xact_start from pg_stat_activity where datname = current_database()`;
+              throw new Error(`game ${gameId} did not resolve (worker exit: ${exited}): ${rows.map((p) => `${p.turn}:${p.status}`).join(",")}\n${JSON.stringify(queue)}\n${JSON.stringify(activity)}\n${output.slice(-4000)}`);
+            }
             await new Promise((r) => setTimeout(r, 200));
           }
         }
