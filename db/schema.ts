@@ -501,3 +501,27 @@ export const pressReports = pgTable(
   },
   (t) => [uniqueIndex("press_reports_message_user").on(t.messageId, t.reportedBy), index("press_reports_game_idx").on(t.gameId)],
 );
+
+/**
+ * Live events, kept a day so a stream can resume from the last id it saw and a server whose LISTEN
+ * connection dropped can re-read what it missed (issue 15). Exactly one of gameId and userId is set.
+ */
+export const events = pgTable(
+  "events",
+  {
+    id: serial("id").primaryKey(),
+    gameId: integer("game_id"),
+    userId: text("user_id"),
+    /** The event as published (GameEvent or UserEvent); hints to refetch, never secrets. */
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("events_game_idx").on(t.gameId, t.id), index("events_user_idx").on(t.userId, t.id), index("events_created_idx").on(t.createdAt)],
+);
+
+/** Each running worker's heartbeat, for /api/health (a worker whose beat is old is dead or cut off). */
+export const workerBeats = pgTable("worker_beats", {
+  name: text("name").primaryKey(),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  beatAt: timestamp("beat_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -3,6 +3,8 @@ export interface GameEvent {
   gameId: number;
   kind: "turn-resolved" | "locks-changed" | "game-started" | "player-joined" | "battle-waiting" | "battle-decided" | "post-combat" | "robot-takeover" | "paused" | "resumed";
   turn?: number;
+  /** The stored event's id (set when it travels; streams resume from it). */
+  id?: number;
 }
 
 export const EVENTS_CHANNEL = "lockstep_events";
@@ -13,6 +15,7 @@ export interface UserEvent {
   /** notification: the list changed; press: a channel of this game the user reads has a new message. */
   kind: "notification" | "press";
   gameId?: number;
+  id?: number;
 }
 
 export const USER_EVENTS_CHANNEL = "lockstep_user_events";

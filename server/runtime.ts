@@ -1,9 +1,10 @@
 // The process-wide runtime: one database handle, one event bus, the in-process worker.
 // Cached on globalThis so Next's dev reloads reuse it; opened lazily on the first request, never at build.
-import { EventEmitter } from "node:events";
+import type { EventEmitter } from "node:events";
 import { createDb, type DbHandle } from "../db/client";
 import { env } from "./env";
-import { EVENTS_CHANNEL, USER_EVENTS_CHANNEL, type GameEvent, type UserEvent } from "./runtime-events";
+import { startLiveBus } from "./live-bus";
+import type { GameEvent } from "./runtime-events";
 
 export type { GameEvent };
 
@@ -18,24 +19,7 @@ const KEY = Symbol.for("lockstep.runtime");
 type Holder = { [KEY]?: Promise<Runtime> };
 
 export async function startRuntime(handle: DbHandle, options: { worker: boolean }): Promise<Runtime> {
-  const bus = new EventEmitter();
-  bus.setMaxListeners(0);
-  const unlisten = await handle.listen(EVENTS_CHANNEL, (payload) => {
-    try {
-      const event = JSON.parse(payload) as GameEvent;
-      bus.emit(`game:${event.gameId}`, event);
-    } catch {
-      // a malformed payload is ignored: events are hints to refetch, never state
-    }
-  });
-  const unlistenUsers = await handle.listen(USER_EVENTS_CHANNEL, (payload) => {
-    try {
-      const event = JSON.parse(payload) as UserEvent;
-      bus.emit(`user:${event.userId}`, event);
-    } catch {
-      // as above: a hint, never state
-    }
-  });
+  const live = await startLiveBus(handle);
   let stopWorker: (() => Promise<void>) | undefined;
   if (options.worker) {
     const { startWorker } = await import("./jobs/worker");
@@ -43,11 +27,10 @@ export async function startRuntime(handle: DbHandle, options: { worker: boolean 
   }
   return {
     handle,
-    bus,
+    bus: live.bus,
     async stop() {
       await stopWorker?.();
-      await unlisten();
-      await unlistenUsers();
+      await live.stop();
       await handle.close();
     },
   };
@@ -60,7 +43,15 @@ export function getRuntime(): Promise<Runtime> {
     const handle = await createDb(
       e.DATABASE_URL ? { url: e.DATABASE_URL, migrate: e.DB_AUTO_MIGRATE === "1" } : { dir: e.PGLITE_DIR, migrate: true },
     );
-    return startRuntime(handle, { worker: e.RUN_WORKER !== "0" });
+    return startRuntime(handle, { worker: e.RUN_WORKER !== "0" }).catch(async (error: unknown) => {
+      await handle.close().catch(() => {});
+      throw error;
+    });
   })();
-  return holder[KEY];
+  const pending = holder[KEY];
+  // A database that was down at the first request is tried again at the next one.
+  pending.catch(() => {
+    if (holder[KEY] === pending) delete holder[KEY];
+  });
+  return pending;
 }

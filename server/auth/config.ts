@@ -10,6 +10,7 @@ import { safeCallbackPath } from "./callback-url";
 import { sendSignInMail } from "./mail";
 import { pinAuthUrl } from "./origin";
 import { resolveAuthSecret } from "./secret";
+import { failureNotingAdapter } from "./session-lookup";
 
 let secret: string | undefined;
 
@@ -22,12 +23,14 @@ export async function authConfig(): Promise<NextAuthConfig> {
   const { db } = (await getRuntime()).handle;
   return {
     secret,
-    adapter: DrizzleAdapter(db, {
-      usersTable: users,
-      accountsTable: accounts,
-      sessionsTable: sessions,
-      verificationTokensTable: verificationTokens,
-    }),
+    adapter: failureNotingAdapter(
+      DrizzleAdapter(db, {
+        usersTable: users,
+        accountsTable: accounts,
+        sessionsTable: sessions,
+        verificationTokensTable: verificationTokens,
+      }),
+    ),
     session: { strategy: "database" },
     providers: [
       Nodemailer({

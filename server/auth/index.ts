@@ -3,7 +3,8 @@ import NextAuth from "next-auth";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { authConfig } from "./config";
-import { userFromSessionCookie } from "./session-lookup";
+import { userFromSessionCookie } from "./session-cookie";
+import { lookupSession } from "./session-lookup";
 
 export const { handlers, auth, signIn, signOut } = NextAuth(authConfig);
 
@@ -13,11 +14,15 @@ export interface SessionUser {
   name: string | null;
 }
 
-/** The signed-in user, or null. Read once per request however many components ask. */
+/**
+ * The signed-in user, or null. Read once per request however many components ask. A database failure
+ * during the read throws DatabaseUnavailableError (a "try again"), never a sign-out.
+ */
 export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
+  // The common case (a live session refreshed within the day) in one query; the rest through next-auth.
   const fast = await userFromSessionCookie();
   if (fast !== undefined) return fast;
-  const session = await auth();
+  const session = await lookupSession(() => auth());
   const user = session?.user;
   if (!user?.id || !user.email) return null;
   return { id: user.id, email: user.email, name: user.name ?? null };

@@ -1,39 +1,42 @@
-// The fast path of "who is signed in": one indexed query on the session cookie's row, for the
-// common case of a live session refreshed within the last day. next-auth's own auth() also
-// derives a CSRF token (a SHA-256 per request), builds a Request and a Response, and re-sends the
-// cookie: it measured as the largest cost of a request to orders.save. Every other case (no such
-// session, an expired one, one due for its daily refresh of the expiry) goes to next-auth, so
-// sign-out, expiry and refresh behave exactly as next-auth makes them.
-import { eq } from "drizzle-orm";
-import { cookies } from "next/headers";
-import { sessions, users } from "../../db/schema";
-import { getRuntime } from "../runtime";
+// A database that fails while the session is looked up must not look like "signed out" (issue 15):
+// Auth.js catches the adapter's error, logs it and answers "no session", and pages would send the
+// player to sign in. The adapter is wrapped to note its failure for the lookup in progress
+// (AsyncLocalStorage), and the lookup then throws DatabaseUnavailableError: a retryable 503.
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { Adapter } from "@auth/core/adapters";
 
-/** next-auth's defaults, which authConfig keeps (session.maxAge and session.updateAge unset). */
-const MAX_AGE_MS = 30 * 24 * 3600_000;
-const UPDATE_AGE_MS = 24 * 3600_000;
-/** The database session cookie over https and over plain http. */
-const COOKIE_NAMES = ["__Secure-authjs.session-token", "authjs.session-token"];
-
-export interface CookieUser {
-  id: string;
-  email: string;
-  name: string | null;
+export class DatabaseUnavailableError extends Error {
+  constructor(cause?: unknown) {
+    super("The database is not answering; try again in a moment", { cause });
+    this.name = "DatabaseUnavailableError";
+  }
 }
 
-/** The signed-in user; null when there is no session cookie; undefined: ask next-auth. */
-export async function userFromSessionCookie(): Promise<CookieUser | null | undefined> {
-  const jar = await cookies();
-  const token = COOKIE_NAMES.map((name) => jar.get(name)?.value).find((v) => v);
-  if (!token) return null;
-  const { db } = (await getRuntime()).handle;
-  const [row] = await db
-    .select({ id: users.id, email: users.email, name: users.name, expires: sessions.expires })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.sessionToken, token));
-  const now = Date.now();
-  if (!row || !row.email || row.expires.getTime() <= now) return undefined; // next-auth clears it
-  if (row.expires.getTime() - MAX_AGE_MS + UPDATE_AGE_MS <= now) return undefined; // next-auth refreshes it
-  return { id: row.id, email: row.email, name: row.name };
+const lookup = new AsyncLocalStorage<{ failure?: unknown }>();
+
+/** The adapter's session methods, noting a failure for the lookup in progress before rethrowing it. */
+export function failureNotingAdapter(adapter: Adapter): Adapter {
+  const wrapped: Adapter = { ...adapter };
+  for (const name of ["getSessionAndUser", "updateSession", "deleteSession"] as const) {
+    const method = adapter[name] as ((...args: unknown[]) => Promise<unknown>) | undefined;
+    if (!method) continue;
+    (wrapped as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      try {
+        return await method.apply(adapter, args);
+      } catch (error) {
+        const store = lookup.getStore();
+        if (store) store.failure = error;
+        throw error;
+      }
+    };
+  }
+  return wrapped;
+}
+
+/** Run a session read; if the adapter failed during it, throw DatabaseUnavailableError instead of its answer. */
+export async function lookupSession<T>(read: () => Promise<T>): Promise<T> {
+  const store: { failure?: unknown } = {};
+  const result = await lookup.run(store, read);
+  if (store.failure !== undefined) throw new DatabaseUnavailableError(store.failure);
+  return result;
 }

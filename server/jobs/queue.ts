@@ -7,8 +7,13 @@ import { jobs } from "../../db/schema";
 export type Job = typeof jobs.$inferSelect;
 
 export const JOBS_CHANNEL = "lockstep_jobs";
-/** A running job whose worker has not finished it within the lease is given to another worker. */
-export const LEASE_SECONDS = 300;
+/**
+ * A running job whose worker has not renewed it within the lease is given to another worker. A live
+ * worker renews its jobs every HEARTBEAT_SECONDS, so only a dead (or cut-off) worker's job is re-taken:
+ * with the 2 s poll, within LEASE_SECONDS + 2 s (issue 15: 15 s at most).
+ */
+export const LEASE_SECONDS = 10;
+export const HEARTBEAT_SECONDS = 3;
 
 /** Enqueue once per key; returns whether this call created it. Call inside the caller's transaction. */
 export async function enqueue(tx: Db, key: string, payload: { phaseId: number }, runAt?: Date): Promise<boolean> {
@@ -61,6 +66,17 @@ export async function fail(db: Db, job: Job, error: unknown): Promise<void> {
       ...(final ? { finishedAt: sql`now()` } : {}),
     })
     .where(eq(jobs.id, job.id));
+}
+
+/** Renew the lease of the jobs this worker is running; returns how many it still holds. */
+export async function heartbeat(db: Db, workerId: string, jobIds: number[]): Promise<number> {
+  if (jobIds.length === 0) return 0;
+  const rows = await db
+    .update(jobs)
+    .set({ lockedAt: sql`now()` })
+    .where(and(eq(jobs.status, "running"), eq(jobs.lockedBy, workerId), inArray(jobs.id, jobIds)))
+    .returning({ id: jobs.id });
+  return rows.length;
 }
 
 /** Put back jobs whose worker died mid-job (its transaction rolled back; the rerun gives the same result). */

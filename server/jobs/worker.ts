@@ -1,17 +1,32 @@
-// The adjudication worker: wakes on NOTIFY or every 2 s, sweeps deadlines and deadline reminders,
-// reaps lost jobs, runs each claimed job once, then sends due notifications (email, push).
+// The worker: two loops that share nothing but the database.
+// - Adjudication: wakes on NOTIFY or every 2 s, sweeps deadlines and reminders, re-queues jobs whose
+//   worker stopped renewing them, and runs up to `adjudications` jobs at once; a heartbeat renews the
+//   lease of each running job, so a live worker's job is never taken from it.
+// - Delivery (email, push): its own timer and its own `deliveries` lanes, so a push endpoint that never
+//   answers holds one lane, never an adjudication (issue 11, "Stalls").
 // Inside the app (the only way on PGlite) and as `npm run worker` on Postgres.
 import type { DbHandle } from "../../db/client";
 import { adjudicatePhase } from "../services/adjudicate";
 import { sweepDeadlines } from "../services/deadlines";
 import { dispatchDue, reapDeliveries, type DispatchDeps } from "../services/dispatch";
+import { pruneEvents } from "../services/events";
+import { STUCK_SECONDS, beat, forgetWorker, stuckPhases } from "../services/health";
 import { sweepReminders } from "../services/reminders";
 import { dispatchDepsFromEnv } from "./dispatch-deps";
-import { JOBS_CHANNEL, claim, complete, fail, reap, type Job } from "./queue";
+import { HEARTBEAT_SECONDS, JOBS_CHANNEL, claim, complete, fail, heartbeat, reap, type Job } from "./queue";
+import { logger } from "../log";
+import { metrics } from "../metrics";
 
 export interface WorkerOptions {
   name: string;
   pollMs?: number;
+  /** Adjudications run at once (WORKER_ADJUDICATIONS, default 4). */
+  adjudications?: number;
+  /** Deliveries sent at once (WORKER_DELIVERIES, default 4). */
+  deliveries?: number;
+  heartbeatMs?: number;
+  /** How often the watchdog looks for stuck phases (default a minute). */
+  watchdogMs?: number;
   /** Called after each job (tests). */
   onJob?: (job: Job, error?: unknown) => void;
   /** How notifications go out; from the environment unless given. */
@@ -23,67 +38,164 @@ export async function runJob(handle: DbHandle, job: Job): Promise<void> {
   else throw new Error(`unknown job kind ${job.kind}`);
 }
 
-/** Claim and run jobs until none is due. Returns how many ran. */
+/** Run one claimed job to its end: done, or back to the queue with the error. */
+async function settleJob(handle: DbHandle, workerId: string, job: Job, onJob?: WorkerOptions["onJob"]): Promise<void> {
+  const started = performance.now();
+  try {
+    await runJob(handle, job);
+    await complete(handle.db, job);
+    metrics.adjudicationSeconds.observe({ outcome: "done" }, (performance.now() - started) / 1000);
+    onJob?.(job);
+  } catch (error) {
+    metrics.adjudicationSeconds.observe({ outcome: "failed" }, (performance.now() - started) / 1000);
+    await fail(handle.db, job, error).catch((e: unknown) => logger.error({ err: e, job: job.id }, "could not record a failed job; its lease will run out"));
+    onJob?.(job, error);
+    logger.error({ err: error, worker: workerId, job: job.id, key: job.key }, "job failed");
+  }
+}
+
+/** Claim and run jobs one after another until none is due (tests and the CLI). Returns how many ran. */
 export async function drain(handle: DbHandle, workerId: string, onJob?: WorkerOptions["onJob"]): Promise<number> {
   let ran = 0;
   for (;;) {
     const job = await claim(handle.db, workerId);
     if (!job) return ran;
-    try {
-      await runJob(handle, job);
-      await complete(handle.db, job);
-      onJob?.(job);
-    } catch (error) {
-      await fail(handle.db, job, error);
-      onJob?.(job, error);
-      console.error(`[worker ${workerId}] job ${job.id} (${job.key}) failed:`, error);
-    }
+    await settleJob(handle, workerId, job, onJob);
     ran += 1;
   }
 }
 
-export function startWorker(handle: DbHandle, options: WorkerOptions): () => Promise<void> {
-  let stopped = false;
-  let running: Promise<void> | undefined;
+const fromEnv = (name: string, fallback: number) => {
+  const n = Number(process.env[name]);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+};
+
+/** A loop body run on a timer or on demand, never twice at once; a request while it runs runs it again after. */
+function serial(body: () => Promise<void>): () => void {
+  let running = false;
   let again = false;
-  const dispatch = options.dispatch ?? dispatchDepsFromEnv(options.name);
   const tick = () => {
-    if (stopped) return;
     if (running) {
       again = true;
       return;
     }
-    running = (async () => {
-      try {
-        await reap(handle.db);
-        await reapDeliveries(handle.db);
-        await sweepDeadlines(handle.db);
-        await sweepReminders(handle.db);
-        await drain(handle, options.name, options.onJob);
-        await dispatchDue(handle.db, dispatch);
-      } catch (error) {
-        console.error(`[worker ${options.name}]`, error);
-      }
-    })().finally(() => {
-      running = undefined;
+    running = true;
+    void body().finally(() => {
+      running = false;
       if (again) {
         again = false;
         tick();
       }
     });
   };
-  const timer = setInterval(tick, options.pollMs ?? 2000);
-  timer.unref?.();
-  let unlisten: (() => Promise<void>) | undefined;
-  void handle.listen(JOBS_CHANNEL, tick).then((stop) => {
-    if (stopped) void stop();
-    else unlisten = stop;
+  return tick;
+}
+
+export function startWorker(handle: DbHandle, options: WorkerOptions): () => Promise<void> {
+  const name = options.name;
+  const maxJobs = options.adjudications ?? fromEnv("WORKER_ADJUDICATIONS", 4);
+  const maxSends = options.deliveries ?? fromEnv("WORKER_DELIVERIES", 4);
+  const dispatch = options.dispatch ?? dispatchDepsFromEnv(name);
+  const log = logger.child({ worker: name });
+  let stopped = false;
+  const running = new Map<number, Promise<void>>();
+  const sending = new Set<Promise<void>>();
+  let pruned = 0;
+
+  // Declared before use by the adjudication loop, which wakes delivery after each job.
+  // eslint-disable-next-line prefer-const
+  let deliver: () => void = () => {};
+  // Adjudication: housekeeping, then fill the free slots; a finished job frees its slot and looks again.
+  const adjudicate = serial(async () => {
+    if (stopped) return;
+    try {
+      await reap(handle.db);
+      await sweepDeadlines(handle.db);
+      await sweepReminders(handle.db);
+      if (Date.now() - pruned > 60_000) {
+        pruned = Date.now();
+        await pruneEvents(handle.db);
+      }
+      while (!stopped && running.size < maxJobs) {
+        const job = await claim(handle.db, name);
+        if (!job) break;
+        const done = settleJob(handle, name, job, options.onJob).finally(() => {
+          running.delete(job.id);
+          adjudicate();
+          deliver(); // its notifications are due now
+        });
+        running.set(job.id, done);
+      }
+    } catch (error) {
+      log.error({ err: error }, "adjudication loop");
+    }
   });
-  tick();
+
+  // Delivery: each lane claims one due row at a time; a hung send holds only its own lane.
+  deliver = serial(async () => {
+    if (stopped) return;
+    try {
+      await reapDeliveries(handle.db);
+    } catch (error) {
+      log.error({ err: error }, "delivery loop");
+    }
+    while (!stopped && sending.size < maxSends) {
+      const lane: Promise<void> = dispatchDue(handle.db, dispatch, 1)
+        .then((r) => {
+          if (r.failed > 0) metrics.deliveryFailures.inc(r.failed);
+        })
+        .catch((error: unknown) => log.error({ err: error }, "delivery lane"))
+        .finally(() => sending.delete(lane));
+      sending.add(lane);
+      // One lane finds the queue empty quickly; more lanes only when there is more to send.
+      await Promise.race([lane, new Promise((r) => setTimeout(r, 50))]);
+      if (!sending.has(lane)) break;
+    }
+  });
+
+  // The heartbeat: this worker is alive (for /api/health), and so is each job it runs (its lease).
+  const pulse = () => {
+    beat(handle.db, name).catch((error: unknown) => log.warn({ err: error }, "worker beat failed"));
+    if (running.size > 0) heartbeat(handle.db, name, [...running.keys()]).catch((error: unknown) => log.warn({ err: error }, "heartbeat failed"));
+  };
+  const beatTimer = setInterval(pulse, options.heartbeatMs ?? HEARTBEAT_SECONDS * 1000);
+  beatTimer.unref?.();
+  pulse();
+  // The watchdog: a phase stuck resolving or past its deadline is logged loudly, once a minute, until it moves.
+  const watchdog = setInterval(() => {
+    stuckPhases(handle.db)
+      .then((stuck) => {
+        for (const p of stuck) log.error({ alert: "stuck-phase", ...p }, `STUCK PHASE: game ${p.gameId} phase ${p.phaseId} has been ${p.status === "resolving" ? "resolving" : `${p.status} past its deadline`} for ${p.seconds} s`);
+      })
+      .catch((error: unknown) => log.warn({ err: error }, "watchdog could not read phases"));
+  }, options.watchdogMs ?? STUCK_SECONDS * 1000);
+  watchdog.unref?.();
+  const poll = options.pollMs ?? 2000;
+  const adjudicateTimer = setInterval(adjudicate, poll);
+  adjudicateTimer.unref?.();
+  const deliverTimer = setInterval(deliver, poll);
+  deliverTimer.unref?.();
+  let unlisten: (() => Promise<void>) | undefined;
+  // A NOTIFY wakes adjudication; after a dropped LISTEN connection, look at once for what was missed.
+  void handle
+    .listen(JOBS_CHANNEL, adjudicate, adjudicate)
+    .then((stop) => {
+      if (stopped) void stop();
+      else unlisten = stop;
+    })
+    .catch((error: unknown) => log.error({ err: error }, "LISTEN failed; polling only"));
+  adjudicate();
+  deliver();
   return async () => {
     stopped = true;
-    clearInterval(timer);
+    clearInterval(adjudicateTimer);
+    clearInterval(deliverTimer);
+    clearInterval(beatTimer);
+    clearInterval(watchdog);
     await unlisten?.();
-    await running;
+    await Promise.all(running.values());
+    // A hung delivery is not waited for: its row's lease runs out and it is marked failed.
+    await Promise.race([Promise.all(sending), new Promise((r) => setTimeout(r, 1000))]);
+    await forgetWorker(handle.db, name).catch(() => {});
   };
 }

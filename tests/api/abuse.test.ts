@@ -9,6 +9,7 @@ import { phases } from "../../db/schema";
 import { createCaller } from "../../server/api/root";
 import { MAX_STREAMS_PER_USER, openStreams } from "../../server/api/streams";
 import { ENGINE_VERSION } from "../../server/engine";
+import { logger } from "../../server/log";
 import { drain } from "../../server/jobs/worker";
 import { testDb } from "../support/db";
 import { callerFor, makeUser, twoPlayerGame } from "../support/world";
@@ -104,7 +105,7 @@ describe("bad input is a 4xx that names the problem", () => {
     const { GET } = await import("../../app/api/trpc/[trpc]/route");
     const user = await makeUser(handle, `broken-${Math.random()}@example.com`);
     current.ctx = () => ({ db: brokenDb, bus: new EventEmitter(), user: { ...user, name: null } });
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
     try {
       const res = await GET(new Request(`http://localhost/api/trpc/game.get?input=${encodeURIComponent(JSON.stringify({ gameId: 7 }))}`));
       expect(res.status).toBe(500);
@@ -112,7 +113,9 @@ describe("bad input is a 4xx that names the problem", () => {
       expect(body).not.toMatch(/select|params|phases|at .*\.ts/i);
       const id = /error ([0-9a-f]{12})/.exec(body)?.[1];
       expect(id).toBeDefined();
-      expect(logged.mock.calls.some((args) => String(args[0]).includes(id!) && String(args[1]).includes("select"))).toBe(true);
+      // The log line carries the id and the whole error (with its SQL) for the operator.
+      const lines = logged.mock.calls.map((args) => args[0] as unknown as { errorId?: string; err?: Error });
+      expect(lines.some((l) => l.errorId === id && String(l.err?.message).includes("select"))).toBe(true);
     } finally {
       logged.mockRestore();
       current.ctx = () => ({ db: handle.db, bus: new EventEmitter(), user: null });
@@ -122,7 +125,7 @@ describe("bad input is a 4xx that names the problem", () => {
   it("the history download masks an internal error the same way, and refuses a turn beyond the column", async () => {
     const { GET } = await import("../../app/game/[id]/history/download/route");
     const user = await makeUser(handle, `dl-${Math.random()}@example.com`);
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
     try {
       current.ctx = () => ({ db: handle.db, bus: new EventEmitter(), user: { ...user, name: null } });
       const tooBig = await GET(new Request("http://localhost/game/1/history/download?turn=2147483648"), { params: Promise.resolve({ id: "1" }) });

@@ -34,8 +34,6 @@ export async function testDb(): Promise<DbHandle> {
 
 /** The URL of a fresh database for tests that need their own connections (real Postgres only). */
 export function databaseUrlOf(handle: DbHandle): string | undefined {
-  const client = (handle.db as unknown as { $client: { options?: { host: string[]; port: number[]; database: string; user: string } } }).$client;
-  const o = client.options;
-  if (!o) return undefined;
-  return `postgres://${o.user}@${o.host[0]}:${o.port[0]}/${o.database}`;
+  const client = (handle.db as unknown as { $client: { options?: { connectionString?: string } } }).$client;
+  return client.options?.connectionString;
 }

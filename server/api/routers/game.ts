@@ -1,6 +1,4 @@
 // game.*: challenges, joining, the game view, history, and live events.
-import { on } from "node:events";
-import { tracked } from "@trpc/server";
 import { z } from "zod";
 import { createChallenge, joinGame } from "../../services/games";
 import { gameHistory } from "../../services/history";
@@ -11,9 +9,11 @@ import { leaveGame, reclaimNation } from "../../services/takeover";
 import { gameView } from "../../services/view";
 import { verifyGameFor } from "../../services/verify";
 import type { GameEvent } from "../../runtime-events";
+import { gameEventsAfter } from "../../services/events";
 import { notFound } from "../../services/errors";
 import { loadGame } from "../../services/phases";
 import { int4, text } from "../input";
+import { liveStream } from "../live-stream";
 import { checkStreamRoom, counted } from "../streams";
 import { challenge, gameId, nation } from "../schemas";
 import { nationProcedure, protectedProcedure, router } from "../trpc";
@@ -61,14 +61,7 @@ export const gameRouter = router({
     checkStreamRoom(ctx.user.id);
     return counted(
       ctx.user.id,
-      (async function* () {
-        let n = 0;
-        for await (const [event] of on(ctx.bus, `game:${input.gameId}`, { signal })) {
-          const e = event as GameEvent;
-          n += 1;
-          yield tracked(`${e.gameId}:${e.turn ?? 0}:${e.kind}:${Date.now()}:${n}`, e);
-        }
-      })(),
+      liveStream<GameEvent>({ bus: ctx.bus, name: `game:${input.gameId}`, signal, lastEventId: input.lastEventId, replay: (after) => gameEventsAfter(ctx.db, input.gameId, after) }),
     );
   }),
 });

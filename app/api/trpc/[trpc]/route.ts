@@ -1,8 +1,11 @@
 // tRPC over HTTP: queries and mutations batched, subscriptions streamed as server-sent events.
+// Each request has an id (X-Request-Id, given or new): it is on every log line of the request and in
+// the response, so a player's report can be matched to the server's log.
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { createContext } from "../../../../server/api/context";
 import { appRouter } from "../../../../server/api/root";
 import { limitBody, TRPC_BODY_LIMIT } from "../../../../server/http/body-limit";
+import { logger, requestIdOf } from "../../../../server/log";
 import { MAX_BATCH_CALLS } from "../../../trpc/batch";
 
 export const dynamic = "force-dynamic";
@@ -11,13 +14,19 @@ async function handler(incoming: Request) {
   // A body over the limit is refused before it is read whole (413).
   const req = await limitBody(incoming, TRPC_BODY_LIMIT);
   if (req instanceof Response) return req;
+  const requestId = requestIdOf(req.headers);
+  const log = logger.child({ requestId });
   return fetchRequestHandler({
     endpoint: "/api/trpc",
     req,
     router: appRouter,
     createContext,
     maxBatchSize: MAX_BATCH_CALLS,
+    responseMeta: () => ({ headers: { "x-request-id": requestId } }),
     // Internal errors are logged (with the id the client sees) by the error formatter.
+    onError({ error, path }) {
+      if (error.code === "SERVICE_UNAVAILABLE") log.warn({ err: error.cause, path }, "database unavailable");
+    },
   });
 }
 

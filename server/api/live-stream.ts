@@ -1,0 +1,42 @@
+// One live stream (SSE through a tRPC subscription): the bus's events under `name`, each tracked by its
+// stored id, so a browser that reconnects sends lastEventId and first gets what it missed (issue 15).
+import { on, type EventEmitter } from "node:events";
+import { tracked } from "@trpc/server";
+import { metrics } from "../metrics";
+import { parseEventId } from "../services/events";
+
+export async function* liveStream<E extends { id?: number }>(options: {
+  bus: EventEmitter;
+  name: string;
+  signal: AbortSignal | undefined;
+  lastEventId: string | null | undefined;
+  /** The stored events after an id, oldest first. */
+  replay: (afterId: number) => Promise<(E & { id: number })[]>;
+}) {
+  metrics.liveStreams.inc();
+  try {
+    // Listen before re-reading, so an event committed in between is not lost (the set drops doubles).
+    const live = on(options.bus, options.name, { signal: options.signal });
+    const yielded = new Set<number>();
+    const after = parseEventId(options.lastEventId);
+    if (after !== undefined)
+      for (const e of await options.replay(after)) {
+        yielded.add(e.id);
+        yield tracked(String(e.id), e as E);
+      }
+    let n = 0;
+    for await (const [event] of live) {
+      const e = event as E;
+      if (e.id !== undefined) {
+        if (yielded.has(e.id)) continue;
+        if (yielded.size > 10_000) yielded.clear();
+        yielded.add(e.id);
+      }
+      n += 1;
+      // An event without a stored id (never from the database) cannot be resumed from: "x" ids parse as none.
+      yield tracked(e.id !== undefined ? String(e.id) : `x${n}`, e);
+    }
+  } finally {
+    metrics.liveStreams.dec();
+  }
+}

@@ -1,0 +1,58 @@
+// The fast session lookup answers only for a live session refreshed within the day; every other
+// case is left to next-auth (undefined), so sign-out, expiry and the daily refresh stay next-auth's.
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { eq } from "drizzle-orm";
+import type { DbHandle } from "../../db/client";
+import { sessions } from "../../db/schema";
+import { testDb } from "../support/db";
+import { makeUser } from "../support/world";
+
+const jar = new Map<string, string>();
+vi.mock("next/headers", () => ({ cookies: async () => ({ get: (name: string) => (jar.has(name) ? { name, value: jar.get(name)! } : undefined) }) }));
+let handle: DbHandle;
+vi.mock("../../server/runtime", () => ({ getRuntime: async () => ({ handle }) }));
+const { userFromSessionCookie } = await import("../../server/auth/session-cookie");
+
+const DAY = 24 * 3600_000;
+
+beforeAll(async () => {
+  handle = await testDb();
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+async function session(token: string, expires: Date, cookie = "authjs.session-token") {
+  const user = await makeUser(handle, `${token}@example.com`);
+  await handle.db.insert(sessions).values({ sessionToken: token, userId: user.id, expires });
+  jar.clear();
+  jar.set(cookie, token);
+  return user;
+}
+
+describe("userFromSessionCookie", () => {
+  it("finds the user of a live session (30 days left: refreshed just now), over http and https", async () => {
+    const user = await session("live", new Date(Date.now() + 30 * DAY - 60_000));
+    expect(await userFromSessionCookie()).toEqual({ id: user.id, email: user.email, name: null });
+    const secure = await session("secure", new Date(Date.now() + 29.5 * DAY), "__Secure-authjs.session-token");
+    expect(await userFromSessionCookie()).toEqual({ id: secure.id, email: secure.email, name: null });
+  });
+
+  it("is signed out without a session cookie", async () => {
+    jar.clear();
+    expect(await userFromSessionCookie()).toBeNull();
+  });
+
+  it("leaves to next-auth an unknown token, a signed-out session, an expired one and one due for its daily refresh", async () => {
+    jar.clear();
+    jar.set("authjs.session-token", "nobody");
+    expect(await userFromSessionCookie()).toBeUndefined();
+    await session("gone", new Date(Date.now() + 30 * DAY - 60_000));
+    await handle.db.delete(sessions).where(eq(sessions.sessionToken, "gone")); // signed out
+    expect(await userFromSessionCookie()).toBeUndefined();
+    await session("expired", new Date(Date.now() - 1000));
+    expect(await userFromSessionCookie()).toBeUndefined();
+    await session("stale", new Date(Date.now() + 29 * DAY - 60_000)); // last refreshed over a day ago
+    expect(await userFromSessionCookie()).toBeUndefined();
+  });
+});

@@ -1,0 +1,84 @@
+// Live events are never lost (issue 15): each stored event has an id; a stream resumed with its last id
+// first gets what it missed; and when the server's LISTEN connection drops mid-stream, the events sent
+// meanwhile are re-read and delivered, none twice.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import type { DbHandle } from "../../db/client";
+import { createCaller } from "../../server/api/root";
+import { startRuntime, type Runtime } from "../../server/runtime";
+import type { GameEvent } from "../../server/runtime-events";
+import { publish } from "../../server/services/events";
+import { onPostgres, testDb } from "../support/db";
+import { makeUser } from "../support/world";
+
+let handle: DbHandle;
+let runtime: Runtime;
+beforeAll(async () => {
+  handle = await testDb();
+  runtime = await startRuntime(handle, { worker: false });
+});
+afterAll(async () => {
+  await runtime.stop(); // closes the handle too
+});
+
+const GAME = 4242;
+const send = (turn: number) => handle.db.transaction((tx) => publish(tx, { gameId: GAME, kind: "locks-changed", turn }));
+
+/** The tracked events a stream yields ([id, event]) until `count` or the time runs out. */
+async function collect(stream: AsyncIterable<unknown>, count: number, ms: number): Promise<[string, GameEvent][]> {
+  const got: [string, GameEvent][] = [];
+  const it = stream[Symbol.asyncIterator]();
+  const deadline = Date.now() + ms;
+  while (got.length < count) {
+    const left = deadline - Date.now();
+    if (left <= 0) break;
+    const next = await Promise.race([it.next(), new Promise<"timeout">((r) => setTimeout(() => r("timeout"), left))]);
+    if (next === "timeout" || next.done) break;
+    const [id, event] = next.value as [string, GameEvent];
+    got.push([id, event]);
+  }
+  return got;
+}
+
+describe("live events", () => {
+  it("a stream resumed from its last id first gets the events it missed, in order", async () => {
+    const user = await makeUser(handle, `resume-${Math.random()}@example.com`);
+    const tab = new AbortController();
+    const caller = createCaller({ db: handle.db, bus: runtime.bus, user }, { signal: tab.signal });
+    const first = await collect(await caller.game.events({ gameId: GAME }), 1, 300);
+    expect(first).toEqual([]); // nothing sent yet
+    for (let turn = 1; turn <= 5; turn++) await send(turn);
+    const stored = await handle.db.execute(sql`select id from events where game_id = ${GAME} order by id`);
+    const ids = (Array.isArray(stored) ? stored : (stored as unknown as { rows: { id: number }[] }).rows).map((r: { id: number }) => Number(r.id));
+    expect(ids).toHaveLength(5);
+    const resumed = await collect(await caller.game.events({ gameId: GAME, lastEventId: String(ids[1]) }), 3, 5000);
+    expect(resumed.map(([id, e]) => [Number(id), e.turn])).toEqual([
+      [ids[2], 3],
+      [ids[3], 4],
+      [ids[4], 5],
+    ]);
+    tab.abort();
+  });
+
+  if (onPostgres)
+    it("the LISTEN connection terminated mid-stream loses no event and doubles none", { timeout: 60_000 }, async () => {
+      const user = await makeUser(handle, `listen-${Math.random()}@example.com`);
+      const tab = new AbortController();
+      const caller = createCaller({ db: handle.db, bus: runtime.bus, user }, { signal: tab.signal });
+      const stream = await caller.game.events({ gameId: GAME + 1 });
+      const total = 300;
+      const receiving = collect(stream, total, 30_000);
+      for (let i = 1; i <= total; i++) {
+        await handle.db.transaction((tx) => publish(tx, { gameId: GAME + 1, kind: "locks-changed", turn: i }));
+        if (i % 100 === 50) {
+          const pid = handle.listenerPid!();
+          expect(pid).toBeTypeOf("number");
+          await handle.db.execute(sql`select pg_terminate_backend(${pid})`);
+        }
+      }
+      const got = await receiving;
+      tab.abort();
+      const turns = got.map(([, e]) => e.turn!).sort((a, b) => a - b);
+      expect(turns).toEqual(Array.from({ length: total }, (_, i) => i + 1));
+    });
+});
