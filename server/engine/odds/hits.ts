@@ -6,9 +6,55 @@ export interface Hits {
   lo: number;
   p: Float64Array;
   tail: number;
+  /** Index of the most likely entry; the entries rise to it and fall after it (a sum of Bernoulli trials is unimodal). */
+  mode: number;
+  /** below[k] = p[0] + … + p[k−1]. */
+  below: Float64Array;
 }
 
-const NONE: Hits = { lo: 0, p: new Float64Array([1]), tail: 0 };
+function hits(lo: number, p: Float64Array, tail: number): Hits {
+  let mode = 0;
+  const below = new Float64Array(p.length + 1);
+  for (let k = 0; k < p.length; k++) {
+    if (p[k]! > p[mode]!) mode = k;
+    below[k + 1] = below[k]! + p[k]!;
+  }
+  return { lo, p, tail, mode, below };
+}
+
+const NONE: Hits = hits(0, new Float64Array([1]), 0);
+
+/**
+ * The entries of `h` of at least `t`: [from, to), and the mass of the others. They lie on both
+ * sides of the mode, so two binary searches find them.
+ */
+export function span(h: Hits, t: number, out: { from: number; to: number; dropped: number }): void {
+  const p = h.p;
+  if (p[h.mode]! < t) {
+    out.from = 0;
+    out.to = 0;
+    out.dropped = h.below[p.length]!;
+    return;
+  }
+  let lo = 0;
+  let hi = h.mode;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (p[mid]! >= t) hi = mid;
+    else lo = mid + 1;
+  }
+  const from = lo;
+  lo = h.mode;
+  hi = p.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (p[mid]! >= t) lo = mid;
+    else hi = mid - 1;
+  }
+  out.from = from;
+  out.to = lo + 1;
+  out.dropped = h.below[from]! + (h.below[p.length]! - h.below[lo + 1]!);
+}
 
 function binomial(n: number, q: number): Float64Array {
   const out = new Float64Array(n + 1);
@@ -37,7 +83,7 @@ function trim(p: Float64Array, cut: number): Hits {
   let tail = 0;
   while (lo < hi && p[lo]! < cut) tail += p[lo++]!;
   while (hi > lo && p[hi]! < cut) tail += p[hi--]!;
-  return { lo, p: p.slice(lo, hi + 1), tail };
+  return hits(lo, p.slice(lo, hi + 1), tail);
 }
 
 /**
@@ -51,8 +97,8 @@ export function hitsOf(count: readonly number[], lowLuck: boolean, cut: number):
   if (lowLuck) {
     const sure = Math.floor(total / 6);
     const r = total % 6;
-    if (r === 0) return { lo: sure, p: new Float64Array([1]), tail: 0 };
-    return { lo: sure, p: new Float64Array([1 - r / 6, r / 6]), tail: 0 };
+    if (r === 0) return hits(sure, new Float64Array([1]), 0);
+    return hits(sure, new Float64Array([1 - r / 6, r / 6]), 0);
   }
   let p: Float64Array = new Float64Array([1]);
   for (let v = 1; v < count.length; v++) {

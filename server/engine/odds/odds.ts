@@ -8,7 +8,7 @@
 // within `pruned` of the true one.
 import type { UnitCounts, UnitType } from "../types";
 import { UNIT_STATS, isAir, isLandUnit, isShip } from "../units";
-import { hitsOf, type Hits } from "./hits";
+import { hitsOf, span, type Hits } from "./hits";
 import { Side, type Forces, type SideChoices } from "./side";
 
 export type { Forces, SideChoices } from "./side";
@@ -59,7 +59,7 @@ export interface OddsResult {
 }
 
 /** Outcome masses below this are dropped (and counted in `pruned`). */
-const CUT = 1e-18;
+const CUT = 1e-17;
 
 interface Prepared {
   side: Side;
@@ -293,20 +293,55 @@ export function exactOdds(input: OddsInput): OddsResult {
     return true;
   };
 
-  // Scratch space for one pair's successors.
-  let cap = 1024;
-  let nextAt = new Int32Array(cap);
-  let nextP = new Float64Array(cap);
+  const outer = { from: 0, to: 0, dropped: 0 };
+  const inner = { from: 0, to: 0, dropped: 0 };
+  const retreats = ac.withdrawAirAfter !== undefined || ac.submergeAfter !== undefined || dc.withdrawAirAfter !== undefined || dc.submergeAfter !== undefined;
 
-  /** R6.3/R6.7: one round from (a, d); successors into nextAt/nextP; returns their count. */
-  const round = (a: number, d: number, m: number, r: number): number => {
-    let count = 0;
+  /** 4: withdrawal and submerging at the end of round r, both sides deciding on the same state. */
+  const retreatA = (a2: number, d2: number, r: number): number => {
+    if (pd.inBattle[d2]! === 0) return a2;
+    let a3 = a2;
+    if (ac.withdrawAirAfter !== undefined && r >= ac.withdrawAirAfter && pa.withdraw[a3]! >= 0) a3 = pa.withdraw[a3]!;
+    if (ac.submergeAfter !== undefined && r >= ac.submergeAfter && !pd.destroyer[d2] && pa.submerge[a3]! >= 0) a3 = pa.submerge[a3]!;
+    return a3;
+  };
+  const retreatD = (a2: number, d2: number, r: number): number => {
+    if (pa.inBattle[a2]! === 0) return d2;
+    let d3 = d2;
+    if (dc.withdrawAirAfter !== undefined && r >= dc.withdrawAirAfter && pd.withdraw[d3]! >= 0) d3 = pd.withdraw[d3]!;
+    if (dc.submergeAfter !== undefined && r >= dc.submergeAfter && !pa.destroyer[a2] && pd.submerge[d3]! >= 0) d3 = pd.submerge[d3]!;
+    return d3;
+  };
+
+  /** The chance a round from (a, d) changes nothing: no loss, no retreat. */
+  const stayOf = (a: number, d: number, r: number): number => {
+    let stay = 0;
     const sA = pa.subHits[a]!;
     const sD = pd.subHits[d]!;
-    const withdrawA = ac.withdrawAirAfter !== undefined && r >= ac.withdrawAirAfter;
-    const withdrawD = dc.withdrawAirAfter !== undefined && r >= dc.withdrawAirAfter;
-    const submergeA = ac.submergeAfter !== undefined && r >= ac.submergeAfter;
-    const submergeD = dc.submergeAfter !== undefined && r >= dc.submergeAfter;
+    for (let x = 0; x < sA.p.length; x++) {
+      for (let y = 0; y < sD.p.length; y++) {
+        const subA = pa.subNext[a]!;
+        const subD = pd.subNext[d]!;
+        if (subA[Math.min(sD.lo + y, subA.length - 1)] !== a || subD[Math.min(sA.lo + x, subD.length - 1)] !== d) continue;
+        const gA = pa.generalHits[a]!;
+        const gD = pd.generalHits[d]!;
+        const nextA = pa.generalNext[a]!;
+        const nextD = pd.generalNext[d]!;
+        for (let i = 0; i < gA.p.length && nextD[Math.min(gA.lo + i, nextD.length - 1)] === d; i++) {
+          for (let j = 0; j < gD.p.length && nextA[Math.min(gD.lo + j, nextA.length - 1)] === a; j++) {
+            if (retreats && (retreatA(a, d, r) !== a || retreatD(a, d, r) !== d)) continue;
+            stay += sA.p[x]! * sD.p[y]! * gA.p[i]! * gD.p[j]!;
+          }
+        }
+      }
+    }
+    return stay;
+  };
+
+  /** R6.3/R6.7: one round from (a, d) with mass m, added to `into` but for the pair at `skip`. */
+  const round = (a: number, d: number, m: number, r: number, into: Float64Array, skip: number): void => {
+    const sA = pa.subHits[a]!;
+    const sD = pd.subHits[d]!;
     pruned += m * (sA.tail + sD.tail);
     for (let x = 0; x < sA.p.length; x++) {
       for (let y = 0; y < sD.p.length; y++) {
@@ -330,48 +365,28 @@ export function exactOdds(input: OddsInput): OddsResult {
         const lastD = nextD.length - 1;
         const pA = gA.p;
         const pD = gD.p;
-        for (let i = 0; i < pA.length; i++) {
+        span(gA, CUT / q0, outer);
+        pruned += q0 * outer.dropped;
+        for (let i = outer.from; i < outer.to; i++) {
           const q1 = q0 * pA[i]!;
-          if (q1 < CUT) {
-            pruned += q1;
+          const d2 = nextD[Math.min(gA.lo + i, lastD)]!;
+          span(gD, CUT / q1, inner);
+          pruned += q1 * inner.dropped;
+          if (!retreats) {
+            for (let j = inner.from; j < inner.to; j++) {
+              const to = nextA[Math.min(gD.lo + j, lastA)]! * nD + d2;
+              if (to !== skip) into[to]! += q1 * pD[j]!;
+            }
             continue;
           }
-          const d2 = nextD[Math.min(gA.lo + i, lastD)]!;
-          for (let j = 0; j < pD.length; j++) {
-            const q = q1 * pD[j]!;
-            if (q < CUT) {
-              pruned += q;
-              continue;
-            }
-            let a3 = nextA[Math.min(gD.lo + j, lastA)]!;
-            let d3 = d2;
-            // 4: withdrawal and submerging, both sides deciding on the same state.
-            if (pd.inBattle[d3]! > 0) {
-              if (withdrawA && pa.withdraw[a3]! >= 0) a3 = pa.withdraw[a3]!;
-              if (submergeA && !pd.destroyer[d2] && pa.submerge[a3]! >= 0) a3 = pa.submerge[a3]!;
-            }
-            if (pa.inBattle[nextA[Math.min(gD.lo + j, lastA)]!]! > 0) {
-              const a2 = nextA[Math.min(gD.lo + j, lastA)]!;
-              if (withdrawD && pd.withdraw[d3]! >= 0) d3 = pd.withdraw[d3]!;
-              if (submergeD && !pa.destroyer[a2] && pd.submerge[d3]! >= 0) d3 = pd.submerge[d3]!;
-            }
-            if (count === cap) {
-              cap *= 2;
-              const at = new Int32Array(cap);
-              at.set(nextAt);
-              nextAt = at;
-              const pp = new Float64Array(cap);
-              pp.set(nextP);
-              nextP = pp;
-            }
-            nextAt[count] = a3 * nD + d3;
-            nextP[count] = q;
-            count++;
+          for (let j = inner.from; j < inner.to; j++) {
+            const a2 = nextA[Math.min(gD.lo + j, lastA)]!;
+            const to = retreatA(a2, d2, r) * nD + retreatD(a2, d2, r);
+            if (to !== skip) into[to]! += q1 * pD[j]!;
           }
         }
       }
     }
-    return count;
   };
 
   // Rounds that round-based rules tell apart are played one by one.
@@ -388,12 +403,12 @@ export function exactOdds(input: OddsInput): OddsResult {
       }
       if (ended(a, d, m)) continue;
       rounds += m;
-      const count = round(a, d, m, r);
-      for (let k = 0; k < count; k++) next[nextAt[k]!]! += nextP[k]!;
+      round(a, d, m, r, next, -1);
     }
     mass = next;
   }
-  // Then every pair once, in an order where losses only go forward; a round that changes nothing loops.
+  // Then every pair once, in an order where losses only go forward; a round that changes nothing
+  // loops, so the mass that leaves the pair is m / (1 − stay) over m / (1 − stay) rounds.
   for (let at = 0; at < mass.length; at++) {
     const m = mass[at]!;
     if (m === 0) continue;
@@ -404,20 +419,12 @@ export function exactOdds(input: OddsInput): OddsResult {
       continue;
     }
     if (ended(a, d, m)) continue;
-    const count = round(a, d, m, Infinity);
-    let stay = 0;
-    for (let k = 0; k < count; k++) if (nextAt[k] === at) stay += nextP[k]!;
-    const q = stay / m;
-    if (q >= 1) {
-      // Cannot happen while both can hurt (R6.10): every round has a chance of a hit.
-      throw new Error("a battle round that can never change anything");
-    }
-    const scale = 1 / (1 - q);
-    rounds += m * scale;
-    for (let k = 0; k < count; k++) {
-      const to = nextAt[k]!;
-      if (to !== at) mass[to]! += nextP[k]! * scale;
-    }
+    const stay = stayOf(a, d, Infinity);
+    // Cannot reach 1 while both sides can hurt each other (R6.10): every round may hit.
+    if (stay >= 1) throw new Error("a battle round that can never change anything");
+    const through = m / (1 - stay);
+    rounds += through;
+    round(a, d, through, Infinity, mass, at);
   }
 
   return {
