@@ -365,24 +365,32 @@ export function exactOdds(input: OddsInput): OddsResult {
         const lastD = nextD.length - 1;
         const pA = gA.p;
         const pD = gD.p;
-        span(gA, CUT / q0, outer);
+        // Outer: the attacker's losses (a row); inner: the defender's (along the row, in memory order).
+        span(gD, CUT / q0, outer);
         pruned += q0 * outer.dropped;
-        for (let i = outer.from; i < outer.to; i++) {
-          const q1 = q0 * pA[i]!;
-          const d2 = nextD[Math.min(gA.lo + i, lastD)]!;
-          span(gD, CUT / q1, inner);
+        for (let j = outer.from; j < outer.to; j++) {
+          const q1 = q0 * pD[j]!;
+          const a2 = nextA[Math.min(gD.lo + j, lastA)]!;
+          span(gA, CUT / q1, inner);
           pruned += q1 * inner.dropped;
           if (!retreats) {
-            for (let j = inner.from; j < inner.to; j++) {
-              const to = nextA[Math.min(gD.lo + j, lastA)]! * nD + d2;
-              if (to !== skip) into[to]! += q1 * pD[j]!;
+            const row = a2 * nD;
+            // Hits beyond what the defender can take all lead to its last state: summed at once.
+            const top = Math.max(inner.from, Math.min(inner.to, lastD - gA.lo + 1));
+            for (let i = inner.from; i < top; i++) {
+              const to = row + nextD[gA.lo + i]!;
+              if (to !== skip) into[to]! += q1 * pA[i]!;
+            }
+            if (top < inner.to) {
+              const to = row + nextD[lastD]!;
+              if (to !== skip) into[to]! += q1 * (gA.below[inner.to]! - gA.below[top]!);
             }
             continue;
           }
-          for (let j = inner.from; j < inner.to; j++) {
-            const a2 = nextA[Math.min(gD.lo + j, lastA)]!;
+          for (let i = inner.from; i < inner.to; i++) {
+            const d2 = nextD[Math.min(gA.lo + i, lastD)]!;
             const to = retreatA(a2, d2, r) * nD + retreatD(a2, d2, r);
-            if (to !== skip) into[to]! += q1 * pD[j]!;
+            if (to !== skip) into[to]! += q1 * pA[i]!;
           }
         }
       }
