@@ -9,6 +9,7 @@ import { serverTrpc } from "../../../../trpc/server";
 import { parseGameId } from "../../game-id";
 import { turnStory } from "../story";
 import { StoryView } from "../story-view";
+import { LuckView } from "../luck-view";
 
 export const dynamic = "force-dynamic";
 
@@ -65,6 +66,7 @@ export default async function TurnReviewPage({ params }: { params: Promise<{ id:
             Every nation&rsquo;s orders are revealed now. Each sentence cites the rule that decided it: point at or focus a rule id to read the rule.
           </p>
           <StoryView sections={sections} />
+          {review.report ? <LuckView battles={review.report.battles} lowLuck={review.lowLuck} /> : null}
         </>
       ) : (
         <p className="note" data-testid="review-not-resolved">

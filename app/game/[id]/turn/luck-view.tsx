@@ -1,0 +1,36 @@
+// The luck section of the turn review (luck.ts): every battle on its exact distribution, and each
+// nation's luck over the turn.
+import type { BattleReport } from "@/server/engine/report";
+import { battleLuck, battleLuckLines, luckLine, nationLuck, type BattleLuck } from "./luck";
+
+export function LuckView({ battles, lowLuck }: { battles: readonly BattleReport[]; lowLuck: boolean }) {
+  if (battles.length === 0) return null;
+  const priced = battles.map((b) => battleLuck(b, lowLuck));
+  const luck = priced.filter((p): p is BattleLuck => "actual" in p);
+  return (
+    <section className="card story-section" data-testid="luck" aria-labelledby="luck-heading">
+      <h2 id="luck-heading">Luck</h2>
+      <p className="muted small">Each battle&rsquo;s result against its exact odds with the default choices (R6.9); a result is the cost the enemy lost minus the cost lost.</p>
+      <ul>
+        {priced.map((p) =>
+          "actual" in p ? (
+            battleLuckLines(p).map((text) => (
+              <li key={text} className="story-line" data-testid="luck-battle">
+                {text}
+              </li>
+            ))
+          ) : (
+            <li key={p.territory} className="story-line muted">
+              {p.territory}: no exact odds ({p.reason}).
+            </li>
+          ),
+        )}
+        {nationLuck(luck).map((n) => (
+          <li key={n[0]} className="story-line" data-testid="luck-nation">
+            {luckLine(n)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
