@@ -397,43 +397,36 @@ export function exactOdds(input: OddsInput): OddsResult {
     }
   };
 
-  // Rounds that round-based rules tell apart are played one by one.
-  for (let r = 1; r <= lastRoundRule; r++) {
-    const next = new Float64Array(nA * nD);
-    for (let at = 0; at < mass.length; at++) {
-      const m = mass[at]!;
+  /** Each pair of `from` still fighting (mass kept, not negligible, not ended by R6.10), in index order. */
+  const fighting = (from: Float64Array, visit: (a: number, d: number, m: number, at: number) => void) => {
+    for (let at = 0; at < from.length; at++) {
+      const m = from[at]!;
       if (m === 0) continue;
       const a = (at / nD) | 0;
       const d = at - a * nD;
-      if (m < CUT) {
-        pruned += m;
-        continue;
-      }
-      if (ended(a, d, m)) continue;
+      if (m < CUT) pruned += m;
+      else if (!ended(a, d, m)) visit(a, d, m, at);
+    }
+  };
+  // Rounds that round-based rules tell apart are played one by one.
+  for (let r = 1; r <= lastRoundRule; r++) {
+    const next = new Float64Array(nA * nD);
+    fighting(mass, (a, d, m) => {
       rounds += m;
       round(a, d, m, r, next, -1);
-    }
+    });
     mass = next;
   }
   // Then every pair once, in an order where losses only go forward; a round that changes nothing
   // loops, so the mass that leaves the pair is m / (1 − stay) over m / (1 − stay) rounds.
-  for (let at = 0; at < mass.length; at++) {
-    const m = mass[at]!;
-    if (m === 0) continue;
-    const a = (at / nD) | 0;
-    const d = at - a * nD;
-    if (m < CUT) {
-      pruned += m;
-      continue;
-    }
-    if (ended(a, d, m)) continue;
+  fighting(mass, (a, d, m, at) => {
     const stay = stayOf(a, d, Infinity);
     // Cannot reach 1 while both sides can hurt each other (R6.10): every round may hit.
     if (stay >= 1) throw new Error("a battle round that can never change anything");
     const through = m / (1 - stay);
     rounds += through;
     round(a, d, through, Infinity, mass, at);
-  }
+  });
 
   return {
     attackerWins,

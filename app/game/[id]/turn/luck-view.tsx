@@ -1,6 +1,7 @@
 // The luck section of the turn review (luck.ts): every battle on its exact distribution, and each
 // nation's luck over the turn.
 import type { BattleReport } from "@/server/engine/report";
+import { Citations } from "../../../rules/rule";
 import { battleLuck, battleLuckLines, luckLine, nationLuck, type BattleLuck } from "./luck";
 
 export function LuckView({ battles, lowLuck }: { battles: readonly BattleReport[]; lowLuck: boolean }) {
@@ -15,19 +16,22 @@ export function LuckView({ battles, lowLuck }: { battles: readonly BattleReport[
         {priced.map((p) =>
           "actual" in p ? (
             battleLuckLines(p).map((text) => (
-              <li key={text} className="story-line" data-testid="luck-battle">
+              <li key={text} className="story-line" data-testid="luck-battle" data-rules="R6.9">
                 {text}
+                <Citations ids={["R6.9"]} />
               </li>
             ))
           ) : (
-            <li key={p.territory} className="story-line muted">
+            <li key={p.territory} className="story-line muted" data-rules="R6.1">
               {p.territory}: no exact odds ({p.reason}).
+              <Citations ids={["R6.1"]} />
             </li>
           ),
         )}
         {nationLuck(luck).map((n) => (
-          <li key={n[0]} className="story-line" data-testid="luck-nation">
+          <li key={n[0]} className="story-line" data-testid="luck-nation" data-rules="R6.9">
             {luckLine(n)}
+            <Citations ids={["R6.9"]} />
           </li>
         ))}
       </ul>
