@@ -180,6 +180,19 @@ function SideForm(props: {
           Withdraw air after round{" "}
           <input type="number" min={0} aria-label={`${role} withdraws air after round`} value={choices.withdrawAirAfter ?? ""} placeholder="never" onChange={(e) => props.onChoices({ ...choices, withdrawAirAfter: num(e.target.value) || undefined })} />
         </label>
+        <label>
+          Withdraw air when the chance of winning falls below{" "}
+          <input
+            type="number"
+            min={0}
+            max={100}
+            aria-label={`${role} withdraws air below percent`}
+            value={choices.withdrawAirBelow === undefined ? "" : Math.round(choices.withdrawAirBelow * 100)}
+            placeholder="never"
+            onChange={(e) => props.onChoices({ ...choices, withdrawAirBelow: e.target.value === "" ? undefined : Math.min(100, Math.max(0, Number(e.target.value))) / 100 })}
+          />{" "}
+          %
+        </label>
         {sea && (
           <label>
             Submerge submarines after round{" "}

@@ -3,7 +3,7 @@
 //
 //   /calculator?a.Germany=infantry:3,armour:1&a.Japan=fighter:1&d.Russia=infantry:3,aaGun:1
 //     &sea=1&lowLuck=1&aa=1&bombard=2
-//     &a.keepLast=fighter,bomber&a.keepLand=1&a.withdrawAirAfter=2&d.submergeAfter=1
+//     &a.keepLast=fighter,bomber&a.keepLand=1&a.withdrawAirAfter=2&a.withdrawAirBelow=0.4&d.submergeAfter=1
 //
 // `a.` is the attacker, `d.` the defender; a nation's units are type:count pairs. What does not
 // parse is left out, and the whole is checked by the odds file's own reader.
@@ -11,7 +11,7 @@ import type { OddsInput, SideChoices } from "@/server/engine/odds";
 import { NATIONS, type Nation, type UnitCounts, type UnitType } from "@/server/engine/types";
 import { parseOddsInput } from "@/server/scenario/odds-input";
 
-const CHOICE_NUMBERS = ["keepLand", "withdrawAirAfter", "submergeAfter"] as const;
+const CHOICE_NUMBERS = ["keepLand", "withdrawAirAfter", "withdrawAirBelow", "submergeAfter"] as const;
 
 function forcesQuery(prefix: string, forces: OddsInput["attacker"], out: URLSearchParams): void {
   for (const nation of NATIONS) {
@@ -57,7 +57,7 @@ export function oddsFromQuery(params: URLSearchParams): { input: OddsInput; erro
         }
         forces[name as Nation] = counts;
       } else if (name === "keepLast") choices.keepLast = value.split(",").filter(Boolean) as UnitType[];
-      else if ((CHOICE_NUMBERS as readonly string[]).includes(name) && Number.isInteger(Number(value))) choices[name as (typeof CHOICE_NUMBERS)[number]] = Number(value);
+      else if ((CHOICE_NUMBERS as readonly string[]).includes(name) && value !== "" && Number.isFinite(Number(value))) choices[name as (typeof CHOICE_NUMBERS)[number]] = Number(value);
     }
     return { forces, choices };
   };

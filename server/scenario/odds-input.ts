@@ -18,6 +18,7 @@ const choices = z
     keepLast: z.array(z.enum(UNIT_TYPES)).max(UNIT_TYPES.length).optional(),
     keepLand: z.number().int().min(0).max(MAX_UNITS).optional(),
     withdrawAirAfter: round.optional(),
+    withdrawAirBelow: z.number().min(0).max(1).optional(),
     submergeAfter: round.optional(),
   })
   .strict();

@@ -17,6 +17,7 @@ const BATTLES: [string, OddsInput][] = [
   ["sea: submarines, no destroyer, carrier", { sea: true, attacker: { Japan: { submarine: 3, cruiser: 1 } }, defender: { "United States": { carrier: 1, fighter: 2, transport: 1 } } }],
   ["sea, low luck, two battleships", { sea: true, lowLuck: true, attacker: { Germany: { battleship: 2, submarine: 2 } }, defender: { "United Kingdom": { destroyer: 2, cruiser: 1, fighter: 1 } } }],
   ["air withdraws after round 2 (R6.7)", { attacker: { Germany: { infantry: 2, fighter: 2 } }, defender: { Russia: { infantry: 3 } }, attackerChoices: { withdrawAirAfter: 2 } }],
+  ["air withdraws when the chance falls below 40 % (R6.7)", { attacker: { Germany: { infantry: 3, fighter: 2, bomber: 1 } }, defender: { Russia: { infantry: 4, armour: 1 } }, attackerChoices: { withdrawAirBelow: 0.4 } }],
   ["submarines submerge (R6.7)", { sea: true, attacker: { Germany: { submarine: 3 } }, defender: { "United Kingdom": { cruiser: 1, transport: 1 } }, attackerChoices: { submergeAfter: 1 } }],
   ["a bigger land battle", { attacker: { Japan: { infantry: 8, artillery: 4, armour: 4, fighter: 2, bomber: 1 } }, defender: { "United States": { infantry: 10, armour: 2, fighter: 2 }, "United Kingdom": { infantry: 3 } } }],
 ];

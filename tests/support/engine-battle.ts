@@ -2,12 +2,12 @@
 // bombardment, R6 rounds), for one seed: the yardstick the exact odds are checked and timed against.
 import { defaultCasualties } from "../../server/engine/combat/casualties";
 import { fire } from "../../server/engine/combat/fire";
-import { defaultDecision, fightInPlace, openBattle, type BattleUnit, type DecisionPolicy } from "../../server/engine/combat/battle";
+import { defaultDecision, fightInPlace, openBattle, type BattleState, type BattleUnit, type DecisionPolicy } from "../../server/engine/combat/battle";
 import { diceStream } from "../../server/engine/rng";
 import { teamOf } from "../../server/engine/teams";
 import type { Nation, Team, UnitCounts, UnitType } from "../../server/engine/types";
 import { UNIT_STATS, isAir, isCombatUnit, isLandUnit } from "../../server/engine/units";
-import type { OddsInput } from "../../server/engine/odds";
+import { exactOdds, type OddsInput } from "../../server/engine/odds";
 
 export interface EngineOutcome {
   winner: "attacker" | "defender" | "none";
@@ -37,12 +37,26 @@ function teamOfForces(forces: OddsInput["attacker"]): Team {
   return teamOf(Object.keys(forces)[0] as Nation);
 }
 
+/** The chance of winning by fighting on from a battle's state, with no withdrawal (exact odds of what is left). */
+function fightOnChance(battle: BattleState, forAttacker: boolean, sea: boolean): number {
+  const forces = (attacking: boolean) => {
+    const out: OddsInput["attacker"] = {};
+    for (const u of battle.units) if (u.status === "in" && !u.marked && u.attacking === attacking) (out[u.nation] ??= {})[u.type] = (out[u.nation]?.[u.type] ?? 0) + 1;
+    return out;
+  };
+  const damaged = battle.units.some((u) => u.status === "in" && u.damage > 0);
+  if (damaged) throw new Error("fightOnChance: damaged battleships are not carried over");
+  const odds = exactOdds({ attacker: forces(true), defender: forces(false), sea, lowLuck: battle.lowLuck });
+  return forAttacker ? (sea ? odds.attackerWins : odds.taken) : odds.defenderWins;
+}
+
 /** The policy of the calculator's round-based choices; everything else the R6.9 default. */
 function policyOf(input: OddsInput, attackerTeam: Team): DecisionPolicy {
   return (request, battle) => {
     if (request.kind === "casualties") return { decision: defaultDecision(request), by: "default" };
     const choices = request.team === attackerTeam ? input.attackerChoices : input.defenderChoices;
-    const withdraw = choices?.withdrawAirAfter !== undefined && battle.round >= choices.withdrawAirAfter ? request.withdrawable : [];
+    const below = choices?.withdrawAirBelow !== undefined && fightOnChance(battle, request.team === attackerTeam, input.sea ?? false) < choices.withdrawAirBelow;
+    const withdraw = (choices?.withdrawAirAfter !== undefined && battle.round >= choices.withdrawAirAfter) || below ? request.withdrawable : [];
     const submerge = choices?.submergeAfter !== undefined && battle.round >= choices.submergeAfter ? request.submergeable : [];
     return { decision: { kind: "retreat", withdraw, submerge }, by: "player" };
   };

@@ -89,7 +89,7 @@ interface Prepared {
 
 function prepare(side: Side, starts: number[], lowLuck: boolean): Prepared {
   const { choices } = side;
-  const mayWithdraw = choices.withdrawAirAfter !== undefined;
+  const mayWithdraw = choices.withdrawAirAfter !== undefined || choices.withdrawAirBelow !== undefined;
   const maySubmerge = choices.submergeAfter !== undefined;
   // Every state reachable by hits, withdrawal and submerging.
   const seen = new Set<number>(starts);
@@ -251,6 +251,62 @@ export function exactOdds(input: OddsInput): OddsResult {
   let taken = 0;
   let rounds = 0;
 
+  /**
+   * Each side's chance of winning from each pair at the start of a round if nobody withdraws or
+   * submerges (the attacker: of taking the territory on land), pairs visited last to first.
+   */
+  function fightOnChances(): { attacker: Float64Array; defender: Float64Array } {
+    const attacker = new Float64Array(nA * nD);
+    const defender = new Float64Array(nA * nD);
+    for (let at = nA * nD - 1; at >= 0; at--) {
+      const a = (at / nD) | 0;
+      const d = at - a * nD;
+      const inA = pa.inBattle[a]!;
+      const inD = pd.inBattle[d]!;
+      const hurtsA = inA > 0 && inD > 0 && (pa.fires[a]! === 1 || (pa.subFires[a]! === 1 && pd.ship[d]! === 1));
+      const hurtsD = inA > 0 && inD > 0 && (pd.fires[d]! === 1 || (pd.subFires[d]! === 1 && pa.ship[a]! === 1));
+      if (!hurtsA || !hurtsD) {
+        const aWins = inA > 0 && (inD === 0 || hurtsA);
+        const dWins = inD > 0 && (inA === 0 || hurtsD);
+        attacker[at] = aWins && (input.sea || pa.land[a]! > 0) ? 1 : 0;
+        defender[at] = dWins ? 1 : 0;
+        continue;
+      }
+      let stay = 0;
+      let wa = 0;
+      let wd = 0;
+      const sA = pa.subHits[a]!;
+      const sD = pd.subHits[d]!;
+      for (let x = 0; x < sA.p.length; x++) {
+        for (let y = 0; y < sD.p.length; y++) {
+          const subA = pa.subNext[a]!;
+          const subD = pd.subNext[d]!;
+          const a1 = subA[Math.min(sD.lo + y, subA.length - 1)]!;
+          const d1 = subD[Math.min(sA.lo + x, subD.length - 1)]!;
+          const gA = pa.generalHits[pa.destroyer[a] ? a : a1]!;
+          const gD = pd.generalHits[pd.destroyer[d] ? d : d1]!;
+          const nextA = pa.generalNext[a1]!;
+          const nextD = pd.generalNext[d1]!;
+          for (let j = 0; j < gD.p.length; j++) {
+            const a2 = nextA[Math.min(gD.lo + j, nextA.length - 1)]!;
+            for (let i = 0; i < gA.p.length; i++) {
+              const q = sA.p[x]! * sD.p[y]! * gD.p[j]! * gA.p[i]!;
+              const to = a2 * nD + nextD[Math.min(gA.lo + i, nextD.length - 1)]!;
+              if (to === at) stay += q;
+              else {
+                wa += q * attacker[to]!;
+                wd += q * defender[to]!;
+              }
+            }
+          }
+        }
+      }
+      attacker[at] = wa / (1 - stay);
+      defender[at] = wd / (1 - stay);
+    }
+    return { attacker, defender };
+  }
+
   /** R6.10 before a round: record the end and return true, or false when the battle goes on. */
   const ended = (a: number, d: number, m: number): boolean => {
     const inA = pa.inBattle[a]!;
@@ -295,20 +351,24 @@ export function exactOdds(input: OddsInput): OddsResult {
 
   const outer = { from: 0, to: 0, dropped: 0 };
   const inner = { from: 0, to: 0, dropped: 0 };
-  const retreats = ac.withdrawAirAfter !== undefined || ac.submergeAfter !== undefined || dc.withdrawAirAfter !== undefined || dc.submergeAfter !== undefined;
+  const retreats = [ac, dc].some((c) => c.withdrawAirAfter !== undefined || c.withdrawAirBelow !== undefined || c.submergeAfter !== undefined);
+  // R6.7 by the chance of winning: each side's chance of winning by fighting on with no withdrawal.
+  const chance = ac.withdrawAirBelow !== undefined || dc.withdrawAirBelow !== undefined ? fightOnChances() : undefined;
 
   /** 4: withdrawal and submerging at the end of round r, both sides deciding on the same state. */
   const retreatA = (a2: number, d2: number, r: number): number => {
     if (pd.inBattle[d2]! === 0) return a2;
     let a3 = a2;
-    if (ac.withdrawAirAfter !== undefined && r >= ac.withdrawAirAfter && pa.withdraw[a3]! >= 0) a3 = pa.withdraw[a3]!;
+    const belowA = ac.withdrawAirBelow !== undefined && chance!.attacker[a2 * nD + d2]! < ac.withdrawAirBelow;
+    if (((ac.withdrawAirAfter !== undefined && r >= ac.withdrawAirAfter) || belowA) && pa.withdraw[a3]! >= 0) a3 = pa.withdraw[a3]!;
     if (ac.submergeAfter !== undefined && r >= ac.submergeAfter && !pd.destroyer[d2] && pa.submerge[a3]! >= 0) a3 = pa.submerge[a3]!;
     return a3;
   };
   const retreatD = (a2: number, d2: number, r: number): number => {
     if (pa.inBattle[a2]! === 0) return d2;
     let d3 = d2;
-    if (dc.withdrawAirAfter !== undefined && r >= dc.withdrawAirAfter && pd.withdraw[d3]! >= 0) d3 = pd.withdraw[d3]!;
+    const belowD = dc.withdrawAirBelow !== undefined && chance!.defender[a2 * nD + d2]! < dc.withdrawAirBelow;
+    if (((dc.withdrawAirAfter !== undefined && r >= dc.withdrawAirAfter) || belowD) && pd.withdraw[d3]! >= 0) d3 = pd.withdraw[d3]!;
     if (dc.submergeAfter !== undefined && r >= dc.submergeAfter && !pa.destroyer[a2] && pd.submerge[d3]! >= 0) d3 = pd.submerge[d3]!;
     return d3;
   };

@@ -18,7 +18,10 @@ export interface SideChoices {
   keepLand?: number;
   /** Withdraw every air unit at the end of this round (R6.7). */
   withdrawAirAfter?: number;
-  /** Withdraw every air unit at the end of a round when the side's chance of winning by fighting on is below this. */
+  /**
+   * Withdraw every air unit at the end of a round when the side's chance of winning (the attacker on
+   * land: of taking the territory) by fighting on to the end with no withdrawal is below this.
+   */
   withdrawAirBelow?: number;
   /** Submerge every submarine at the end of this round or any later one in which it is allowed (R6.7). */
   submergeAfter?: number;
