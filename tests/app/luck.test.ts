@@ -72,8 +72,11 @@ describe("luck lines", () => {
 
       // The sentences say exactly those numbers, for each side's lead nation (R6.2).
       const [a, d] = battleLuckLines(luck);
-      expect(a).toContain(`${luck.lead[luck.attacker]}'s result in Ukraine S.S.R. was better than ${Math.floor(luck.worseForAttacker * 100 + 1e-9)} % of the possible outcomes and worse than ${Math.floor(luck.betterForAttacker * 100 + 1e-9)} %`);
-      expect(d).toContain(`${luck.lead[defender]}'s result in Ukraine S.S.R. was better than ${Math.floor(luck.betterForAttacker * 100 + 1e-9)} %`);
+      const pc = (p: number) => Math.floor(p * 100 + 1e-9);
+      const beats = (p: number) => (p === 0 ? "no possible outcome was worse" : `better than ${pc(p)} % of the possible outcomes`);
+      const beaten = (p: number) => (p === 0 ? "none was better" : `${pc(p)} % were better`);
+      expect(a).toContain(`${luck.lead[luck.attacker]}'s result in Ukraine S.S.R.: ${beats(luck.worseForAttacker)}; ${beaten(luck.betterForAttacker)} (`);
+      expect(d).toContain(`${luck.lead[defender]}'s result in Ukraine S.S.R.: ${beats(luck.betterForAttacker)}; ${beaten(luck.worseForAttacker)} (`);
       const swing = luck.actual > 0 ? `+${luck.actual}` : luck.actual < 0 ? `−${-luck.actual}` : "0";
       expect(a).toContain(`(swing ${swing} against`);
 

@@ -87,7 +87,9 @@ export function battleLuckLines(l: BattleLuck): string[] {
   const line = (team: Team, worse: number, better: number) => {
     const own = team === l.attacker ? l.actual : -l.actual;
     const expected = team === l.attacker ? l.expected : -l.expected;
-    return `${l.lead[team]}'s result in ${l.territory} was better than ${percent(worse)} % of the possible outcomes and worse than ${percent(better)} % (swing ${signed(own)} against ${signed(round1(expected))} expected).`;
+    const beats = worse === 0 ? "no possible outcome was worse" : `better than ${percent(worse)} % of the possible outcomes`;
+    const beaten = better === 0 ? "none was better" : `${percent(better)} % were better`;
+    return `${l.lead[team]}'s result in ${l.territory}: ${beats}; ${beaten} (swing ${signed(own)} against ${signed(round1(expected))} expected).`;
   };
   return [line(l.attacker, l.worseForAttacker, l.betterForAttacker), line(defender, l.betterForAttacker, l.worseForAttacker)];
 }
