@@ -85,11 +85,19 @@ describe("luck lines", () => {
       expect(nations.reduce((s, [, x]) => s + x, 0)).toBeCloseTo(0, 9);
       for (const n of nations) {
         const line = luckLine(n);
-        if (Math.round(n[1] * 10) / 10 > 0) expect(line).toContain(`luckier than expected by ${Math.round(n[1] * 10) / 10}`);
-        if (Math.round(n[1] * 10) / 10 < 0) expect(line).toContain(`unluckier than expected by ${-Math.round(n[1] * 10) / 10}`);
+        if (Math.round(n[1] * 10) / 10 > 0) expect(line).toContain(`${n[0]} was luckier than expected by ${Math.round(n[1] * 10) / 10}`);
+        if (Math.round(n[1] * 10) / 10 < 0) expect(line).toContain(`${n[0]} was unluckier than expected by ${-Math.round(n[1] * 10) / 10}`);
       }
     });
   }
+
+  it("a nation's luck over several battles is the sum of its shares", () => {
+    const battles = ["g1", "g2", "g3"].map((seed) => battleLuck(fight(BATTLES[0]!.stacks, "land", false, seed), false) as BattleLuck);
+    const total = nationLuck(battles);
+    for (const [nation, x] of total) expect(x).toBeCloseTo(battles.reduce((s, b) => s + (b.luck[nation] ?? 0), 0), 9);
+    // Germany and Japan share the Axis side's luck by their starting cost: 4 infantry and 2 armour (22) against a fighter (10).
+    for (const b of battles) expect(b.luck.Germany! / b.luck.Japan!).toBeCloseTo(22 / 10, 9);
+  });
 
   it("a meeting (both sides moved in) is not priced, and says why", () => {
     const report = fight([["Germany", "infantry", 2, true], ["Russia", "infantry", 2, true]], "land", false, "m");

@@ -208,6 +208,9 @@ describe.skipIf(SKIP)("the turn review in the browser", () => {
     lines.forEach((line, i) => expect(shown[i]).toContain(line));
     expect(shown[0]).toMatch(/^Germany's result in Karelia S\.S\.R\.: (better than \d+ % of the possible outcomes|no possible outcome was worse); /);
     expect(await b.getByTestId("luck-nation").count()).toBeGreaterThanOrEqual(2);
+    // Turn 1 had no battle: the luck over the game so far is this turn's.
+    const turnLuck = (await b.getByTestId("luck-nation").allTextContents()).map((t) => t.replace(/^This turn, /, ""));
+    expect(await b.getByTestId("luck-game").allTextContents()).toEqual(turnLuck);
 
     await b.goto(`${base}/notifications`);
     const link = b.getByTestId("notifications").getByRole("link", { name: /turn 2 resolved/ }).first();

@@ -4,10 +4,14 @@ import type { BattleReport } from "@/server/engine/report";
 import { Citations } from "../../../rules/rule";
 import { battleLuck, battleLuckLines, luckLine, nationLuck, type BattleLuck } from "./luck";
 
-export function LuckView({ battles, lowLuck }: { battles: readonly BattleReport[]; lowLuck: boolean }) {
-  if (battles.length === 0) return null;
+const pricedOnly = (list: ReturnType<typeof battleLuck>[]) => list.filter((p): p is BattleLuck => "actual" in p);
+
+/** `battles`: this turn's; `game`: every battle of the game up to this turn, and its first and last turn. */
+export function LuckView({ battles, lowLuck, game }: { battles: readonly BattleReport[]; lowLuck: boolean; game?: { battles: readonly BattleReport[]; turns: number } }) {
+  if (battles.length === 0 && !game?.battles.length) return null;
   const priced = battles.map((b) => battleLuck(b, lowLuck));
-  const luck = priced.filter((p): p is BattleLuck => "actual" in p);
+  const luck = pricedOnly(priced);
+  const gameLuck = game ? nationLuck(pricedOnly(game.battles.map((b) => battleLuck(b, lowLuck)))) : [];
   return (
     <section className="card story-section" data-testid="luck" aria-labelledby="luck-heading">
       <h2 id="luck-heading">Luck</h2>
@@ -30,11 +34,24 @@ export function LuckView({ battles, lowLuck }: { battles: readonly BattleReport[
         )}
         {nationLuck(luck).map((n) => (
           <li key={n[0]} className="story-line" data-testid="luck-nation" data-rules="R6.9">
-            {luckLine(n)}
+            This turn, {luckLine(n)}
             <Citations ids={["R6.9"]} />
           </li>
         ))}
       </ul>
+      {gameLuck.length > 0 && game ? (
+        <>
+          <h3>Over the game, turns 1–{game.turns}</h3>
+          <ul>
+            {gameLuck.map((n) => (
+              <li key={n[0]} className="story-line" data-testid="luck-game" data-rules="R6.9">
+                {luckLine(n)}
+                <Citations ids={["R6.9"]} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
     </section>
   );
 }

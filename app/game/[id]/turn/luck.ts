@@ -106,6 +106,6 @@ export function nationLuck(battles: readonly BattleLuck[]): [Nation, number][] {
 
 export function luckLine([nation, luck]: [Nation, number]): string {
   const x = round1(luck);
-  if (x === 0) return `${nation}: exactly as lucky as expected over these battles.`;
-  return `${nation}: ${x > 0 ? "luckier" : "unluckier"} than expected by ${Math.abs(x)} in units' cost (${teamOf(nation)}).`;
+  if (x === 0) return `${nation} was as lucky as expected.`;
+  return `${nation} was ${x > 0 ? "luckier" : "unluckier"} than expected by ${Math.abs(x)} in units' cost (${teamOf(nation)}).`;
 }
