@@ -1,6 +1,7 @@
 // A Web Worker that prices battles for any screen (calculator, map, battle choices). Only the
-// latest request of a client matters: an older one still running is answered but dropped, so a
-// screen that asks on every change shows the odds of what it shows now.
+// latest request of a client matters: a new request stops the worker if an older one is still
+// running (its caller gets `undefined`), so a screen that asks on every change shows the odds of
+// what it shows now and never waits for a battle it no longer shows.
 import type { OddsInput, OddsResult } from "@/server/engine/odds";
 
 export type OddsAnswer = { result: OddsResult; ms: number } | { error: string };
@@ -37,6 +38,8 @@ export class OddsClient {
 
   /** The odds of `input`; `undefined` when a later request came first. */
   price(input: OddsInput): Promise<OddsAnswer | undefined> {
+    // A big battle still being priced is no longer wanted: stop it rather than wait for it.
+    if (this.pending.size > 0) this.close();
     const id = this.next++;
     this.latest = id;
     return new Promise((resolve) => {

@@ -33,10 +33,11 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 console.log("(d) exact battle odds against a 2,000-run Monte Carlo of the engine's battle code");
 for (const { name, goal, input } of BATTLES) {
-  for (let i = 0; i < 3; i++) exactOdds(input);
-  const times: number[] = [];
+  // Warm up for at least 300 ms (the compiler settles), then time at least 9 runs and 500 ms.
   let odds = exactOdds(input);
-  for (let i = 0; i < 9; i++) {
+  for (const w0 = performance.now(); performance.now() - w0 < 300; ) odds = exactOdds(input);
+  const times: number[] = [];
+  for (let i = 0, t = performance.now(); i < 9 || performance.now() - t < 500; i++) {
     const t0 = performance.now();
     odds = exactOdds(input);
     times.push(performance.now() - t0);

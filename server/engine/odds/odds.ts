@@ -83,6 +83,8 @@ interface Prepared {
   generalNext: Int32Array[];
   withdraw: Int32Array;
   submerge: Int32Array;
+  /** generalNext[s][k] = generalNext[s][0] + k for every k. */
+  consecutive: Uint8Array;
   /** Sorted state → side state. */
   order: number[];
 }
@@ -126,6 +128,7 @@ function prepare(side: Side, starts: number[], lowLuck: boolean): Prepared {
     generalNext: [],
     withdraw: new Int32Array(n).fill(-1),
     submerge: new Int32Array(n).fill(-1),
+    consecutive: new Uint8Array(n),
     order,
   };
   const cut = CUT;
@@ -178,7 +181,9 @@ function prepare(side: Side, starts: number[], lowLuck: boolean): Prepared {
       }
       return next;
     };
-    p.generalNext.push(chase("all"));
+    const general = chase("all");
+    p.generalNext.push(general);
+    p.consecutive[i] = general.every((t, k) => t === general[0]! + k) ? 1 : 0;
     p.subNext.push(chase("ships"));
     if (mayWithdraw && p.air[i]) p.withdraw[i] = pos[side.id(side.leave(st, isAir))]!;
     if (maySubmerge && p.sub[i]) p.submerge[i] = pos[side.id(side.leave(st, (t) => t === "submarine"))]!;
@@ -437,9 +442,15 @@ export function exactOdds(input: OddsInput): OddsResult {
             const row = a2 * nD;
             // Hits beyond what the defender can take all lead to its last state: summed at once.
             const top = Math.max(inner.from, Math.min(inner.to, lastD - gA.lo + 1));
-            for (let i = inner.from; i < top; i++) {
-              const to = row + nextD[gA.lo + i]!;
-              if (to !== skip) into[to]! += q1 * pA[i]!;
+            if (pd.consecutive[d1] && a2 !== a) {
+              // k hits lead k states on (a side losing in one fixed order): a plain strided add.
+              const base = row + nextD[0]! + gA.lo;
+              for (let i = inner.from; i < top; i++) into[base + i]! += q1 * pA[i]!;
+            } else {
+              for (let i = inner.from; i < top; i++) {
+                const to = row + nextD[gA.lo + i]!;
+                if (to !== skip) into[to]! += q1 * pA[i]!;
+              }
             }
             if (top < inner.to) {
               const to = row + nextD[lastD]!;
