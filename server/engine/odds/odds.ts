@@ -360,23 +360,20 @@ export function exactOdds(input: OddsInput): OddsResult {
   // R6.7 by the chance of winning: each side's chance of winning by fighting on with no withdrawal.
   const chance = ac.withdrawAirBelow !== undefined || dc.withdrawAirBelow !== undefined ? fightOnChances() : undefined;
 
-  /** 4: withdrawal and submerging at the end of round r, both sides deciding on the same state. */
-  const retreatA = (a2: number, d2: number, r: number): number => {
-    if (pd.inBattle[d2]! === 0) return a2;
-    let a3 = a2;
-    const belowA = ac.withdrawAirBelow !== undefined && chance!.attacker[a2 * nD + d2]! < ac.withdrawAirBelow;
-    if (((ac.withdrawAirAfter !== undefined && r >= ac.withdrawAirAfter) || belowA) && pa.withdraw[a3]! >= 0) a3 = pa.withdraw[a3]!;
-    if (ac.submergeAfter !== undefined && r >= ac.submergeAfter && !pd.destroyer[d2] && pa.submerge[a3]! >= 0) a3 = pa.submerge[a3]!;
-    return a3;
+  /**
+   * 4: withdrawal and submerging at the end of round r, both sides deciding on the same state: the
+   * state `own` of a side after it decides, facing `enemy`; `at` the pair, for the chance of winning.
+   */
+  const retreat = (side: Prepared, c: SideChoices, fightOn: Float64Array | undefined, own: number, foe: Prepared, enemy: number, at: number, r: number): number => {
+    if (foe.inBattle[enemy]! === 0) return own;
+    let next = own;
+    const below = c.withdrawAirBelow !== undefined && fightOn![at]! < c.withdrawAirBelow;
+    if (((c.withdrawAirAfter !== undefined && r >= c.withdrawAirAfter) || below) && side.withdraw[next]! >= 0) next = side.withdraw[next]!;
+    if (c.submergeAfter !== undefined && r >= c.submergeAfter && !foe.destroyer[enemy] && side.submerge[next]! >= 0) next = side.submerge[next]!;
+    return next;
   };
-  const retreatD = (a2: number, d2: number, r: number): number => {
-    if (pa.inBattle[a2]! === 0) return d2;
-    let d3 = d2;
-    const belowD = dc.withdrawAirBelow !== undefined && chance!.defender[a2 * nD + d2]! < dc.withdrawAirBelow;
-    if (((dc.withdrawAirAfter !== undefined && r >= dc.withdrawAirAfter) || belowD) && pd.withdraw[d3]! >= 0) d3 = pd.withdraw[d3]!;
-    if (dc.submergeAfter !== undefined && r >= dc.submergeAfter && !pa.destroyer[a2] && pd.submerge[d3]! >= 0) d3 = pd.submerge[d3]!;
-    return d3;
-  };
+  const retreatA = (a2: number, d2: number, r: number) => retreat(pa, ac, chance?.attacker, a2, pd, d2, a2 * nD + d2, r);
+  const retreatD = (a2: number, d2: number, r: number) => retreat(pd, dc, chance?.defender, d2, pa, a2, a2 * nD + d2, r);
 
   /** The chance a round from (a, d) changes nothing: no loss, no retreat. */
   const stayOf = (a: number, d: number, r: number): number => {
