@@ -51,8 +51,12 @@ function rolls(values: number[], lowLuck: boolean): [number, number][] {
   return out;
 }
 
-/** R6.9: damage an unharmed battleship, else the cheapest; ties: lower value, R2 order, later nation. */
-function pick(units: U[], hits: number, eligible: (u: U) => boolean, value: (u: U) => number): U[] {
+/**
+ * R6.9: damage an unharmed battleship, else the cheapest; ties: lower value, R2 order, later nation.
+ * A player's order first: the types of `keepLast` after all others (in that order), and the last
+ * `keepLand` land units after everything else.
+ */
+function pick(units: U[], hits: number, eligible: (u: U) => boolean, value: (u: U) => number, choices: { keepLast?: UnitType[]; keepLand?: number } = {}): U[] {
   const left = units.map((u) => ({ ...u }));
   for (let h = 0; h < hits; h++) {
     const cands = left.filter(eligible);
@@ -62,8 +66,13 @@ function pick(units: U[], hits: number, eligible: (u: U) => boolean, value: (u: 
       bb.damage = 1;
       continue;
     }
+    const landLeft = left.filter((u) => isLand(u.type)).length;
+    const kept = (u: U) => (choices.keepLand && isLand(u.type) && landLeft <= choices.keepLand ? 1 : 0);
+    const last = (u: U) => (choices.keepLast ?? []).indexOf(u.type) + 1;
     cands.sort(
       (x, y) =>
+        kept(x) - kept(y) ||
+        last(x) - last(y) ||
         UNIT_STATS[x.type].cost - UNIT_STATS[y.type].cost ||
         value(x) - value(y) ||
         UNIT_TYPES.indexOf(x.type) - UNIT_TYPES.indexOf(y.type) ||
@@ -131,14 +140,14 @@ export function reference(input: OddsInput): Reference {
       const dSubs = s.d.filter((u) => u.type === "submarine");
       for (const [ha, pa] of rolls(aSubs.map(aValue), lowLuck)) {
         for (const [hd, pd] of rolls(dSubs.map(dValue), lowLuck)) {
-          const a1 = pick(s.a, hd, (u) => isShip(u.type), aValue);
-          const d1 = pick(s.d, ha, (u) => isShip(u.type), dValue);
+          const a1 = pick(s.a, hd, (u) => isShip(u.type), aValue, ac);
+          const d1 = pick(s.d, ha, (u) => isShip(u.type), dValue, dc);
           const aFire = (aDestroyer ? s.a : a1).filter((u) => u.type !== "submarine");
           const dFire = (dDestroyer ? s.d : d1).filter((u) => u.type !== "submarine");
           for (const [ga, qa] of rolls(attackValues(aFire).filter((v) => v > 0), lowLuck)) {
             for (const [gd, qd] of rolls(dFire.map(dValue).filter((v) => v > 0), lowLuck)) {
-              let a2 = pick(a1, gd, () => true, aValue);
-              let d2 = pick(d1, ga, () => true, dValue);
+              let a2 = pick(a1, gd, () => true, aValue, ac);
+              let d2 = pick(d1, ga, () => true, dValue, dc);
               const r = s.round + 1;
               const aOut = [...s.aOut];
               const dOut = [...s.dOut];
@@ -186,7 +195,7 @@ export function reference(input: OddsInput): Reference {
   const aa = input.aa && !input.sea && Object.values(input.defender).some((c) => (c?.aaGun ?? 0) > 0);
   const aaRolls = aa ? rolls(a0.filter((u) => isAir(u.type)).map(() => 1), lowLuck) : [[0, 1] as [number, number]];
   const bbRolls = input.bombard ? rolls(Array.from({ length: input.bombard }, () => UNIT_STATS.battleship.attack), lowLuck) : [[0, 1] as [number, number]];
-  for (const [h, p] of aaRolls) for (const [b, q] of bbRolls) starts.push({ s: { a: pick(a0, h, (u) => isAir(u.type), aValue), d: pick(d0, b, () => true, dValue), aOut: [], dOut: [], round: 0 }, p: p * q });
+  for (const [h, p] of aaRolls) for (const [b, q] of bbRolls) starts.push({ s: { a: pick(a0, h, (u) => isAir(u.type), aValue), d: pick(d0, b, () => true, dValue, input.defenderChoices), aOut: [], dOut: [], round: 0 }, p: p * q });
 
   const ref: Reference = { attackerWins: 0, defenderWins: 0, bothDestroyed: 0, draw: 0, attackerWithdrew: 0, taken: 0, expectedRounds: 0, survivors: { attacker: {}, defender: {} } };
   const typesA = [...new Set(a0.map((u) => u.type))];

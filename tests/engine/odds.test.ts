@@ -16,6 +16,9 @@ const CASES: [string, OddsInput][] = [
   ["transports alone (R6.10 draw)", { sea: true, attacker: { Germany: { transport: 2 } }, defender: { "United Kingdom": { transport: 1 } } }],
   ["air withdraws after round 2 (R6.7)", { attacker: { Germany: { infantry: 1, fighter: 2 } }, defender: { Russia: { infantry: 3 } }, attackerChoices: { withdrawAirAfter: 2 } }],
   ["submarines submerge after round 1 (R6.7)", { sea: true, attacker: { Germany: { submarine: 3 } }, defender: { "United Kingdom": { cruiser: 1, transport: 1 } }, attackerChoices: { submergeAfter: 1 } }],
+  ["a player's order: fighters lost last, two land units kept", { aa: true, attacker: { Germany: { infantry: 3, armour: 1, fighter: 2, bomber: 1 } }, defender: { Russia: { infantry: 4, aaGun: 1 } }, attackerChoices: { keepLast: ["armour", "fighter"], keepLand: 2 } }],
+  ["the defender's order at sea: the carrier lost last", { sea: true, attacker: { Japan: { submarine: 2, destroyer: 1, fighter: 1 } }, defender: { "United States": { carrier: 1, transport: 1, destroyer: 1, fighter: 1 } }, defenderChoices: { keepLast: ["carrier"] } }],
+  ["bombardment taken by the defender's order", { bombard: 2, attacker: { "United States": { infantry: 2 } }, defender: { Japan: { infantry: 1, artillery: 1, armour: 1 } }, defenderChoices: { keepLast: ["infantry"] } }],
   ["defender's air withdraws, low luck", { lowLuck: true, attacker: { Japan: { infantry: 3, armour: 2 } }, defender: { "United States": { infantry: 2, fighter: 2 } }, defenderChoices: { withdrawAirAfter: 1 } }],
 ];
 
