@@ -58,8 +58,9 @@ export interface OddsResult {
   pruned: number;
 }
 
-/** Outcome masses below this are dropped (and counted in `pruned`). */
+/** Outcome masses below this are dropped (and counted in `pruned`); a finer cut if they add up past `MAX_PRUNED`. */
 const CUT = 1e-17;
+const MAX_PRUNED = 1e-10;
 
 interface Prepared {
   side: Side;
@@ -89,7 +90,7 @@ interface Prepared {
   order: number[];
 }
 
-function prepare(side: Side, starts: number[], lowLuck: boolean): Prepared {
+function prepare(side: Side, starts: number[], lowLuck: boolean, cut: number): Prepared {
   const { choices } = side;
   const mayWithdraw = choices.withdrawAirAfter !== undefined || choices.withdrawAirBelow !== undefined;
   const maySubmerge = choices.submergeAfter !== undefined;
@@ -131,7 +132,6 @@ function prepare(side: Side, starts: number[], lowLuck: boolean): Prepared {
     consecutive: new Uint8Array(n),
     order,
   };
-  const cut = CUT;
   order.forEach((s, i) => {
     const st = side.states[s]!;
     const subValues = [0, 0, 0, 0, 0, 0, 0];
@@ -205,7 +205,14 @@ function before(side: Side, start: number, hits: Hits, which: "all" | "air"): St
   return out;
 }
 
+/** The exact odds of a battle: every probability within `pruned` (at most 1e-10 but in giant battles) of the truth. */
 export function exactOdds(input: OddsInput): OddsResult {
+  let result = solve(input, CUT);
+  for (let cut = CUT / 1000; result.pruned > MAX_PRUNED && cut > 1e-40; cut /= 1000) result = solve(input, cut);
+  return result;
+}
+
+function solve(input: OddsInput, CUT: number): OddsResult {
   const lowLuck = input.lowLuck ?? false;
   const A = new Side(input.attacker, true, input.attackerChoices);
   const D = new Side(input.defender, false, input.defenderChoices);
@@ -227,8 +234,8 @@ export function exactOdds(input: OddsInput): OddsResult {
     values[UNIT_STATS.battleship.attack] = input.bombard;
     startD = before(D, d0, hitsOf(values, lowLuck, 0), "all");
   }
-  const pa = prepare(A, [...startA.keys()], lowLuck);
-  const pd = prepare(D, [...startD.keys()], lowLuck);
+  const pa = prepare(A, [...startA.keys()], lowLuck, CUT);
+  const pd = prepare(D, [...startD.keys()], lowLuck, CUT);
   const posA = new Map(pa.order.map((s, i) => [s, i]));
   const posD = new Map(pd.order.map((s, i) => [s, i]));
   const nA = pa.n;
