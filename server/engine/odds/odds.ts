@@ -4,7 +4,7 @@
 // loop on the same pair, summed as a geometric series; every other round loses something, so the
 // pairs can be visited once each in an order where losses only go forward (a side's states sorted by
 // the hits they can still take). Probabilities are exact but for the mass of outcomes dropped below
-// `cut` (a few times 1e-16 each), which is added up and reported as `pruned`: every probability is
+// a cut (1e-17 each, finer if they add up past 1e-10), which is added up and reported as `pruned`: every probability is
 // within `pruned` of the true one.
 import type { UnitCounts, UnitType } from "../types";
 import { UNIT_STATS, isAir, isLandUnit, isShip } from "../units";
@@ -212,7 +212,8 @@ export function exactOdds(input: OddsInput): OddsResult {
   return result;
 }
 
-function solve(input: OddsInput, CUT: number): OddsResult {
+/** The odds with outcomes below `cut` dropped (and their total counted in `pruned`). */
+function solve(input: OddsInput, cut: number): OddsResult {
   const lowLuck = input.lowLuck ?? false;
   const A = new Side(input.attacker, true, input.attackerChoices);
   const D = new Side(input.defender, false, input.defenderChoices);
@@ -234,8 +235,8 @@ function solve(input: OddsInput, CUT: number): OddsResult {
     values[UNIT_STATS.battleship.attack] = input.bombard;
     startD = before(D, d0, hitsOf(values, lowLuck, 0), "all");
   }
-  const pa = prepare(A, [...startA.keys()], lowLuck, CUT);
-  const pd = prepare(D, [...startD.keys()], lowLuck, CUT);
+  const pa = prepare(A, [...startA.keys()], lowLuck, cut);
+  const pd = prepare(D, [...startD.keys()], lowLuck, cut);
   const posA = new Map(pa.order.map((s, i) => [s, i]));
   const posD = new Map(pd.order.map((s, i) => [s, i]));
   const nA = pa.n;
@@ -415,7 +416,7 @@ function solve(input: OddsInput, CUT: number): OddsResult {
     for (let x = 0; x < sA.p.length; x++) {
       for (let y = 0; y < sD.p.length; y++) {
         const q0 = m * sA.p[x]! * sD.p[y]!;
-        if (q0 < CUT) {
+        if (q0 < cut) {
           pruned += q0;
           continue;
         }
@@ -435,12 +436,12 @@ function solve(input: OddsInput, CUT: number): OddsResult {
         const pA = gA.p;
         const pD = gD.p;
         // Outer: the attacker's losses (a row); inner: the defender's (along the row, in memory order).
-        span(gD, CUT / q0, outer);
+        span(gD, cut / q0, outer);
         pruned += q0 * outer.dropped;
         for (let j = outer.from; j < outer.to; j++) {
           const q1 = q0 * pD[j]!;
           const a2 = nextA[Math.min(gD.lo + j, lastA)]!;
-          span(gA, CUT / q1, inner);
+          span(gA, cut / q1, inner);
           pruned += q1 * inner.dropped;
           if (!retreats) {
             const row = a2 * nD;
@@ -479,7 +480,7 @@ function solve(input: OddsInput, CUT: number): OddsResult {
       if (m === 0) continue;
       const a = (at / nD) | 0;
       const d = at - a * nD;
-      if (m < CUT) pruned += m;
+      if (m < cut) pruned += m;
       else if (!ended(a, d, m)) visit(a, d, m, at);
     }
   };
