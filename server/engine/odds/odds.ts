@@ -4,7 +4,7 @@
 // loop on the same pair, summed as a geometric series; every other round loses something, so the
 // pairs can be visited once each in an order where losses only go forward (a side's states sorted by
 // the hits they can still take). Probabilities are exact but for the mass of outcomes dropped below
-// a cut (1e-17 each, finer if they add up past 1e-10), which is added up and reported as `pruned`: every probability is
+// a cut (1e-16 each, finer if they add up past 5e-10), which is added up and reported as `pruned`: every probability is
 // within `pruned` of the true one.
 import type { UnitCounts, UnitType } from "../types";
 import { UNIT_STATS, isAir, isLandUnit, isShip } from "../units";
@@ -59,8 +59,8 @@ export interface OddsResult {
 }
 
 /** Outcome masses below this are dropped (and counted in `pruned`); a finer cut if they add up past `MAX_PRUNED`. */
-const CUT = 1e-17;
-const MAX_PRUNED = 1e-10;
+const CUT = 1e-16;
+const MAX_PRUNED = 5e-10;
 
 interface Prepared {
   side: Side;
@@ -205,7 +205,7 @@ function before(side: Side, start: number, hits: Hits, which: "all" | "air"): St
   return out;
 }
 
-/** The exact odds of a battle: every probability within `pruned` (at most 1e-10 but in giant battles) of the truth. */
+/** The exact odds of a battle: every probability within `pruned` (at most 5e-10) of the truth. */
 export function exactOdds(input: OddsInput): OddsResult {
   let result = solve(input, CUT);
   for (let cut = CUT / 1000; result.pruned > MAX_PRUNED && cut > 1e-40; cut /= 1000) result = solve(input, cut);
