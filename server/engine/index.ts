@@ -39,3 +39,4 @@ export {
 } from "./combat/battle";
 export { diceStream, phaseDice, type Dice, type DiceStream } from "./rng";
 export type * from "./report";
+export { exactOdds, type OddsInput, type OddsResult, type SideResult, type Forces, type SideChoices } from "./odds";

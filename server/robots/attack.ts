@@ -4,16 +4,15 @@
 // the engine's battle resolution (odds and expected losses) before ordering anything.
 import { UNIT_STATS, teamOf, type UnitType } from "../engine";
 import { unusedMove } from "./air";
-import { estimateBattle, quickEdge, shortestPrefix, type Fighter } from "./odds";
+import { exactEstimate, quickEdge, shortestPrefix, type Fighter } from "./odds";
 import { garrisonFor } from "./defence";
 import { AIR_TYPES, LAND_TYPES, isLandType } from "./situation";
 import { finalZone } from "./sea";
 import { ship, shipmentsTo, type Claims, type Shipment } from "./transports";
 import type { RobotTurn } from "./turn";
 
-/** Win share the engine's trials must reach before a robot attacks a defended territory. */
+/** Chance of taking it (exact odds) a robot needs before it attacks a defended territory. */
 export const ATTACK_ODDS = 0.7;
-const TRIALS = 8;
 /** Engine estimates per turn at most, to keep a robot's turn fast. */
 const ESTIMATES = 12;
 
@@ -141,14 +140,11 @@ function attackDefended(turn: RobotTurn, budget: { estimates: number }): void {
     if (!all.some((u) => isLandType(u.type)) || !isGood(all, defenders, 0)) continue;
     let i = shortestPrefix(slots, (some) => isGood(some.flatMap((s) => s.units), defenders)) ?? slots.length;
     const chosen: Slot[] = slots.slice(0, i);
-    // Confirm with the engine's battles; if short, add a few more units and ask again.
+    // Confirm with the exact odds; if short, add a few more units and ask again.
     for (let round = 0; round < 3 && budget.estimates > 0; round++) {
       const force = chosen.flatMap((s) => s.units);
       budget.estimates--;
-      // A walkover by the sketch (half the land units left) needs fewer trials to confirm.
-      const edge = quickEdge(force, defenders);
-      const walkover = edge.defenders < 0.05 && edge.attackers >= Math.max(2, force.filter((u) => isLandType(u.type)).length / 2);
-      const est = estimateBattle(force, defenders, `${sit.seed}|attack|${target}|${round}`, walkover ? TRIALS / 2 : TRIALS);
+      const est = exactEstimate(force, defenders);
       const worth = targetWorth(turn, target);
       if (force.some((u) => isLandType(u.type)) && est.win >= ATTACK_ODDS && est.defenderLoss + est.win * worth >= 0.9 * est.attackerLoss) {
         commit(turn, chosen);

@@ -2,13 +2,12 @@
 // that keep a landing), escort the transports' destinations, and pull back from zones they would lose.
 import { UNIT_STATS, type UnitType } from "../engine";
 import { unusedMove } from "./air";
-import { estimateBattle, quickEdge, shortestPrefix, type Fighter } from "./odds";
+import { exactEstimate, quickEdge, shortestPrefix, type Fighter } from "./odds";
 import { escortAt, safeAtSea, seaPaths, finalZone } from "./sea";
 import { AIR_TYPES } from "./situation";
 import type { RobotTurn } from "./turn";
 
 const SEA_ODDS = 0.7;
-const TRIALS = 8;
 /** Strongest first: the force is built from these until the sketch says it wins. */
 const FLEET_ORDER: readonly UnitType[] = ["battleship", "cruiser", "destroyer", "submarine", "carrier"];
 
@@ -62,7 +61,7 @@ export function planFleetAttacks(turn: RobotTurn): void {
     if (size === undefined) continue; // even everything in reach would not win
     const chosen = slots.slice(0, size);
     estimates--;
-    const est = estimateBattle(chosen.map((c) => c.unit), defenders, `${sit.seed}|sea|${zone}`, TRIALS, "sea");
+    const est = exactEstimate(chosen.map((c) => c.unit), defenders, "sea");
     if (est.win < SEA_ODDS || est.defenderLoss < 0.8 * est.attackerLoss) continue;
     const groups = new Map<string, { from: string; type: UnitType; path: readonly string[]; n: number }>();
     for (const c of chosen) {

@@ -1,7 +1,8 @@
-// How an attack would go. `estimateBattle` fights it several times with the engine's own battle
-// resolution (R6, default casualties R6.9); `quickEdge` is a dice-free expected-hits sketch used to
+// How an attack would go. `exactEstimate` prices it exactly (server/engine/odds, R6 with the
+// default casualties R6.9); `estimateBattle` fights it several times with the engine's own battle
+// resolution; `quickEdge` is a dice-free expected-hits sketch used to
 // size a force before the engine confirms it, so a robot's turn stays fast.
-import { UNIT_STATS, diceStream, fightBattle, openBattle, teamOf, type Nation, type UnitType } from "../engine";
+import { UNIT_STATS, diceStream, exactOdds, fightBattle, openBattle, teamOf, type Forces, type Nation, type UnitType } from "../engine";
 
 /** What an estimate needs of a unit: who owns it and what it is (ids only keep units apart). */
 export interface Fighter {
@@ -71,6 +72,29 @@ export function estimateBattle(attackers: readonly Fighter[], defenders: readonl
     if (end.winner === team && taken) wins++;
   }
   return { win: wins / trials, attackerLoss: attackerLoss / trials, defenderLoss: defenderLoss / trials };
+}
+
+/**
+ * The exact estimate (server/engine/odds): the chance the attackers win (land: with a land unit
+ * left to take the territory), AA fire of the target on their aircraft included (R5.1), and the
+ * expected cost each side loses. No dice, so no seed and no trials.
+ */
+export function exactEstimate(attackers: readonly Fighter[], defenders: readonly Fighter[], pass: "land" | "sea" = "land"): BattleEstimate {
+  const att = attackers.filter((u) => fights(u.type));
+  if (att.length === 0) return { win: 0, attackerLoss: 0, defenderLoss: 0 };
+  const forces = (units: readonly Fighter[]) => {
+    const out: Forces = {};
+    for (const u of units) {
+      const counts = (out[u.nation] ??= {});
+      counts[u.type] = (counts[u.type] ?? 0) + 1;
+    }
+    return out;
+  };
+  const def = defenders.filter((u) => fights(u.type) || (pass === "land" && u.type === "aaGun"));
+  const canTake = pass === "sea" || att.some((u) => LAND.has(u.type));
+  if (!def.some((u) => fights(u.type))) return { win: canTake ? 1 : 0, attackerLoss: 0, defenderLoss: 0 };
+  const odds = exactOdds({ attacker: forces(att), defender: forces(def), sea: pass === "sea", aa: pass === "land" });
+  return { win: pass === "sea" ? odds.attackerWins : odds.taken, attackerLoss: odds.attacker.expectedLoss, defenderLoss: odds.defender.expectedLoss };
 }
 
 /** Chance the attackers win, estimated by fighting the battle a few times with the engine (R6). */

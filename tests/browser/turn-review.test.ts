@@ -15,6 +15,8 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { battleLuck, battleLuckLines, type BattleLuck } from "../../app/game/[id]/turn/luck";
+import type { BattleReport } from "../../server/engine/report";
 import { LONG, SKIP, shoot, shootNarrow, signIn, twoPlayerSession } from "./support";
 
 const KARELIA = "karelia-s-s-r-"; // slug("Karelia S.S.R.")
@@ -198,6 +200,17 @@ describe.skipIf(SKIP)("the turn review in the browser", () => {
     expect(json.report.conflicts.map((c) => c.kind)).toContain("head-on");
     expect(json.report.battles[0]!.rounds.length).toBeGreaterThanOrEqual(2);
     expect(json.story.find((s) => s.id === "aa")!.lines[0]!.rules).toEqual(["R5.1", "R6.8"]);
+    // The luck section places the battle on its exact distribution, in the words of luck.ts.
+    const luck = battleLuck(json.report.battles[0] as unknown as BattleReport, true) as BattleLuck;
+    const shown = await b.getByTestId("luck-battle").allTextContents();
+    const lines = battleLuckLines(luck);
+    expect(shown).toHaveLength(lines.length);
+    lines.forEach((line, i) => expect(shown[i]).toContain(line));
+    expect(shown[0]).toMatch(/^Germany's result in Karelia S\.S\.R\.: (better than \d+ % of the possible outcomes|no possible outcome was worse); /);
+    expect(await b.getByTestId("luck-nation").count()).toBeGreaterThanOrEqual(2);
+    // Turn 1 had no battle: the luck over the game so far is this turn's.
+    const turnLuck = (await b.getByTestId("luck-nation").allTextContents()).map((t) => t.replace(/^This turn, /, ""));
+    expect(await b.getByTestId("luck-game").allTextContents()).toEqual(turnLuck);
 
     await b.goto(`${base}/notifications`);
     const link = b.getByTestId("notifications").getByRole("link", { name: /turn 2 resolved/ }).first();

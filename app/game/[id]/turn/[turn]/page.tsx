@@ -10,6 +10,7 @@ import { serverTrpc } from "../../../../trpc/server";
 import { parseGameId } from "../../game-id";
 import { turnStory } from "../story";
 import { StoryView } from "../story-view";
+import { LuckView } from "../luck-view";
 
 export const dynamic = "force-dynamic";
 
@@ -36,6 +37,9 @@ export default async function TurnReviewPage({ params }: { params: Promise<{ id:
   });
   if (!review) notFound();
   const has = (t: number) => review.turns.some((p) => p.turn === t);
+  // Luck over the game: every resolved turn up to this one (the history the history page shows).
+  const history = review.resolved ? await (await serverTrpc()).game.history({ gameId }) : null;
+  const gameBattles = history?.phases.filter((p) => p.turn <= turn && p.report).flatMap((p) => p.report!.battles) ?? [];
   const sections = review.report ? turnStory(review.report, review.orders ?? {}, { lowLuck: review.lowLuck }) : [];
   return (
     <div className="stack">
@@ -66,6 +70,7 @@ export default async function TurnReviewPage({ params }: { params: Promise<{ id:
             Every nation&rsquo;s orders are revealed now. Each sentence cites the rule that decided it: point at or focus a rule id to read the rule.
           </p>
           <StoryView sections={sections} />
+          {review.report ? <LuckView battles={review.report.battles} lowLuck={review.lowLuck} game={{ battles: gameBattles, turns: turn }} /> : null}
         </>
       ) : (
         <p className="note" data-testid="review-not-resolved">

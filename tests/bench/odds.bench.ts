@@ -1,0 +1,57 @@
+// Bench of the exact odds (`npm run bench`, after the turn bench): four land battles, each priced
+// exactly (median of several runs) and by a 2,000-run Monte Carlo of the engine's own battle code,
+// side by side. It measures; it never fails.
+import { exactOdds, type OddsInput } from "../../server/engine/odds";
+import { fightWithEngine } from "../support/engine-battle";
+
+const MC_RUNS = 2000;
+
+const BATTLES: { name: string; goal: number; input: OddsInput }[] = [
+  {
+    name: "6 inf 2 art 2 arm 2 ftr v 8 inf 1 arm 1 ftr 1 aa",
+    goal: 2,
+    input: { aa: true, attacker: { Germany: { infantry: 6, artillery: 2, armour: 2, fighter: 2 } }, defender: { Russia: { infantry: 8, armour: 1, fighter: 1, aaGun: 1 } } },
+  },
+  {
+    name: "31 v 28 mixed",
+    goal: 2,
+    input: { attacker: { Germany: { infantry: 12, artillery: 6, armour: 8, fighter: 3, bomber: 2 } }, defender: { Russia: { infantry: 18, artillery: 4, armour: 4, fighter: 2 } } },
+  },
+  {
+    name: "76 v 73 mixed",
+    goal: 10,
+    input: { attacker: { Germany: { infantry: 30, artillery: 15, armour: 20, fighter: 8, bomber: 3 } }, defender: { Russia: { infantry: 45, artillery: 10, armour: 12, fighter: 6 } } },
+  },
+  {
+    name: "150 v 149 mixed",
+    goal: 100,
+    input: { attacker: { Germany: { infantry: 60, artillery: 30, armour: 40, fighter: 15, bomber: 5 } }, defender: { Russia: { infantry: 90, artillery: 20, armour: 25, fighter: 14 } } },
+  },
+];
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+console.log("(d) exact battle odds against a 2,000-run Monte Carlo of the engine's battle code");
+for (const { name, goal, input } of BATTLES) {
+  // Warm up for at least 300 ms (the compiler settles), then time at least 9 runs and 500 ms.
+  let odds = exactOdds(input);
+  for (const w0 = performance.now(); performance.now() - w0 < 300; ) odds = exactOdds(input);
+  const times: number[] = [];
+  for (let i = 0, t = performance.now(); i < 9 || performance.now() - t < 500; i++) {
+    const t0 = performance.now();
+    odds = exactOdds(input);
+    times.push(performance.now() - t0);
+  }
+  const exact = median(times);
+  const fastest = Math.min(...times);
+  const t0 = performance.now();
+  let wins = 0;
+  for (let i = 0; i < MC_RUNS; i++) if (fightWithEngine(input, `bench ${i}`).taken) wins++;
+  const mc = performance.now() - t0;
+  const speedup = mc / exact;
+  console.log(`    ${name}`);
+  console.log(
+    `      exact ${exact.toFixed(2)} ms median, ${fastest.toFixed(2)} ms fastest of ${times.length} (goal ≤ ${goal} ms: ${exact <= goal ? "PASS" : "FAIL"}), taken ${(odds.taken * 100).toFixed(4)} %, pruned ≤ ${odds.pruned.toExponential(1)}`,
+  );
+  console.log(`      Monte Carlo ${MC_RUNS} runs ${mc.toFixed(0)} ms, taken ${((wins / MC_RUNS) * 100).toFixed(1)} %; exact is ${speedup.toFixed(0)}× faster (goal ≥ 20×: ${speedup >= 20 ? "PASS" : "FAIL"})`);
+}
