@@ -9,19 +9,24 @@ import { startRuntime, type Runtime } from "../../server/runtime";
 import type { GameEvent } from "../../server/runtime-events";
 import { publish } from "../../server/services/events";
 import { onPostgres, testDb } from "../support/db";
-import { makeUser } from "../support/world";
+import { makeUser, twoPlayerGame } from "../support/world";
 
 let handle: DbHandle;
 let runtime: Runtime;
 beforeAll(async () => {
   handle = await testDb();
   runtime = await startRuntime(handle, { worker: false });
+  // Streams are only for games that exist.
+  GAME = (await twoPlayerGame(handle)).gameId;
+  GAME2 = (await twoPlayerGame(handle)).gameId;
 });
 afterAll(async () => {
   await runtime.stop(); // closes the handle too
 });
 
-const GAME = 4242;
+let GAME = 0;
+let GAME2 = 0;
+const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows);
 const send = (turn: number) => handle.db.transaction((tx) => publish(tx, { gameId: GAME, kind: "locks-changed", turn }));
 
 /** The tracked events a stream yields ([id, event]) until `count` or the time runs out. */
@@ -47,9 +52,11 @@ describe("live events", () => {
     const caller = createCaller({ db: handle.db, bus: runtime.bus, user }, { signal: tab.signal });
     const first = await collect(await caller.game.events({ gameId: GAME }), 1, 300);
     expect(first).toEqual([]); // nothing sent yet
+    // The game's own events so far (its creation) are not this test's.
+    const before = rowsOf<{ before: number | null }>(await handle.db.execute(sql`select max(id) as before from events where game_id = ${GAME}`))[0]?.before;
     for (let turn = 1; turn <= 5; turn++) await send(turn);
-    const stored = await handle.db.execute(sql`select id from events where game_id = ${GAME} order by id`);
-    const ids = (Array.isArray(stored) ? stored : (stored as unknown as { rows: { id: number }[] }).rows).map((r: { id: number }) => Number(r.id));
+    const stored = await handle.db.execute(sql`select id from events where game_id = ${GAME} and id > ${before ?? 0} order by id`);
+    const ids = rowsOf<{ id: number }>(stored).map((r) => Number(r.id));
     expect(ids).toHaveLength(5);
     const resumed = await collect(await caller.game.events({ gameId: GAME, lastEventId: String(ids[1]) }), 3, 5000);
     expect(resumed.map(([id, e]) => [Number(id), e.turn])).toEqual([
@@ -65,11 +72,11 @@ describe("live events", () => {
       const user = await makeUser(handle, `listen-${Math.random()}@example.com`);
       const tab = new AbortController();
       const caller = createCaller({ db: handle.db, bus: runtime.bus, user }, { signal: tab.signal });
-      const stream = await caller.game.events({ gameId: GAME + 1 });
+      const stream = await caller.game.events({ gameId: GAME2 });
       const total = 300;
       const receiving = collect(stream, total, 30_000);
       for (let i = 1; i <= total; i++) {
-        await handle.db.transaction((tx) => publish(tx, { gameId: GAME + 1, kind: "locks-changed", turn: i }));
+        await handle.db.transaction((tx) => publish(tx, { gameId: GAME2, kind: "locks-changed", turn: i }));
         if (i % 100 === 50) {
           const pid = handle.listenerPid!();
           expect(pid).toBeTypeOf("number");
