@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LONG, ROOT, SKIP, launchBrowser, scenarioSteps, shoot, signIn, startApp, watchPages, type App } from "./support";
-import { clickTerritory, newRobotGame, zoomAt } from "./robot-game";
+import { clickTerritory, clickWhereVisible, groupBadge, newRobotGame, zoomAt } from "./robot-game";
 
 const DOCS = process.env.SCREENSHOT_DOCS === "1";
 
@@ -39,6 +39,15 @@ async function badgeUnderOutline(page: Page, badge: string, outline: string): Pr
   }, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
 }
 
+/** Does any unit badge on the map cover another (their boxes on the screen)? */
+async function badgesOverlap(page: Page): Promise<boolean> {
+  return page.getByTestId("map-germany").evaluate((map) => {
+    const boxes = [...map.querySelectorAll(".map-badge rect")].map((r) => r.getBoundingClientRect());
+    const cover = (a: DOMRect, b: DOMRect) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+    return boxes.some((a, i) => boxes.some((b, j) => j > i && cover(a, b)));
+  });
+}
+
 async function playTurnOne(page: Page, shot: string): Promise<void> {
   const map = page.getByTestId("map-germany");
   const panel = page.getByTestId("map-panel-germany");
@@ -49,14 +58,16 @@ async function playTurnOne(page: Page, shot: string): Promise<void> {
   expect(await mapShare(page)).toBeGreaterThanOrEqual(0.6);
   await page.getByTestId("deadline").waitFor();
   expect(await page.getByTestId("waiting-count").textContent()).toMatch(/waiting for [1-5] nations?/);
-  // It opens on the player's units, not on the whole world.
+  // It opens on the player's units, not on the whole world; no badge covers another.
   expect(Number(await svg.getAttribute("data-scale"))).toBeGreaterThan(1.5);
+  expect(await badgesOverlap(page)).toBe(false);
   if (DOCS) await page.screenshot({ path: join(ROOT, "docs", `${shot}-turn1.png`) });
 
   // Select East Europe's infantry: Germany, next door, is outlined as a destination.
   await zoomAt(page, "germany", 4);
-  await map.getByTestId("map-stack-germany-infantry-east-europe").click();
+  await (await groupBadge(page, "infantry", "east-europe")).click();
   await map.getByTestId("map-target-germany").waitFor();
+  await groupBadge(page, "armour", "germany");
   // Germany's armour lies under that outline; the click selects the armour, it makes no move.
   expect(await badgeUnderOutline(page, "map-stack-germany-armour-germany", "map-target-germany")).toBe(true);
   await map.getByTestId("map-stack-germany-armour-germany").click();
@@ -71,7 +82,7 @@ async function playTurnOne(page: Page, shot: string): Promise<void> {
   expect(await map.getByTestId("map-arrow-m1").getAttribute("data-attack")).toBe("1");
 
   // The next group: a new order, the first one untouched.
-  await map.getByTestId("map-stack-germany-infantry-east-europe").click();
+  await (await groupBadge(page, "infantry", "east-europe")).click();
   await expect.poll(() => panel.getByTestId("map-selection-germany").locator("h3").textContent()).toBe("1 infantry in East Europe");
   await map.getByTestId("map-target-germany").waitFor();
   await clickTerritory(page, "target", "germany");
@@ -80,7 +91,7 @@ async function playTurnOne(page: Page, shot: string): Promise<void> {
   expect(await map.getByTestId("map-arrow-m2").getAttribute("data-attack")).toBe("0");
 
   // Change an order by its arrow: two infantry instead of one.
-  await map.getByTestId("map-arrow-hit-m2").click();
+  await clickWhereVisible(page, map.getByTestId("map-arrow-hit-m2"));
   await panel.getByTestId("map-selection-germany").filter({ hasText: "(order m2)" }).waitFor();
   await panel.getByTestId("map-count-germany-infantry").fill("2");
   await expect.poll(() => panel.getByTestId("map-order-m2").textContent()).toContain("2 infantry");

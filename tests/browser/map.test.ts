@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LONG, ROOT, SKIP, launchBrowser, scenarioSteps, shoot, signIn, startApp, watchPages, type App } from "./support";
-import { clickTerritory, newRobotGame as newGame, zoomAt } from "./robot-game";
+import { clickTerritory, clickWhereVisible, newRobotGame as newGame, zoomAt } from "./robot-game";
 
 /** Screenshots for the README are kept in docs/ when SCREENSHOT_DOCS=1. */
 const DOCS = process.env.SCREENSHOT_DOCS === "1";
@@ -28,7 +28,7 @@ async function orderByClicks(page: Page): Promise<void> {
   await expect.poll(() => panel.getByTestId("map-order-m1").textContent()).toContain("Libya → French Equatorial Africa");
   // Making the order ended the selection; a click on the order's arrow selects it again to go further.
   await expect.poll(() => panel.getByTestId("map-selection-germany").count()).toBe(0);
-  await map.getByTestId("map-arrow-hit-m1").click();
+  await clickWhereVisible(page, map.getByTestId("map-arrow-hit-m1"));
   await panel.getByTestId("map-selection-germany").filter({ hasText: "(order m1)" }).waitFor();
   await clickTerritory(page, "target", "congo");
   await expect.poll(() => panel.getByTestId("map-order-m1").textContent()).toContain("Libya → French Equatorial Africa → Congo");

@@ -1,7 +1,7 @@
 // A game against robots that hold, started from the lobby (the viewer plays Germany, every other
 // nation is a robot, so the game starts at once and no battle waits for a decision), and clicks on
 // Germany's map as a player makes them.
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { LONG } from "./support";
 
@@ -67,20 +67,41 @@ export async function clickTerritory(page: Page, kind: "target" | "unload", terr
   const map = page.getByTestId("map-germany");
   if (!(await inMap(page, await labelPoint(page, territorySlug)))) await zoomAt(page, territorySlug, 3);
   const p = await labelPoint(page, territorySlug);
-  const target = map.getByTestId(`map-${kind}-${territorySlug}`);
-  const spot = await target.evaluate((el, near) => {
+  await clickWhereVisible(page, map.getByTestId(`map-${kind}-${territorySlug}`), p);
+}
+
+/**
+ * Click a shape of the map where it shows (nearest to `near`, if given): badges lie over outlines and
+ * arrows, and a player clicks the part that is not covered. The mouse clicks there, in the window.
+ */
+export async function clickWhereVisible(page: Page, shape: Locator, near?: { x: number; y: number }): Promise<void> {
+  const spot = await shape.evaluate((el, near) => {
     const r = el.getBoundingClientRect();
     const svg = (el as SVGElement).ownerSVGElement!.getBoundingClientRect();
+    const to = near ?? { x: r.left + r.width / 2, y: r.top + r.height / 2 };
     let best: { x: number; y: number; d: number } | null = null;
-    const step = Math.max(2, Math.min(r.width, r.height) / 24);
+    const step = Math.max(1.5, Math.min(r.width, r.height) / 24);
     for (let x = Math.max(r.left, svg.left) + 1; x < Math.min(r.right, svg.right); x += step)
       for (let y = Math.max(r.top, svg.top) + 1; y < Math.min(r.bottom, svg.bottom); y += step) {
-        if (document.elementFromPoint(x, y) !== el) continue;
-        const d = Math.hypot(x - near.x, y - near.y);
+        const hit = document.elementFromPoint(x, y);
+        if (!hit || !(hit === el || el.contains(hit))) continue;
+        const d = Math.hypot(x - to.x, y - to.y);
         if (!best || d < best.d) best = { x, y, d };
       }
-    return best ? { x: best.x - r.left, y: best.y - r.top } : null;
-  }, p);
-  if (!spot) throw new Error(`no part of ${territorySlug}'s outline can be clicked`);
-  await target.click({ position: spot });
+    return best ? { x: best.x, y: best.y } : null;
+  }, near ?? null);
+  if (!spot) throw new Error(`no part of ${await shape.getAttribute("data-testid")} can be clicked`);
+  await page.mouse.click(spot.x, spot.y);
+}
+
+/**
+ * Germany's badge of one type in a territory, split out first if the zoom shows the territory as one
+ * collapsed stack (a click on it zooms in until its badges split).
+ */
+export async function groupBadge(page: Page, type: string, territorySlug: string): Promise<Locator> {
+  const map = page.getByTestId("map-germany");
+  const badge = map.getByTestId(`map-stack-germany-${type}-${territorySlug}`);
+  for (let i = 0; i < 3 && (await badge.count()) === 0; i++) await map.getByTestId(`map-stack-germany-all-${territorySlug}`).click();
+  await badge.waitFor();
+  return badge;
 }

@@ -7,7 +7,7 @@
 import type { ReactNode } from "react";
 import type { Nation } from "../../../../server/engine/types";
 import type { UnitStack } from "../game-types";
-import { FULL_VIEW, SEA_FILL, U } from "./map-geometry";
+import { FULL_VIEW, SEA_FILL, U, anchorOf } from "./map-geometry";
 import { MapUnit, ArrowDefs, ArrowLayer, CrossingLayer, LabelLayer, StackLayer, TargetLayer, TerritoryLayer, type Arrow, type StackProps } from "./map-layers";
 import { useMapShapes } from "./use-map-shapes";
 import { useMapZoom, type View } from "./use-map-zoom";
@@ -42,6 +42,11 @@ export function BoardMap(props: BoardMapProps) {
   const zoom = useMapZoom(FULL_VIEW, { storageKey: props.storageKey, start: props.start });
   const shapes = useMapShapes();
   const { x, y, w, h } = zoom.view;
+  // Zoom in on a territory (a click on a collapsed stack): close enough to split its badges.
+  const zoomTo = (territory: string) => {
+    const [ax, ay] = anchorOf(territory);
+    zoom.fit({ x: ax - 45, y: ay - 25, w: 90, h: 60 });
+  };
   // About 7 px on the screen per map unit (badge text ~11 px), kept between a quarter and 1.6 times the base.
   const unit = zoom.perPixel > 0 ? Math.min(1.6 * U, Math.max(0.25 * U, 7 * zoom.perPixel)) : U;
   // Names smaller than ~7 px cannot be read: the sea zones' names wait until the map is zoomed in.
@@ -93,7 +98,7 @@ export function BoardMap(props: BoardMapProps) {
             <LabelLayer units={units} victoryCities={victoryCities} seaLabels={seaLabels} />
             <TargetLayer targets={targets} unloads={unloads} onTarget={onTarget} onUnload={onUnload} paths={shapes?.paths} />
             <ArrowLayer arrows={arrows} onArrow={onArrow} />
-            <StackLayer units={units} nation={props.nation} free={props.free} onGroup={props.onGroup} ordered={props.ordered} />
+            <StackLayer units={units} nation={props.nation} free={props.free} onGroup={props.onGroup} ordered={props.ordered} onZoomTo={zoomTo} />
             {overlay}
           </g>
         </MapUnit.Provider>

@@ -6,6 +6,7 @@ import { unitName } from "../../../components/format";
 import { slug, type UnitStack } from "../game-types";
 import { NATION_COLOUR, SEA_FILL, SHAPES, U as U0, anchorOf, arrowPath, capitalOf, victoryCitiesIn, type MapTerritory } from "./map-geometry";
 import { shortName } from "../../../components/battle-format";
+import { layoutStacks } from "./stack-layout";
 
 const SHAPE_LIST = [...SHAPES.values()];
 
@@ -222,31 +223,85 @@ export interface StackProps {
   onGroup?: (territory: string, type: UnitType) => void;
   /** Counts of the ordering nation's units per territory that already have orders: drawn faded and marked. */
   ordered?: (territory: string) => UnitCounts;
+  /** A click on the player's collapsed stack zooms in on its territory. */
+  onZoomTo?: (territory: string) => void;
 }
 
-/** Unit stacks as badges per nation and type ("3 inf"), two columns under each territory's anchor. */
-export function StackLayer({ units, nation, free, onGroup, ordered }: StackProps) {
+/**
+ * Unit stacks as badges ("3 inf"), laid out by stack-layout.ts so that none covers another: split by
+ * nation and type where there is room, else one stack per nation with its total (a click on the
+ * player's own zooms in to split it), moved beside the anchor when even that has no room.
+ */
+export function StackLayer({ units, nation, free, onGroup, ordered, onZoomTo }: StackProps) {
   const U = useContext(MapUnit);
   const BADGE_W = 6.6 * U;
   const BADGE_H = 2.3 * U;
   const byTerritory = new Map<string, UnitStack[]>();
   for (const u of units) if (u.type !== "factory" && u.type !== "aaGun") byTerritory.set(u.at, [...(byTerritory.get(u.at) ?? []), u]);
   const order = (u: UnitStack) => NATIONS.indexOf(u.nation) * 100 + UNIT_TYPES.indexOf(u.type) + (u.aboard ? 50 : 0);
-  // Territories with groups that can take orders are drawn last, so their badges lie on top of a neighbour's.
-  const orderable = (at: string) => (nation && free && Object.keys(free(at)).length > 0 ? 1 : 0);
-  const territories = [...byTerritory.entries()].sort(([a], [b]) => orderable(a) - orderable(b));
+  const orderable = (at: string) => nation !== undefined && free !== undefined && Object.keys(free(at)).length > 0;
+  const territories = [...byTerritory.entries()];
+  const layout = layoutStacks(
+    territories.map(([at, stacks]) => ({ at, anchor: anchorOf(at), badges: stacks.length, nations: new Set(stacks.map((u) => u.nation)).size, first: orderable(at) })),
+    { w: BADGE_W, h: BADGE_H, gap: 0.2 * U },
+  );
   return (
     <g className="map-stacks">
       {territories.map(([at, stacks]) => {
         const [ax, ay] = anchorOf(at);
+        const place = layout.get(at)!;
         const sorted = [...stacks].sort((a, b) => order(a) - order(b));
-        const cols = sorted.length === 1 ? 1 : 2;
         const freeHere = nation && free ? free(at) : {};
+        if (place.collapsed) {
+          const nations = NATIONS.filter((n) => sorted.some((u) => u.nation === n));
+          return (
+            <g key={at} data-testid={`map-stacks-${slug(at)}`} data-collapsed="1">
+              {place.moved ? <line x1={ax} y1={ay} x2={place.x + BADGE_W / 2} y2={place.y + BADGE_H / 2} stroke="#1d232b" strokeWidth={1} vectorEffect="non-scaling-stroke" /> : null}
+              {nations.map((n, i) => {
+                const total = sorted.filter((u) => u.nation === n).reduce((sum, u) => sum + u.count, 0);
+                const x = place.x + (i % place.cols) * BADGE_W;
+                const y = place.y + Math.floor(i / place.cols) * (BADGE_H + 0.2 * U);
+                const colour = NATION_COLOUR[n];
+                const zoomable = n === nation && orderable(at) && onZoomTo !== undefined;
+                const label = `${total} units of ${n} in ${at}: ${sorted
+                  .filter((u) => u.nation === n)
+                  .map((u) => `${u.count} ${unitName(u.type, u.count)}${u.aboard ? " aboard" : ""}`)
+                  .join(", ")}`;
+                return (
+                  <g
+                    key={n}
+                    data-testid={`map-stack-${slug(n)}-all-${slug(at)}`}
+                    data-total={total}
+                    className={zoomable ? "map-badge map-badge-active" : "map-badge"}
+                    {...(zoomable
+                      ? {
+                          role: "button",
+                          tabIndex: 0,
+                          "aria-label": `${label}. Zoom in to order them.`,
+                          onClick: (e: React.MouseEvent) => {
+                            e.stopPropagation();
+                            onZoomTo!(at);
+                          },
+                          onKeyDown: keyActivate(() => onZoomTo!(at)),
+                        }
+                      : { "aria-hidden": true, pointerEvents: "none" })}
+                  >
+                    <title>{label}</title>
+                    <rect x={x + 0.1 * U} y={y} width={BADGE_W * 0.6} height={BADGE_H} rx={BADGE_H / 2} fill={colour.unit} stroke={zoomable ? "#ffd400" : "#fff"} strokeWidth={zoomable ? 2.5 : 1} vectorEffect="non-scaling-stroke" />
+                    <text x={x + 0.1 * U + BADGE_W * 0.3} y={y + BADGE_H * 0.74} textAnchor="middle" fontSize={1.5 * U} fontWeight={700} fill={colour.ink} pointerEvents="none">
+                      {total}
+                    </text>
+                  </g>
+                );
+              })}
+            </g>
+          );
+        }
         return (
           <g key={at} data-testid={`map-stacks-${slug(at)}`}>
             {sorted.map((u, i) => {
-              const x = ax - (cols * BADGE_W) / 2 + (i % cols) * BADGE_W;
-              const y = ay + Math.floor(i / cols) * (BADGE_H + 0.2 * U);
+              const x = place.x + (i % place.cols) * BADGE_W;
+              const y = place.y + Math.floor(i / place.cols) * (BADGE_H + 0.2 * U);
               const colour = NATION_COLOUR[u.nation];
               const left = !u.aboard && u.nation === nation ? (freeHere[u.type] ?? 0) : 0;
               const active = left > 0 && onGroup !== undefined;

@@ -40,7 +40,7 @@ export function fitTransform(box: View, full: View, pixels: { w: number; h: numb
   const s = pixels.w > 0 && pixels.h > 0 ? Math.min(pixels.w / full.w, pixels.h / full.h) : 1;
   const visW = pixels.w > 0 ? pixels.w / s : full.w;
   const visH = pixels.h > 0 ? pixels.h / s : full.h;
-  const k = Math.max(1, Math.min(8, visW / box.w, visH / box.h));
+  const k = Math.max(1, Math.min(16, visW / box.w, visH / box.h));
   const cx = box.x + box.w / 2;
   const cy = box.y + box.h / 2;
   return { k, x: full.x + full.w / 2 - k * cx, y: full.y + full.h / 2 - k * cy };
