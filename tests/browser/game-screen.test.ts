@@ -5,10 +5,12 @@
 // by a click on its arrow — then locked; the screen keeps its map and zoom when the turn resolves and
 // after a reload. SCREENSHOT_DOCS=1 keeps the screenshots for the README in docs/.
 import { randomBytes } from "node:crypto";
+import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LONG, ROOT, SKIP, launchBrowser, scenarioSteps, shoot, signIn, startApp, watchPages, type App } from "./support";
+import { SHAPES_URL } from "../../app/map/map-index";
 import { clickTerritory, clickWhereVisible, groupBadge, newRobotGame, zoomAt } from "./robot-game";
 
 const DOCS = process.env.SCREENSHOT_DOCS === "1";
@@ -96,6 +98,19 @@ async function playTurnOne(page: Page, shot: string): Promise<void> {
   await panel.getByTestId("map-count-germany-infantry").fill("2");
   await expect.poll(() => panel.getByTestId("map-order-m2").textContent()).toContain("2 infantry");
   await panel.getByTestId("map-done-germany").click();
+
+  // Buy with the steppers: two armour, then one fewer; the money left follows.
+  await panel.getByTestId("map-purchases-germany").locator("summary").click();
+  const left = Number(await panel.getByTestId("map-money-left-germany").textContent());
+  await panel.getByTestId("map-buy-germany-armour").click();
+  await expect.poll(() => panel.getByTestId("map-bought-germany-armour").textContent()).toBe("1");
+  await panel.getByTestId("map-buy-germany-armour").click();
+  await expect.poll(() => panel.getByTestId("map-bought-germany-armour").textContent()).toBe("2");
+  await panel.getByTestId("map-unbuy-germany-armour").click();
+  await expect.poll(() => panel.getByTestId("map-bought-germany-armour").textContent()).toBe("1");
+  await expect.poll(() => panel.getByTestId("map-money-left-germany").textContent()).toBe(String(left - 5));
+  // Attack, defence and move beside the cost (R2).
+  expect(await panel.getByTestId("map-purchase-table-germany").locator("tr", { hasText: "armour" }).first().textContent()).toContain("3/3/2");
   await shoot(page, `lockstep-${shot}-orders`);
   if (DOCS) await page.screenshot({ path: join(ROOT, "docs", `${shot}-orders.png`) });
 }
@@ -156,6 +171,26 @@ describe.skipIf(SKIP)("the game screen", () => {
   it("1440×900: the turn resolves; the map, its zoom and the view after a reload stay", async () => {
     await lockAndKeepView(desktop, "game-desktop");
   }, 180_000);
+
+  it("the game page's HTML and first-load JavaScript stay small (issue 15: 40 KB and 200 KB gzip)", async () => {
+    const scripts = new Set<string>();
+    const collect = (r: { url: () => string; request: () => { resourceType: () => string } }) => {
+      if (r.request().resourceType() === "script") scripts.add(r.url());
+    };
+    desktop.on("response", collect);
+    await desktop.reload();
+    await desktop.getByTestId("map-germany").locator('[data-shapes="loaded"]').waitFor();
+    desktop.off("response", collect);
+    const gz = async (url: string) => gzipSync(Buffer.from(await (await desktop.request.get(url)).body())).length;
+    const html = await gz(desktop.url());
+    let js = 0;
+    for (const url of scripts) js += await gz(url);
+    const shapes = await desktop.request.get(`${app!.base}${SHAPES_URL}`);
+    console.log(`game page: HTML ${(html / 1024).toFixed(1)} KB gzip, first-load JS ${(js / 1024).toFixed(1)} KB gzip in ${scripts.size} files`);
+    expect(shapes.headers()["cache-control"]).toContain("immutable");
+    expect(html).toBeLessThanOrEqual(40 * 1024);
+    expect(js).toBeLessThanOrEqual(200 * 1024);
+  }, 60_000);
 
   it("390×844: the same on a phone, with the panel as a bottom sheet", async () => {
     await signIn(phone, app!.base, `ria-${run}@example.com`);

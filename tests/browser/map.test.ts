@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LONG, ROOT, SKIP, launchBrowser, scenarioSteps, shoot, signIn, startApp, watchPages, type App } from "./support";
-import { clickTerritory, clickWhereVisible, newRobotGame as newGame, zoomAt } from "./robot-game";
+import { clickTerritory, clickWhereVisible, groupBadge, newRobotGame as newGame, zoomAt } from "./robot-game";
 
 /** Screenshots for the README are kept in docs/ when SCREENSHOT_DOCS=1. */
 const DOCS = process.env.SCREENSHOT_DOCS === "1";
@@ -19,11 +19,11 @@ async function orderByClicks(page: Page): Promise<void> {
   const map = page.getByTestId("map-germany");
   const panel = page.getByTestId("map-panel-germany");
   // Groups that can take orders are marked; Libya's armour is one.
-  expect(await map.getByTestId("map-stack-germany-armour-libya").getAttribute("data-free")).toBe("1");
+  expect(await (await groupBadge(page, "armour", "libya")).getAttribute("data-free")).toBe("1");
 
   // Armour blitz: select, click the outlined French Equatorial Africa, then Congo beyond it.
   await zoomAt(page, "libya", 4);
-  await map.getByTestId("map-stack-germany-armour-libya").click();
+  await (await groupBadge(page, "armour", "libya")).click();
   await clickTerritory(page, "target", "french-equatorial-africa");
   await expect.poll(() => panel.getByTestId("map-order-m1").textContent()).toContain("Libya → French Equatorial Africa");
   // Making the order ended the selection; a click on the order's arrow selects it again to go further.
@@ -33,11 +33,11 @@ async function orderByClicks(page: Page): Promise<void> {
   await clickTerritory(page, "target", "congo");
   await expect.poll(() => panel.getByTestId("map-order-m1").textContent()).toContain("Libya → French Equatorial Africa → Congo");
   expect(await map.getByTestId("map-arrow-m1").getAttribute("data-path")).toBe("Libya>French Equatorial Africa>Congo");
-  expect(await map.getByTestId("map-stack-germany-armour-libya").getAttribute("data-free")).toBe("0");
+  expect(await (await groupBadge(page, "armour", "libya")).getAttribute("data-free")).toBe("0");
 
   // Transport landing: the Baltic transport loads two infantry from Germany and unloads them into Finland Norway.
   await zoomAt(page, "baltic-sea-zone", 9);
-  await map.getByTestId("map-stack-germany-transport-baltic-sea-zone").click();
+  await (await groupBadge(page, "transport", "baltic-sea-zone")).click();
   await panel.getByTestId("map-load-germany-infantry-germany").click();
   await panel.getByTestId("map-load-germany-infantry-germany").click();
   await clickTerritory(page, "unload", "finland-norway");
@@ -45,12 +45,12 @@ async function orderByClicks(page: Page): Promise<void> {
 
   // A third order, undone.
   await zoomAt(page, "east-europe", 9);
-  await map.getByTestId("map-stack-germany-infantry-east-europe").click();
+  await (await groupBadge(page, "infantry", "east-europe")).click();
   await clickTerritory(page, "target", "karelia-s-s-r-");
   await panel.getByTestId("map-order-m3").waitFor();
   await panel.getByTestId("map-undo-m3").click();
   await expect.poll(() => panel.getByTestId("map-order-m3").count()).toBe(0);
-  expect(await map.getByTestId("map-stack-germany-infantry-east-europe").getAttribute("data-free")).toBe("3");
+  expect(await (await groupBadge(page, "infantry", "east-europe")).getAttribute("data-free")).toBe("3");
 
   // A purchase from the panel: its cost, the money left, a placement the engine accepts.
   await panel.getByTestId("map-purchases-germany").locator("summary").click();
