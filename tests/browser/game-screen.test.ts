@@ -101,6 +101,7 @@ async function playTurnOne(page: Page, shot: string): Promise<void> {
 
   // Buy with the steppers: two armour, then one fewer; the money left follows.
   await panel.getByTestId("map-purchases-germany").locator("summary").click();
+  await expect.poll(() => panel.getByTestId("map-money-left-germany").textContent()).toMatch(/^\d+$/);
   const left = Number(await panel.getByTestId("map-money-left-germany").textContent());
   await panel.getByTestId("map-buy-germany-armour").click();
   await expect.poll(() => panel.getByTestId("map-bought-germany-armour").textContent()).toBe("1");

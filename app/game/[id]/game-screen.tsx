@@ -13,18 +13,24 @@ import { teamOf } from "../../../server/engine/teams";
 import { countsText, errorText, timeLeft, type OrderLike } from "../../components/format";
 import { useTRPC } from "../../trpc/client";
 import { durationText } from "../../components/battle-format";
-import { Battles, myWaitingText } from "./battle-decisions";
+import dynamic from "next/dynamic";
+import { myWaitingText } from "./battle-waiting";
 import { Deadline } from "./deadline";
 import { VALUE, slug, type Board, type GameView, type UnitStack } from "./game-types";
 import { BoardMap } from "./map/board-map";
 import { MapOrders } from "./map/map-orders";
-import { Replay } from "./map/replay";
-import { OrdersEditor } from "./orders-editor";
+
 import { anchorOf } from "./map/map-geometry";
 import type { View } from "./map/use-map-zoom";
 import styles from "./game-screen.module.css";
 import { useOrderDraft, type DraftOrderLike } from "./use-order-draft";
-import { PostCombat } from "./post-combat";
+
+// Loaded when first shown, not with the page: battles and landings only in their phases, the replay in
+// its tab, the list view once opened. The first load carries the map and the orders panel.
+const Battles = dynamic(() => import("./battle-decisions").then((m) => m.Battles));
+const PostCombat = dynamic(() => import("./post-combat").then((m) => m.PostCombat));
+const Replay = dynamic(() => import("./map/replay").then((m) => m.Replay));
+const OrdersEditor = dynamic(() => import("./orders-editor").then((m) => m.OrdersEditor));
 import { RecentBattles } from "./recent-battles";
 
 const PHASE_STATUS: Record<string, string> = {
@@ -334,6 +340,25 @@ function ownUnitsBox(units: readonly UnitStack[], mine: readonly Nation[]): View
   return { x, y, w: Math.max(...xs) + pad - x, h: Math.max(...ys) + pad - y };
 }
 
+const LIST_VIEW_KEY = "lockstep:list-view";
+
+/** Whether the player keeps the list view (forms) open: a preference kept in this browser. */
+function useListViewOpen(): [boolean, (open: boolean) => void] {
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(localStorage.getItem(LIST_VIEW_KEY) === "1"), []);
+  return [
+    open,
+    (next: boolean) => {
+      setOpen(next);
+      try {
+        localStorage.setItem(LIST_VIEW_KEY, next ? "1" : "0");
+      } catch {
+        // not kept
+      }
+    },
+  ];
+}
+
 /** The site header's height as a CSS variable, so the game screen fills exactly the rest of the window. */
 function useHeaderHeight() {
   useEffect(() => {
@@ -367,6 +392,7 @@ function NationOrders(props: {
   const { phaseId, gameId, nation, phaseOpen, locked, saved, board, victoryCities, onChanged, vcFactories } = props;
   // Kept across turns (the map keeps its view); the draft starts again from the saved orders of each new phase.
   const orders = useOrderDraft(gameId, nation, saved as DraftOrderLike[], onChanged, phaseId);
+  const [listOpen, setListOpen] = useListViewOpen();
   return (
     <>
       <MapOrders
@@ -382,9 +408,9 @@ function NationOrders(props: {
         start={props.start}
         storageKey={props.storageKey}
       />
-      <details className={styles.listView}>
-        <summary>Orders as a list (forms)</summary>
-        <OrdersEditor nation={nation} phaseOpen={phaseOpen} locked={locked} saved={saved as DraftOrderLike[]} board={board} orders={orders} vcFactories={vcFactories} />
+      <details className={styles.listView} open={listOpen} onToggle={(e) => setListOpen(e.currentTarget.open)}>
+        <summary data-testid={`list-view-${slug(nation)}`}>Orders as a list (forms)</summary>
+        {listOpen ? <OrdersEditor nation={nation} phaseOpen={phaseOpen} locked={locked} saved={saved as DraftOrderLike[]} board={board} orders={orders} vcFactories={vcFactories} /> : null}
       </details>
     </>
   );
