@@ -47,8 +47,9 @@ export function BoardMap(props: BoardMapProps) {
     const [ax, ay] = anchorOf(territory);
     zoom.fit({ x: ax - 45, y: ay - 25, w: 90, h: 60 });
   };
-  // About 7 px on the screen per map unit (badge text ~11 px), kept between a quarter and 1.6 times the base.
-  const unit = zoom.perPixel > 0 ? Math.min(1.6 * U, Math.max(0.25 * U, 7 * zoom.perPixel)) : U;
+  // About 7 px on the screen per map unit (badge text ~11 px) at every zoom: badges keep their size on
+  // the screen while the map grows (at most 1.6 times the base on the whole world, a sketch until zoomed).
+  const unit = zoom.perPixel > 0 ? Math.min(1.6 * U, 7 * zoom.perPixel) : U;
   // Names smaller than ~7 px cannot be read: the sea zones' names wait until the map is zoomed in.
   const seaLabels = zoom.perPixel === 0 || (1.45 * unit) / zoom.perPixel >= 7;
   return (
