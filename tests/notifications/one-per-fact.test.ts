@@ -43,3 +43,21 @@ describe("notify: one per fact", () => {
     expect(await count(alice.id)).toBe(3);
   });
 });
+
+describe("acting on the subject reads the notification", () => {
+  it("locking the orders reads the game's 'orders due soon' note, and nothing else", async () => {
+    const { alice, asAlice, gameId } = await twoPlayerGame(handle);
+    const base = { userId: alice.id, gameId, url: `/game/${gameId}`, fact: { kind: "game-started" as const, gameId } };
+    await notify(handle.db, [
+      { ...base, kind: "deadline-soon", text: "Orders due soon", eventKey: `soon:${gameId}` },
+      { ...base, kind: "turn-resolved", text: "Turn resolved", eventKey: `resolved:${gameId}` },
+    ]);
+    const readOf = async (kind: string) =>
+      (await handle.db.select().from(notifications).where(and(eq(notifications.userId, alice.id), eq(notifications.gameId, gameId), eq(notifications.kind, kind as never))))[0]!.readAt;
+    expect(await readOf("deadline-soon")).toBeNull();
+    const view = await asAlice.game.get({ gameId });
+    await asAlice.orders.lock({ gameId, nation: view.myNations[0]! });
+    expect(await readOf("deadline-soon")).not.toBeNull();
+    expect(await readOf("turn-resolved")).toBeNull();
+  });
+});
