@@ -99,6 +99,15 @@ async function playTurnOne(page: Page, shot: string): Promise<void> {
   await expect.poll(() => panel.getByTestId("map-order-m2").textContent()).toContain("2 infantry");
   await panel.getByTestId("map-done-germany").click();
 
+  // A tap on a territory shows its card: owner, value, units, and the draft's attack on it.
+  await clickWhereVisible(page, map.getByTestId("map-territory-karelia-s-s-r-"));
+  const card = map.getByTestId("territory-card-karelia-s-s-r-");
+  await card.waitFor();
+  expect(await card.textContent()).toMatch(/Karelia S\.S\.R\.Russia · IPC \d+/);
+  expect(await card.getByTestId("territory-card-units-russia").textContent()).toMatch(/infantry/);
+  expect(await card.getByTestId("territory-card-attacks").textContent()).toContain("1 armour from Germany (m1)");
+  await card.getByRole("button", { name: "Close" }).click();
+
   // Buy with the steppers: two armour, then one fewer; the money left follows.
   await panel.getByTestId("map-purchases-germany").locator("summary").click();
   await expect.poll(() => panel.getByTestId("map-money-left-germany").textContent()).toMatch(/^\d+$/);

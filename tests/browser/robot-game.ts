@@ -16,7 +16,9 @@ export async function newRobotGame(page: Page, base: string, name: string): Prom
   const link = page.getByTestId("my-games").getByRole("link", { name });
   const started = page.getByTestId("game-name").filter({ hasText: name });
   await link.or(started).first().waitFor({ timeout: LONG });
-  if (!(await started.isVisible())) await page.goto(`${base}${await link.getAttribute("href")}`);
+  // The lobby may be on its way to the game: give it a moment before following the link.
+  await page.waitForURL(/\/game\/\d+/, { timeout: 5_000 }).catch(() => {});
+  if (!/\/game\/\d+/.test(page.url())) await page.goto(`${base}${await link.getAttribute("href")}`);
   const gameId = Number(/\/game\/(\d+)/.exec(page.url())?.[1]);
   await page.getByTestId("turn-number").filter({ hasText: "Turn 1" }).waitFor({ timeout: LONG });
   return gameId;

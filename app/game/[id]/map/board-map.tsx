@@ -4,7 +4,7 @@
 // Layers, bottom to top: land and sea, crossings, names and markers, destination outlines, arrows,
 // unit badges. Badges lie above the outlines, so a click on a group under a neighbour's outline
 // selects the group and never orders a move into the neighbour.
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import type { Nation } from "../../../../server/engine/types";
 import type { UnitStack } from "../game-types";
 import { FULL_VIEW, SEA_FILL, U, anchorOf } from "./map-geometry";
@@ -12,6 +12,7 @@ import { MapUnit, ArrowDefs, ArrowLayer, CrossingLayer, LabelLayer, StackLayer, 
 import { useMapShapes } from "./use-map-shapes";
 import { useMapZoom, type View } from "./use-map-zoom";
 import styles from "./board-map.module.css";
+import { TerritoryCard, type CardAttack } from "./territory-card";
 
 export interface BoardMapProps extends Omit<StackProps, "units"> {
   units: readonly UnitStack[];
@@ -25,6 +26,8 @@ export interface BoardMapProps extends Omit<StackProps, "units"> {
   onUnload?: (territory: string) => void;
   /** A click on a draft order's arrow selects that order to change it. */
   onArrow?: (id: string) => void;
+  /** The draft's attacks on a territory, for its card. */
+  attacksOn?: (territory: string) => CardAttack[];
   /** Extra SVG on top (the replay's battle flashes). */
   overlay?: ReactNode;
   /** Where the player's view is kept (localStorage key); none: the view starts afresh. */
@@ -41,6 +44,8 @@ export function BoardMap(props: BoardMapProps) {
   const { units, owners, victoryCities, selected, arrows = [], targets = [], unloads = [], onTarget, onUnload, onArrow, overlay, title, testId = "board-map" } = props;
   const zoom = useMapZoom(FULL_VIEW, { storageKey: props.storageKey, start: props.start });
   const shapes = useMapShapes();
+  // The territory whose card shows (a click or tap on it, where it is not a destination).
+  const [card, setCard] = useState<string | null>(null);
   const { x, y, w, h } = zoom.view;
   // Zoom in on a territory (a click on a collapsed stack): close enough to split its badges.
   const zoomTo = (territory: string) => {
@@ -94,7 +99,7 @@ export function BoardMap(props: BoardMapProps) {
         <MapUnit.Provider value={unit}>
           <ArrowDefs />
           <g transform={zoom.transform}>
-            <TerritoryLayer owners={owners} selected={selected} paths={shapes?.paths} />
+            <TerritoryLayer owners={owners} selected={selected} paths={shapes?.paths} onInspect={(t) => setCard((c) => (c === t ? null : t))} />
             <CrossingLayer crossings={shapes?.crossings ?? []} />
             <LabelLayer units={units} victoryCities={victoryCities} seaLabels={seaLabels} />
             <TargetLayer targets={targets} unloads={unloads} onTarget={onTarget} onUnload={onUnload} paths={shapes?.paths} />
@@ -104,6 +109,7 @@ export function BoardMap(props: BoardMapProps) {
           </g>
         </MapUnit.Provider>
       </svg>
+      {card ? <TerritoryCard territory={card} owners={owners} units={units} attacks={props.attacksOn?.(card)} onClose={() => setCard(null)} /> : null}
     </div>
   );
 }

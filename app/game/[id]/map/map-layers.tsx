@@ -27,7 +27,8 @@ function keyActivate(action: () => void) {
 }
 
 /** Land by owner and the sea; nothing until the shapes have loaded (names and units show meanwhile). */
-export function TerritoryLayer({ owners, selected, paths }: { owners: Record<string, Nation>; selected?: string; paths?: Record<string, string> }) {
+export function TerritoryLayer(props: { owners: Record<string, Nation>; selected?: string; paths?: Record<string, string>; onInspect?: (territory: string) => void }) {
+  const { owners, selected, paths, onInspect } = props;
   if (!paths) return null;
   return (
     <g className="map-territories">
@@ -45,6 +46,7 @@ export function TerritoryLayer({ owners, selected, paths }: { owners: Record<str
             vectorEffect="non-scaling-stroke"
             data-testid={`map-territory-${slug(t.id)}`}
             data-owner={owner ?? ""}
+            onClick={onInspect ? () => onInspect(t.id) : undefined}
           >
             <title>{owner ? `${t.id} (${owner})` : t.id}</title>
           </path>

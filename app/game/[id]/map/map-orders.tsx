@@ -203,6 +203,11 @@ export function MapOrders(props: {
           onUnload={onUnload}
           onArrow={readOnly || active ? undefined : onArrow}
           ordered={(t) => claimedAt(draft, t)}
+          attacksOn={(t) =>
+            draft
+              .filter((o) => o.from && o.units && attacks({ from: o.from, path: o.path ?? [], unload: o.unload }) && (o.unload ?? o.path?.[o.path.length - 1]) === t)
+              .map((o) => ({ id: o.id, from: o.from!, units: o.units! }))
+          }
           storageKey={props.storageKey}
           start={props.start}
           fill
