@@ -5,6 +5,7 @@ import { getSessionUser, signOut } from "@/server/auth";
 import { NotificationBell } from "./components/notification-bell";
 import { TrpcProviders } from "./trpc/client";
 import "./globals.css";
+import "./styles/tokens.css";
 
 export const metadata: Metadata = {
   title: { default: "Lockstep", template: "%s · Lockstep" },

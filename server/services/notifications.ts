@@ -1,7 +1,7 @@
 // In-app notifications of one user.
 import { and, count, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { notifications } from "../../db/schema";
+import { notifications, type NotificationKind } from "../../db/schema";
 
 export async function listNotifications(db: Db, userId: string) {
   // Press digests are email only (their row carries the delivery); the messages themselves are listed.
@@ -25,4 +25,15 @@ export async function markRead(db: Db, userId: string, ids: number[] | "all"): P
     .update(notifications)
     .set({ readAt: sql`now()` })
     .where(ids === "all" ? and(mine, isNull(notifications.readAt)) : and(mine, inArray(notifications.id, ids.length ? ids : [-1])));
+}
+
+/**
+ * Acting on a notification's subject reads it (issue 12): locking a game's orders reads its "orders
+ * due soon" notes, locking the landings reads its post-combat notes. Inside the acting transaction.
+ */
+export async function markActedOn(tx: Db, userId: string, gameId: number, kinds: readonly NotificationKind[]): Promise<void> {
+  await tx
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, userId), eq(notifications.gameId, gameId), inArray(notifications.kind, [...kinds]), isNull(notifications.readAt)));
 }

@@ -1,7 +1,7 @@
 // The one way a service tells players something: inside the service's own transaction, one in-app
 // notification per event and user (the unique event key makes a repeat a no-op), plus an outbox row
 // for each other channel the user has on. The dispatcher (dispatch.ts) sends those later, once.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { deliveries, notifications, notificationSettings, pushSubscriptions, type DeliveryChannel, type NotificationFact, type NotificationKind } from "../../db/schema";
 import { publishToUser } from "./events";
@@ -18,12 +18,37 @@ export interface Note {
   fact: NotificationFact;
 }
 
-/** Record notes; returns how many were new. Call inside the caller's transaction. */
+/**
+ * Record notes; returns how many were new. Call inside the caller's transaction. One per fact: a
+ * decision-waiting note whose words the user already has unread (the same battle asked again next
+ * round) is not told twice; once read, it may be told again. (Other kinds keep their event keys: a
+ * moved deadline is news even in the same words.)
+ */
 export async function notify(tx: Db, notes: Note[]): Promise<number> {
   if (notes.length === 0) return 0;
+  const unread = await tx
+    .select({ userId: notifications.userId, text: notifications.text })
+    .from(notifications)
+    .where(
+      and(
+        inArray(notifications.userId, [...new Set(notes.map((n) => n.userId))]),
+        inArray(notifications.text, [...new Set(notes.map((n) => n.text))]),
+        eq(notifications.kind, "decision-waiting"),
+        isNull(notifications.readAt),
+      ),
+    );
+  const told = new Set(unread.map((r) => `${r.userId}\n${r.text}`));
+  const fresh = notes.filter((n) => {
+    if (n.kind !== "decision-waiting") return true;
+    const key = `${n.userId}\n${n.text}`;
+    if (told.has(key)) return false;
+    told.add(key);
+    return true;
+  });
+  if (fresh.length === 0) return 0;
   const created = await tx
     .insert(notifications)
-    .values(notes)
+    .values(fresh)
     .onConflictDoNothing({ target: [notifications.userId, notifications.eventKey] })
     .returning({ id: notifications.id, userId: notifications.userId });
   if (created.length === 0) return 0;

@@ -11,6 +11,7 @@ import { publish } from "./events";
 import type { Phase } from "./phases";
 import { phaseStartState } from "./start-state";
 import { resetMissedDeadlines } from "./takeover";
+import { markActedOn } from "./notifications";
 
 /** The open phase of a game, locked for this transaction so lockers are serialised. Not its start
  * state, the largest column: that comes from phaseStartState's cache when needed. */
@@ -85,6 +86,7 @@ export async function lockOrders(db: Db, userId: string, gameId: number, nation:
     const phase = latest;
     await tx.insert(locks).values({ phaseId: phase.id, nation, lockedBy: userId }).onConflictDoNothing();
     await resetMissedDeadlines(tx, gameId, nation);
+    await markActedOn(tx, userId, gameId, ["deadline-soon"]);
     const rows = await tx.select({ nation: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id));
     const locked = NATIONS.filter((n) => rows.some((r) => r.nation === n));
     const resolving = locked.length === NATIONS.length;

@@ -12,6 +12,7 @@ import { deadlineFrom } from "./deadline-time";
 import { notify } from "./notify";
 import { currentPhase, type Phase } from "./phases";
 import { combatOf } from "./replay";
+import { markActedOn } from "./notifications";
 
 /** The job key of a phase's end of turn: one per phase, whoever closes the stage. */
 export function finishKey(phaseId: number): string {
@@ -148,6 +149,7 @@ export async function lockPostCombat(db: Db, userId: string, gameId: number, nat
       .update(postCombatOrders)
       .set({ lockedAt: new Date(), savedBy: userId })
       .where(and(eq(postCombatOrders.phaseId, phase.id), eq(postCombatOrders.nation, nation), isNull(postCombatOrders.lockedAt)));
+    await markActedOn(tx, userId, gameId, ["post-combat"]);
     const locked = await lockedNations(tx, phase.id);
     const open = await tx.select({ n: postCombatOrders.nation }).from(postCombatOrders).where(and(eq(postCombatOrders.phaseId, phase.id), isNull(postCombatOrders.lockedAt)));
     const resolving = open.length === 0;

@@ -189,7 +189,11 @@ describe.skipIf(SKIP)("an interactive battle in the browser", () => {
 
   it("both pages show every round of the battle, live, with the dice and who chose", async () => {
     for (const page of [a, b]) {
-      const battle = page.getByTestId("recent-battles").getByTestId(`battle-${KARELIA}`);
+      // The last turn's battles are a strip: open it to read the rounds.
+      const strip = page.getByTestId("recent-battles");
+      await strip.waitFor({ timeout: LONG });
+      if (!(await strip.locator("details").evaluate((d) => (d as HTMLDetailsElement).open))) await strip.locator("summary strong").first().click();
+      const battle = strip.getByTestId(`battle-${KARELIA}`);
       await battle.waitFor({ timeout: LONG });
       expect(await battle.getByTestId("battle-winner").textContent()).toBe("Allies won");
       await battle.getByTestId("round-1").waitFor();

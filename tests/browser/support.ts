@@ -272,6 +272,8 @@ export function twoPlayerSession(prefix: string, zones: { a: string; b: string }
     const open = async (locale: string, timezoneId: string) => {
       const ctx = await browser!.newContext({ viewport: { width: 1280, height: 900 }, locale, timezoneId });
       ctx.setDefaultTimeout(30_000);
+      // These players order with the list view (forms): open, as a player who prefers it keeps it.
+      await ctx.addInitScript(() => localStorage.setItem("lockstep:list-view", "1"));
       return ctx.newPage();
     };
     session.a = await open("en-GB", zones.a);

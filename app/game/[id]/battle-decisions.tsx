@@ -373,11 +373,12 @@ function CasualtyPicker({ gameId, request, onChanged }: { gameId: number; reques
           Sent. The battle goes on once every side has decided (or at the deadline).
         </p>
       ) : null}
+      {/* Once the player changes the default, committing their own picks is the prominent button. */}
       <div className="actions">
-        <button type="button" className="button" disabled={busy} onClick={() => send(request.default)} data-testid={`${id}-accept-default`}>
+        <button type="button" className={isDefault ? "button" : "button button-secondary"} disabled={busy} onClick={() => send(request.default)} data-testid={`${id}-accept-default`}>
           Accept default
         </button>
-        <button type="submit" className="button button-secondary" disabled={busy || chosen !== need} data-testid={`${id}-confirm`}>
+        <button type="submit" className={isDefault ? "button button-secondary" : "button"} disabled={busy || chosen !== need} data-testid={`${id}-confirm`}>
           Confirm these losses
         </button>
         {!isDefault ? (
@@ -490,12 +491,4 @@ function RetreatPicker({ gameId, request, known, onChanged }: { gameId: number; 
 }
 
 /** For the game page's header: the decisions waiting for this viewer, in words. */
-export function myWaitingText(requests: readonly PendingRequest[]): string[] {
-  return requests
-    .filter((r) => r.mine)
-    .map((r) =>
-      r.kind === "casualties"
-        ? `${r.chooser}: ${hitsText(r.hits)} to take in ${r.battle}, round ${r.round}${r.step === "general" ? "" : ` (${SUBPHASE_WORDS[r.step].toLowerCase()})`}`
-        : `${r.chooser}: submerge or withdraw in ${r.battle} after round ${r.round}`,
-    );
-}
+export { myWaitingText } from "./battle-waiting";

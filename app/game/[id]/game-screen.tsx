@@ -1,24 +1,36 @@
 "use client";
-// One game, live: header, seats, the board, and an orders editor per nation the viewer plays.
-// Events from game.events are hints: any of them refetches the game.
+// One game, live: the map fills the screen (desktop: beside a side panel; phone: above a bottom
+// sheet), with the turn, the deadline and who is still to lock over it. The panel holds the orders of
+// each nation the viewer plays, the battles, the nations, the board and the last turn's replay, as
+// tabs. Events from game.events are hints: any of them refetches the game.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import Link from "next/link";
-import { useEffect, useRef, useState } from "react";
+import * as Tabs from "@radix-ui/react-tabs";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { NATIONS, type Nation } from "../../../server/engine/types";
 import { teamOf } from "../../../server/engine/teams";
 import { countsText, errorText, timeLeft, type OrderLike } from "../../components/format";
 import { useTRPC } from "../../trpc/client";
 import { durationText } from "../../components/battle-format";
-import { Battles, myWaitingText } from "./battle-decisions";
+import dynamic from "next/dynamic";
+import { myWaitingText } from "./battle-waiting";
 import { Deadline } from "./deadline";
 import { VALUE, slug, type Board, type GameView, type UnitStack } from "./game-types";
 import { BoardMap } from "./map/board-map";
 import { MapOrders } from "./map/map-orders";
-import { Replay } from "./map/replay";
-import { OrdersEditor } from "./orders-editor";
+
+import { anchorOf } from "./map/map-geometry";
+import type { View } from "./map/use-map-zoom";
+import styles from "./game-screen.module.css";
 import { useOrderDraft, type DraftOrderLike } from "./use-order-draft";
-import { PostCombat } from "./post-combat";
+
+// Loaded when first shown, not with the page: battles and landings only in their phases, the replay in
+// its tab, the list view once opened. The first load carries the map and the orders panel.
+const Battles = dynamic(() => import("./battle-decisions").then((m) => m.Battles));
+const PostCombat = dynamic(() => import("./post-combat").then((m) => m.PostCombat));
+const Replay = dynamic(() => import("./map/replay").then((m) => m.Replay));
+const OrdersEditor = dynamic(() => import("./orders-editor").then((m) => m.OrdersEditor));
 import { RecentBattles } from "./recent-battles";
 import { PressPanel } from "./press/press-panel";
 
@@ -85,66 +97,102 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
     document.title = waiting.length > 0 ? `(${waiting.length}) Decide! · ${base}` : base;
   }, [waiting.length]);
   const lastTurn = phase ? (phase.status === "resolved" ? phase.turn : phase.turn - 1) : 0;
+  const victoryCities = view.game.houseRules?.victoryCities === true;
+
+  // One map: drawn by the orders of the nation chosen here (a player of several nations switches),
+  // or, for spectators and before the game starts, as a plain board.
+  const [mapHost, setMapHost] = useState<HTMLDivElement | null>(null);
+  const [mapNation, setMapNation] = useState<Nation | null>(view.myNations[0] ?? null);
+  const shownNation = mapNation && view.myNations.includes(mapNation) ? mapNation : (view.myNations[0] ?? null);
+  const start = useMemo(() => ownUnitsBox(view.board?.units ?? [], view.myNations), [view.board, view.myNations]);
+  const storageKey = `lockstep:map-view:${gameId}`;
+
+  // The side panel's tab follows the phase: orders while they are open, battles when they wait.
+  const phaseTab = phase?.status === "battles" || phase?.status === "post-combat" || phase?.status === "resolving" ? "battles" : "orders";
+  const [tab, setTab] = useState<string>(phaseTab);
+  useEffect(() => setTab(phaseTab), [phaseTab, phase?.id]);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  useHeaderHeight();
+
+  const waitingFor =
+    phase?.status === "open" ? NATIONS.length - phase.locked.length : phase?.status === "post-combat" && view.postCombat ? view.postCombat.waitingFor.length : 0;
+
   return (
-    <div className="stack">
-      {resolvedTurn !== null ? (
-        <div className="banner" role="status" data-testid="turn-resolved-banner">
-          <span>
-            Turn {resolvedTurn} resolved —{" "}
-            <Link href={`/game/${gameId}/turn/${resolvedTurn}`}>read what happened</Link> ·{" "}
-            <Link href={`/game/${gameId}/history#turn-${resolvedTurn}`}>in the history</Link>
-          </span>
-          <button type="button" className="button button-quiet button-small" onClick={() => setResolvedTurn(null)} aria-label="Dismiss">
-            ✕
-          </button>
+    <div className={styles.screen} data-testid="game-screen" data-sheet={sheetOpen ? "open" : "closed"}>
+      <div className={styles.mapArea} data-testid="game-map-area">
+        <div className={styles.status} data-testid="game-status">
+          <h1 className={styles.name} data-testid="game-name">
+            {view.game.name}
+          </h1>
+          {phase ? (
+            <>
+              <strong data-testid="turn-number">Turn {phase.turn}</strong>
+              <span data-testid="phase-status">{PHASE_STATUS[phase.status] ?? phase.status}</span>
+              {phase.status === "open" ? (
+                <Deadline iso={phase.deadline} running={!view.game.pausedAt} label="Orders due" testId="deadline" gameZone={view.game.ordersAt?.zone} />
+              ) : phase.status === "battles" && phase.decisionDeadline ? (
+                <Deadline iso={phase.decisionDeadline} running={!view.game.pausedAt} label="Battle decisions due" gameZone={view.game.decisionsAt?.zone} />
+              ) : phase.status === "post-combat" && phase.decisionDeadline ? (
+                <Deadline iso={phase.decisionDeadline} running={!view.game.pausedAt} label="Landings due" gameZone={view.game.decisionsAt?.zone} />
+              ) : null}
+              {waitingFor > 0 ? (
+                <span className={styles.waiting} data-testid="waiting-count">
+                  waiting for {waitingFor} {waitingFor === 1 ? "nation" : "nations"}
+                </span>
+              ) : null}
+            </>
+          ) : (
+            <span data-testid="phase-status">{view.game.status === "open" ? "Waiting for players: the game starts when every nation has a player or a robot." : "No phase yet."}</span>
+          )}
+          {reconnecting ? <span className="muted"> live updates reconnecting…</span> : null}
         </div>
-      ) : null}
-
-      {waiting.length > 0 ? (
-        <div className="banner banner-decide" data-testid="decision-waiting">
-          <span>
-            {/* Only the message is live: the countdown beside it would be read out every second. */}
-            <span role="status">
-              {waiting.length === 1 ? "A decision waits for you" : `${waiting.length} decisions wait for you`}: {waiting.join("; ")}.
-            </span>{" "}
-            {phase?.decisionDeadline ? <Deadline iso={phase.decisionDeadline} running={!view.game.pausedAt} label="Due" gameZone={view.game.decisionsAt?.zone} /> : null}
-          </span>
-          <a className="button button-small" href="#battles">
-            Decide now
-          </a>
+        <div className={styles.mapHost} ref={setMapHost} data-testid="map-host">
+          {view.board && (!shownNation || !phase) ? (
+            <BoardMap
+              units={view.board.units}
+              owners={view.board.owners}
+              victoryCities={victoryCities}
+              storageKey={storageKey}
+              start={null}
+              fill
+              title="Map of the board"
+            />
+          ) : null}
         </div>
-      ) : null}
+      </div>
 
-      <header className="game-header">
-        <h1 data-testid="game-name">{view.game.name}</h1>
-        {phase ? (
-          <p className="game-meta">
-            <strong data-testid="turn-number">Turn {phase.turn}</strong> ·{" "}
-            <span data-testid="phase-status">{PHASE_STATUS[phase.status] ?? phase.status}</span>
-            <br />
-            {phase.status === "open" ? (
-              <Deadline iso={phase.deadline} running={!view.game.pausedAt} label="Orders deadline" testId="deadline" gameZone={view.game.ordersAt?.zone} />
-            ) : phase.status === "battles" && phase.decisionDeadline ? (
-              <Deadline iso={phase.decisionDeadline} running={!view.game.pausedAt} label="Battle decisions due" gameZone={view.game.decisionsAt?.zone} />
-            ) : phase.status === "post-combat" && phase.decisionDeadline ? (
-              <Deadline iso={phase.decisionDeadline} running={!view.game.pausedAt} label="Post-combat moves due" gameZone={view.game.decisionsAt?.zone} />
-            ) : (
-              <span className="deadline">Orders are closed for this turn.</span>
-            )}
-            <br />
-            <span className="small seed-line">
-              Dice commitment, the SHA-256 of this turn&rsquo;s secret seed:{" "}
-              <code className="wrap" data-testid="seed-hash" title={phase.seedHash}>
-                {phase.seedHash}
-              </code>{" "}
-              <span className="muted">— the seed is revealed in the history once the turn resolves, and anyone can check it.</span>
+      <aside className={styles.panel} aria-label="Orders, battles and the game" data-testid="game-panel">
+        <button type="button" className={styles.handle} aria-expanded={sheetOpen} onClick={() => setSheetOpen((o) => !o)} data-testid="sheet-toggle">
+          <span className={styles.grip} aria-hidden />
+          {sheetOpen ? "Show more of the map" : "Show more of the panel"}
+        </button>
+        {resolvedTurn !== null ? (
+          <div className="banner" role="status" data-testid="turn-resolved-banner">
+            <span>
+              Turn {resolvedTurn} resolved — <Link href={`/game/${gameId}/turn/${resolvedTurn}`}>read what happened</Link> ·{" "}
+              <Link href={`/game/${gameId}/history#turn-${resolvedTurn}`}>in the history</Link>
             </span>
-          </p>
-        ) : (
-          <p className="game-meta" data-testid="phase-status">
-            {view.game.status === "open" ? "Waiting for players: the game starts when every nation has a player or a robot." : "No phase yet."}
-          </p>
-        )}
+            <button type="button" className="button button-quiet button-small" onClick={() => setResolvedTurn(null)} aria-label="Dismiss">
+              ✕
+            </button>
+          </div>
+        ) : null}
+
+        {waiting.length > 0 ? (
+          <div className="banner banner-decide" data-testid="decision-waiting">
+            <span>
+              {/* Only the message is live: the countdown beside it would be read out every second. */}
+              <span role="status">
+                {waiting.length === 1 ? "A decision waits for you" : `${waiting.length} decisions wait for you`}: {waiting.join("; ")}.
+              </span>{" "}
+              {phase?.decisionDeadline ? <Deadline iso={phase.decisionDeadline} running={!view.game.pausedAt} label="Due" gameZone={view.game.decisionsAt?.zone} /> : null}
+            </span>
+            <button type="button" className="button button-small" onClick={() => setTab("battles")}>
+              Decide now
+            </button>
+          </div>
+        ) : null}
+
         {view.result ? (
           <div className="note game-result" data-testid="game-over" role="status">
             <h2>
@@ -160,68 +208,181 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
             The game is over. <Link href={`/game/${gameId}/history`}>Read how it ended</Link>.
           </p>
         ) : null}
-        <p className="game-links small">
-          <Link href={`/game/${gameId}/history`}>History and reports</Link> · <Link href="/lobby">Lobby</Link> · Options: orders{" "}
-          {durationText(view.game.ordersHours)}, decisions {durationText(view.game.decisionHours)}
-          {view.game.lowLuck ? ", low luck" : ""}
-          {reconnecting ? <span className="muted"> · live updates reconnecting…</span> : null}
-        </p>
         {game.error ? (
           <p className="alert" role="alert">
             {errorText(game.error)}
           </p>
         ) : null}
-      </header>
 
-      {view.game.status === "active" && (view.game.pausedAt || view.game.mayPause) ? <PauseBar view={view} /> : null}
+        {lastTurn >= 1 ? <RecentBattles gameId={gameId} turn={lastTurn} mine={view.myNations} /> : null}
 
-      {phase?.status === "battles" && phase.pending ? <Battles gameId={gameId} phase={phase} onChanged={refetch} gameZone={view.game.decisionsAt?.zone} /> : null}
-      {phase?.status === "post-combat" && view.postCombat ? (
-        <PostCombat gameId={gameId} stage={view.postCombat} deadline={phase.decisionDeadline} onChanged={refetch} gameZone={view.game.decisionsAt?.zone} />
-      ) : null}
-      {phase?.status === "resolving" ? (
-        <p className="note" role="status" data-testid="resolving">
-          Every nation has locked: movement and battles are being worked out…
-        </p>
-      ) : null}
+        <Tabs.Root value={tab} onValueChange={setTab} className={styles.tabs}>
+          <Tabs.List className={styles.tabList} aria-label="The game screen's panels">
+            <Tabs.Trigger value="orders" className={styles.tab} data-testid="tab-orders">
+              Orders
+            </Tabs.Trigger>
+            <Tabs.Trigger value="battles" className={styles.tab} data-testid="tab-battles">
+              Battles{waiting.length > 0 ? ` (${waiting.length})` : ""}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="nations" className={styles.tab} data-testid="tab-nations">
+              Nations
+            </Tabs.Trigger>
+            <Tabs.Trigger value="board" className={styles.tab} data-testid="tab-board">
+              Board
+            </Tabs.Trigger>
+            {lastTurn >= 1 ? (
+              <Tabs.Trigger value="replay" className={styles.tab} data-testid="tab-replay">
+                Replay
+              </Tabs.Trigger>
+            ) : null}
+            <Tabs.Trigger value="press" className={styles.tab} data-testid="tab-press">
+              Press
+            </Tabs.Trigger>
+          </Tabs.List>
 
-      {lastTurn >= 1 ? <RecentBattles gameId={gameId} turn={lastTurn} mine={view.myNations} /> : null}
-      {lastTurn >= 1 ? (
-        <Replay key={lastTurn} gameId={gameId} turn={lastTurn} victoryCities={view.game.houseRules?.victoryCities === true} open={resolvedTurn === lastTurn} />
-      ) : null}
+          <Tabs.Content value="orders" forceMount className={styles.tabPanel}>
+            {view.myNations.length > 1 ? (
+              <div className="chips" role="group" aria-label="Which nation's orders the map shows">
+                {view.myNations.map((n) => (
+                  <button key={n} type="button" className="chip" aria-pressed={n === shownNation} onClick={() => setMapNation(n)} data-testid={`map-nation-${slug(n)}`}>
+                    {n}
+                  </button>
+                ))}
+              </div>
+            ) : null}
+            {phase && view.board
+              ? view.myNations.map((nation) => (
+                  <NationOrders
+                    key={nation}
+                    phaseId={phase.id}
+                    gameId={gameId}
+                    nation={nation}
+                    phaseOpen={phase.status === "open"}
+                    locked={phase.locked.includes(nation)}
+                    saved={view.myOrders[nation] ?? []}
+                    board={view.board!}
+                    victoryCities={victoryCities}
+                    onChanged={refetch}
+                    vcFactories={view.game.houseRules?.vcInfantry === true}
+                    mapHost={nation === shownNation ? mapHost : null}
+                    start={start}
+                    storageKey={storageKey}
+                  />
+                ))
+              : null}
+            {view.myNations.length === 0 ? <p className="muted small">You watch this game: the map shows everyone&rsquo;s units.</p> : null}
+          </Tabs.Content>
 
-      <Seats view={view} />
+          <Tabs.Content value="battles" forceMount className={styles.tabPanel} id="battles">
+            {phase?.status === "battles" && phase.pending ? <Battles gameId={gameId} phase={phase} onChanged={refetch} gameZone={view.game.decisionsAt?.zone} /> : null}
+            {phase?.status === "post-combat" && view.postCombat ? (
+              <PostCombat gameId={gameId} stage={view.postCombat} deadline={phase.decisionDeadline} onChanged={refetch} gameZone={view.game.decisionsAt?.zone} />
+            ) : null}
+            {phase?.status === "resolving" ? (
+              <p className="note" role="status" data-testid="resolving">
+                Every nation has locked: movement and battles are being worked out…
+              </p>
+            ) : null}
+            {phase?.status === "open" ? <p className="muted small">No battle waits: they are fought once every nation has locked its orders.</p> : null}
+          </Tabs.Content>
 
-      {phase && view.board
-        ? view.myNations.map((nation) => (
-            <NationOrders
-              key={`${nation}-${phase.id}`}
-              gameId={gameId}
-              nation={nation}
-              phaseOpen={phase.status === "open"}
-              locked={phase.locked.includes(nation)}
-              saved={view.myOrders[nation] ?? []}
-              board={view.board!}
-              victoryCities={view.game.houseRules?.victoryCities === true}
-              onChanged={refetch}
-              vcFactories={view.game.houseRules?.vcInfantry === true}
-            />
-          ))
-        : null}
-      {view.board && (view.myNations.length === 0 || !phase) ? (
-        <section className="card" aria-label="The map">
-          <BoardMap units={view.board.units} owners={view.board.owners} victoryCities={view.game.houseRules?.victoryCities === true} title="Map of the board" />
-        </section>
-      ) : null}
+          <Tabs.Content value="nations" forceMount className={styles.tabPanel}>
+            {view.game.status === "active" && (view.game.pausedAt || view.game.mayPause) ? <PauseBar view={view} /> : null}
+            <Seats view={view} />
+            <GameFacts view={view} />
+          </Tabs.Content>
 
-      <PressPanel gameId={gameId} />
-      {view.board ? <BoardView board={view.board} mine={view.myNations} afterCombat={view.postCombat !== null} /> : null}
+          {/* Press keeps its live count and its unread marks while another tab is shown. */}
+          <Tabs.Content value="press" forceMount className={styles.tabPanel}>
+            <PressPanel gameId={gameId} />
+          </Tabs.Content>
+
+          <Tabs.Content value="board" forceMount className={styles.tabPanel}>
+            {view.board ? <BoardView board={view.board} mine={view.myNations} afterCombat={view.postCombat !== null} /> : null}
+          </Tabs.Content>
+
+          {lastTurn >= 1 ? (
+            <Tabs.Content value="replay" className={styles.tabPanel}>
+              <Replay key={lastTurn} gameId={gameId} turn={lastTurn} victoryCities={victoryCities} open />
+            </Tabs.Content>
+          ) : null}
+        </Tabs.Root>
+      </aside>
     </div>
   );
 }
 
-/** One nation's orders: the map and the list view, sharing one draft. */
+/** The game's options, the dice commitment and the links that used to head the page. */
+function GameFacts({ view }: { view: GameView }) {
+  const phase = view.phase;
+  const gameId = view.game.id;
+  return (
+    <section className="small" aria-label="About this game">
+      {phase ? (
+        <p className="seed-line">
+          Dice commitment, the SHA-256 of this turn&rsquo;s secret seed:{" "}
+          <code className="wrap" data-testid="seed-hash" title={phase.seedHash}>
+            {phase.seedHash}
+          </code>{" "}
+          <span className="muted">— the seed is revealed in the history once the turn resolves, and anyone can check it.</span>
+        </p>
+      ) : null}
+      <p className="game-links">
+        <Link href={`/game/${gameId}/history`}>History and reports</Link> · <Link href="/lobby">Lobby</Link> · Options: orders {durationText(view.game.ordersHours)}, decisions{" "}
+        {durationText(view.game.decisionHours)}
+        {view.game.lowLuck ? ", low luck" : ""}
+      </p>
+    </section>
+  );
+}
+
+/** The box around the viewer's own units (the map opens there); null for spectators. */
+function ownUnitsBox(units: readonly UnitStack[], mine: readonly Nation[]): View | null {
+  const points = units.filter((u) => mine.includes(u.nation)).map((u) => anchorOf(u.at));
+  if (points.length === 0) return null;
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  const pad = 30;
+  const x = Math.min(...xs) - pad;
+  const y = Math.min(...ys) - pad;
+  return { x, y, w: Math.max(...xs) + pad - x, h: Math.max(...ys) + pad - y };
+}
+
+const LIST_VIEW_KEY = "lockstep:list-view";
+
+/** Whether the player keeps the list view (forms) open: a preference kept in this browser. */
+function useListViewOpen(): [boolean, (open: boolean) => void] {
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(localStorage.getItem(LIST_VIEW_KEY) === "1"), []);
+  return [
+    open,
+    (next: boolean) => {
+      setOpen(next);
+      try {
+        localStorage.setItem(LIST_VIEW_KEY, next ? "1" : "0");
+      } catch {
+        // not kept
+      }
+    },
+  ];
+}
+
+/** The site header's height as a CSS variable, so the game screen fills exactly the rest of the window. */
+function useHeaderHeight() {
+  useEffect(() => {
+    const header = document.querySelector(".site-header");
+    if (!header) return;
+    const set = () => document.documentElement.style.setProperty("--site-header-h", `${header.getBoundingClientRect().height}px`);
+    set();
+    const observer = new ResizeObserver(set);
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
+}
+
+/** One nation's orders: the map (drawn into the map area) and the list view, sharing one draft. */
 function NationOrders(props: {
+  phaseId: number;
   gameId: number;
   nation: Nation;
   phaseOpen: boolean;
@@ -232,13 +393,33 @@ function NationOrders(props: {
   onChanged: () => void;
   /** House rule R9.2: factory prices in the list view. */
   vcFactories: boolean;
+  mapHost: HTMLElement | null;
+  start: View | null;
+  storageKey: string;
 }) {
-  const { gameId, nation, phaseOpen, locked, saved, board, victoryCities, onChanged, vcFactories } = props;
-  const orders = useOrderDraft(gameId, nation, saved as DraftOrderLike[], onChanged);
+  const { phaseId, gameId, nation, phaseOpen, locked, saved, board, victoryCities, onChanged, vcFactories } = props;
+  // Kept across turns (the map keeps its view); the draft starts again from the saved orders of each new phase.
+  const orders = useOrderDraft(gameId, nation, saved as DraftOrderLike[], onChanged, phaseId);
+  const [listOpen, setListOpen] = useListViewOpen();
   return (
     <>
-      <MapOrders gameId={gameId} nation={nation} phaseOpen={phaseOpen} locked={locked} board={board} victoryCities={victoryCities} orders={orders} />
-      <OrdersEditor nation={nation} phaseOpen={phaseOpen} locked={locked} saved={saved as DraftOrderLike[]} board={board} orders={orders} vcFactories={vcFactories} />
+      <MapOrders
+        gameId={gameId}
+        nation={nation}
+        phaseOpen={phaseOpen}
+        locked={locked}
+        board={board}
+        victoryCities={victoryCities}
+        orders={orders}
+        phaseId={phaseId}
+        mapHost={props.mapHost}
+        start={props.start}
+        storageKey={props.storageKey}
+      />
+      <details className={styles.listView} open={listOpen} onToggle={(e) => setListOpen(e.currentTarget.open)}>
+        <summary data-testid={`list-view-${slug(nation)}`}>Orders as a list (forms)</summary>
+        {listOpen ? <OrdersEditor nation={nation} phaseOpen={phaseOpen} locked={locked} saved={saved as DraftOrderLike[]} board={board} orders={orders} vcFactories={vcFactories} /> : null}
+      </details>
     </>
   );
 }

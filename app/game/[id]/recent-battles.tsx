@@ -1,6 +1,7 @@
 "use client";
 // The battles of the turn that just resolved, on the game page itself: the last rounds of a battle end
-// it, so they are only ever seen here (and in the history), never as a waiting battle.
+// it, so they are only ever seen here (and in the history), never as a waiting battle. A compact
+// strip (where, who won) that opens to the rounds and links to the turn's review.
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import type { Nation } from "../../../server/engine/types";
@@ -13,15 +14,22 @@ export function RecentBattles({ gameId, turn, mine }: { gameId: number; turn: nu
   const phase = history.data?.phases.find((p) => p.turn === turn && p.report);
   const battles = phase?.report?.battles ?? [];
   if (battles.length === 0) return null;
-  // Open when the viewer took part in one of them.
-  const open = battles.some((b) => [...b.sides.Axis, ...b.sides.Allies].some((u) => mine.includes(u.nation)));
+  const fought = (b: (typeof battles)[number]) => [...b.sides.Axis, ...b.sides.Allies].some((u) => mine.includes(u.nation));
   return (
-    <section className="card" aria-labelledby="recent-battles-heading" data-testid="recent-battles">
-      <details open={open}>
-        <summary>
-          <h2 id="recent-battles-heading" className="summary-heading">
-            Battles of turn {turn} <span className="muted small">({battles.length})</span>
-          </h2>
+    <section aria-labelledby="recent-battles-heading" data-testid="recent-battles">
+      <details>
+        <summary className="small">
+          <strong id="recent-battles-heading">
+            Battles of turn {turn} ({battles.length}):
+          </strong>{" "}
+          {battles.map((b, i) => (
+            <span key={i} data-testid={`recent-battle-chip-${i}`}>
+              {i > 0 ? ", " : ""}
+              {fought(b) ? <strong>{b.territory}</strong> : b.territory}
+              {b.winner ? ` (${b.winner === "none" ? "no winner" : `${b.winner} won`})` : ""}
+            </span>
+          ))}{" "}
+          · <Link href={`/game/${gameId}/turn/${turn}`}>review</Link>
         </summary>
         {battles.map((b, i) => (
           <BattleReportView key={i} battle={b} />

@@ -28,11 +28,23 @@ export function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-export function useOrderDraft(gameId: number, nation: Nation, saved: DraftOrderLike[], onChanged: () => void) {
+/**
+ * `phaseId`: the draft belongs to one phase. The screen keeps its editors (and the map's view) from
+ * one turn to the next, so a new phase starts the draft again from that phase's saved orders.
+ */
+export function useOrderDraft(gameId: number, nation: Nation, saved: DraftOrderLike[], onChanged: () => void, phaseId?: number) {
   const trpc = useTRPC();
   const [draft, setDraftState] = useState<DraftOrderLike[]>(saved);
   const [refusals, setRefusals] = useState<Record<string, Refusal>>({});
   const [message, setMessage] = useState<string | null>(null);
+  const [draftPhase, setDraftPhase] = useState(phaseId);
+  if (draftPhase !== phaseId) {
+    // React's way to reset state when a prop changes: during render, before anything is drawn.
+    setDraftPhase(phaseId);
+    setDraftState(saved);
+    setRefusals({});
+    setMessage(null);
+  }
   const dirty = canonical(draft) !== canonical(saved);
 
   const save = useMutation(

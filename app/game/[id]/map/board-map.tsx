@@ -1,12 +1,18 @@
 "use client";
 // The geographic map of the board (issue 6): owners, markers, unit stacks, arrows and clickable
 // destinations, with zoom and pan. It draws what it is given; ordering and replay live elsewhere.
-import type { ReactNode } from "react";
+// Layers, bottom to top: land and sea, crossings, names and markers, destination outlines, arrows,
+// unit badges. Badges lie above the outlines, so a click on a group under a neighbour's outline
+// selects the group and never orders a move into the neighbour.
+import { useState, type ReactNode } from "react";
 import type { Nation } from "../../../../server/engine/types";
 import type { UnitStack } from "../game-types";
-import { CROSSINGS, FULL_VIEW, U } from "./map-geometry";
+import { FULL_VIEW, SEA_FILL, U, anchorOf } from "./map-geometry";
 import { MapUnit, ArrowDefs, ArrowLayer, CrossingLayer, LabelLayer, StackLayer, TargetLayer, TerritoryLayer, type Arrow, type StackProps } from "./map-layers";
-import { useZoom } from "./use-zoom";
+import { useMapShapes } from "./use-map-shapes";
+import { useMapZoom, type View } from "./use-map-zoom";
+import styles from "./board-map.module.css";
+import { TerritoryCard, type CardAttack } from "./territory-card";
 
 export interface BoardMapProps extends Omit<StackProps, "units"> {
   units: readonly UnitStack[];
@@ -18,69 +24,92 @@ export interface BoardMapProps extends Omit<StackProps, "units"> {
   unloads?: readonly string[];
   onTarget?: (territory: string) => void;
   onUnload?: (territory: string) => void;
+  /** A click on a draft order's arrow selects that order to change it. */
+  onArrow?: (id: string) => void;
+  /** The draft's attacks on a territory, for its card. */
+  attacksOn?: (territory: string) => CardAttack[];
   /** Extra SVG on top (the replay's battle flashes). */
   overlay?: ReactNode;
+  /** Where the player's view is kept (localStorage key); none: the view starts afresh. */
+  storageKey?: string;
+  /** The first view when none is kept: the player's units (spectators see the whole board). */
+  start?: View | null;
+  /** The map fills its box (the game screen) instead of keeping the map's proportions. */
+  fill?: boolean;
   title: string;
   testId?: string;
 }
 
 export function BoardMap(props: BoardMapProps) {
-  const { units, owners, victoryCities, selected, arrows = [], targets = [], unloads = [], onTarget, onUnload, overlay, title, testId = "board-map" } = props;
-  const zoom = useZoom(FULL_VIEW);
+  const { units, owners, victoryCities, selected, arrows = [], targets = [], unloads = [], onTarget, onUnload, onArrow, overlay, title, testId = "board-map" } = props;
+  const zoom = useMapZoom(FULL_VIEW, { storageKey: props.storageKey, start: props.start });
+  const shapes = useMapShapes();
+  // The territory whose card shows (a click or tap on it, where it is not a destination).
+  const [card, setCard] = useState<string | null>(null);
   const { x, y, w, h } = zoom.view;
-  // About 7 px on the screen per map unit (badge text ~11 px), kept between a quarter and 1.6 times the base.
-  const unit = zoom.perPixel > 0 ? Math.min(1.6 * U, Math.max(0.25 * U, 7 * zoom.perPixel)) : U;
+  // Zoom in on a territory (a click on a collapsed stack): close enough to split its badges.
+  const zoomTo = (territory: string) => {
+    const [ax, ay] = anchorOf(territory);
+    zoom.fit({ x: ax - 45, y: ay - 25, w: 90, h: 60 });
+  };
+  // About 7 px on the screen per map unit (badge text ~11 px) at every zoom: badges keep their size on
+  // the screen while the map grows (at most 1.6 times the base on the whole world, a sketch until zoomed).
+  const unit = zoom.perPixel > 0 ? Math.min(1.6 * U, 7 * zoom.perPixel) : U;
   // Names smaller than ~7 px cannot be read: the sea zones' names wait until the map is zoomed in.
   const seaLabels = zoom.perPixel === 0 || (1.45 * unit) / zoom.perPixel >= 7;
   return (
-    <div className="board-map" data-testid={testId}>
-      <div className="map-tools" role="toolbar" aria-label="Zoom and pan the map">
-        <button type="button" className="button button-small button-quiet" onClick={zoom.zoomIn} aria-label="Zoom in" data-testid="map-zoom-in">
+    <div className={`${styles.map} ${props.fill ? styles.fill : ""}`} data-testid={testId}>
+      <div className={styles.tools} role="toolbar" aria-label="Zoom and pan the map">
+        <button type="button" className={styles.tool} onClick={zoom.zoomIn} aria-label="Zoom in" data-testid="map-zoom-in">
           +
         </button>
-        <button type="button" className="button button-small button-quiet" onClick={zoom.zoomOut} aria-label="Zoom out" data-testid="map-zoom-out">
+        <button type="button" className={styles.tool} onClick={zoom.zoomOut} aria-label="Zoom out" data-testid="map-zoom-out">
           −
         </button>
-        <button type="button" className="button button-small button-quiet" onClick={zoom.reset} data-testid="map-zoom-reset">
-          Whole map
+        <button type="button" className={styles.tool} onClick={zoom.reset} aria-label="Whole map" title="Whole map" data-testid="map-zoom-reset">
+          ⤢
         </button>
-        <span className="map-pan">
-          <button type="button" className="button button-small button-quiet" onClick={() => zoom.pan(-0.2, 0)} aria-label="Pan west">
+        <span className={styles.pan}>
+          <button type="button" className={styles.tool} onClick={() => zoom.pan(-0.2, 0)} aria-label="Pan west">
             ←
           </button>
-          <button type="button" className="button button-small button-quiet" onClick={() => zoom.pan(0, -0.2)} aria-label="Pan north">
+          <button type="button" className={styles.tool} onClick={() => zoom.pan(0, -0.2)} aria-label="Pan north">
             ↑
           </button>
-          <button type="button" className="button button-small button-quiet" onClick={() => zoom.pan(0, 0.2)} aria-label="Pan south">
+          <button type="button" className={styles.tool} onClick={() => zoom.pan(0, 0.2)} aria-label="Pan south">
             ↓
           </button>
-          <button type="button" className="button button-small button-quiet" onClick={() => zoom.pan(0.2, 0)} aria-label="Pan east">
+          <button type="button" className={styles.tool} onClick={() => zoom.pan(0.2, 0)} aria-label="Pan east">
             →
           </button>
         </span>
       </div>
       <svg
         ref={zoom.svgRef}
-        className="map-svg"
-        viewBox={`${x} ${y} ${w} ${h}`}
+        className={styles.svg}
+        viewBox={`${FULL_VIEW.x} ${FULL_VIEW.y} ${FULL_VIEW.w} ${FULL_VIEW.h}`}
         preserveAspectRatio="xMidYMid meet"
         role="group"
         aria-label={title}
         data-viewbox={`${x} ${y} ${w} ${h}`}
-        {...zoom.handlers}
+        data-scale={zoom.scale}
+        data-shapes={shapes ? "loaded" : "loading"}
+        style={{ background: SEA_FILL }}
       >
         <MapUnit.Provider value={unit}>
           <ArrowDefs />
-          <rect x={FULL_VIEW.x} y={FULL_VIEW.y} width={FULL_VIEW.w} height={FULL_VIEW.h} fill="#dfeaf3" />
-          <TerritoryLayer owners={owners} selected={selected} />
-          <CrossingLayer crossings={CROSSINGS} />
-          <LabelLayer units={units} victoryCities={victoryCities} seaLabels={seaLabels} />
-          <ArrowLayer arrows={arrows} />
-          <StackLayer units={units} nation={props.nation} free={props.free} onGroup={props.onGroup} />
-          <TargetLayer targets={targets} unloads={unloads} onTarget={onTarget} onUnload={onUnload} />
-          {overlay}
+          <g transform={zoom.transform}>
+            <TerritoryLayer owners={owners} selected={selected} paths={shapes?.paths} onInspect={(t) => setCard((c) => (c === t ? null : t))} />
+            <CrossingLayer crossings={shapes?.crossings ?? []} />
+            <LabelLayer units={units} victoryCities={victoryCities} seaLabels={seaLabels} />
+            <TargetLayer targets={targets} unloads={unloads} onTarget={onTarget} onUnload={onUnload} paths={shapes?.paths} />
+            <ArrowLayer arrows={arrows} onArrow={onArrow} />
+            <StackLayer units={units} nation={props.nation} free={props.free} onGroup={props.onGroup} ordered={props.ordered} onZoomTo={zoomTo} />
+            {overlay}
+          </g>
         </MapUnit.Provider>
       </svg>
+      {card ? <TerritoryCard territory={card} owners={owners} units={units} attacks={props.attacksOn?.(card)} onClose={() => setCard(null)} /> : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
-// The map's drawing data: the geography (app/map/map-data.ts) joined with the board's rules data
-// (kinds, capitals, victory cities), nation colours and short unit labels. Pure, no React.
-import { MAP } from "../../../map/map-data";
+// The map's drawing data: the light map index (app/map/map-index.ts; the shapes themselves are fetched,
+// see use-map-shapes.ts) joined with the board's rules data (kinds, capitals, victory cities) and
+// nation colours. Pure, no React.
+import { MAP_INDEX as MAP } from "../../../map/map-index";
 import { DEFAULT_BOARD } from "../../../../server/engine/board/default-board";
 import type { Nation, VictoryCity } from "../../../../server/engine/types";
 
@@ -8,7 +9,6 @@ export type MapTerritory = (typeof MAP)["territories"][number];
 export type Point = readonly [number, number];
 
 export const SHAPES: ReadonlyMap<string, MapTerritory> = new Map(MAP.territories.map((t) => [t.id, t]));
-export const CROSSINGS = MAP.crossings;
 
 const [vx, vy, vw, vh] = MAP.viewBox.split(/[\s,]+/).map(Number) as [number, number, number, number];
 /** The whole map, as the view box the zoom starts from. */
@@ -40,7 +40,35 @@ export function anchorOf(id: string): Point {
   return t ? (t.anchor as unknown as Point) : [FULL_VIEW.x + FULL_VIEW.w / 2, FULL_VIEW.y + FULL_VIEW.h / 2];
 }
 
-/** SVG polyline points through the anchors of a path (the order's arrow). */
-export function arrowPoints(from: string, path: readonly string[]): string {
-  return [from, ...path].map((t) => anchorOf(t).join(",")).join(" ");
+/**
+ * The arrow of a path through the anchors, as SVG path data. The map is cut at 169°W, so a step
+ * between two zones on opposite edges (the Pacific) goes out of one edge and comes in at the other,
+ * the short way round, instead of running across the whole world.
+ */
+export function arrowPath(from: string, path: readonly string[]): string {
+  const points = [from, ...path].map(anchorOf);
+  let d = `M${points[0]![0]},${points[0]![1]}`;
+  for (let i = 1; i < points.length; i++) {
+    const [x0, y0] = points[i - 1]!;
+    const [x1, y1] = points[i]!;
+    const dx = x1 - x0;
+    if (Math.abs(dx) <= FULL_VIEW.w / 2) {
+      d += ` L${x1},${y1}`;
+      continue;
+    }
+    // Across the edge: the same line with x1 shifted by one map width, cut where it leaves the map.
+    const shifted = dx > 0 ? x1 - FULL_VIEW.w : x1 + FULL_VIEW.w;
+    const edge = dx > 0 ? FULL_VIEW.x : FULL_VIEW.x + FULL_VIEW.w;
+    const t = (edge - x0) / (shifted - x0);
+    const yEdge = y0 + t * (y1 - y0);
+    const other = dx > 0 ? FULL_VIEW.x + FULL_VIEW.w : FULL_VIEW.x;
+    d += ` L${edge},${yEdge} M${other},${yEdge} L${x1},${y1}`;
+  }
+  return d;
+}
+
+/** Does any step of the path cross the map's edge (the short way round)? */
+export function crossesEdge(from: string, path: readonly string[]): boolean {
+  const xs = [from, ...path].map((t) => anchorOf(t)[0]);
+  return xs.some((x, i) => i > 0 && Math.abs(x - xs[i - 1]!) > FULL_VIEW.w / 2);
 }

@@ -4,8 +4,9 @@ import { createContext, useContext, type KeyboardEvent } from "react";
 import { NATIONS, UNIT_TYPES, type Nation, type UnitCounts, type UnitType } from "../../../../server/engine/types";
 import { unitName } from "../../../components/format";
 import { slug, type UnitStack } from "../game-types";
-import { NATION_COLOUR, SEA_FILL, SHAPES, U as U0, anchorOf, arrowPoints, capitalOf, victoryCitiesIn, type MapTerritory } from "./map-geometry";
+import { NATION_COLOUR, SEA_FILL, SHAPES, U as U0, anchorOf, arrowPath, capitalOf, victoryCitiesIn, type MapTerritory } from "./map-geometry";
 import { shortName } from "../../../components/battle-format";
+import { layoutStacks } from "./stack-layout";
 
 const SHAPE_LIST = [...SHAPES.values()];
 
@@ -25,7 +26,10 @@ function keyActivate(action: () => void) {
   };
 }
 
-export function TerritoryLayer({ owners, selected }: { owners: Record<string, Nation>; selected?: string }) {
+/** Land by owner and the sea; nothing until the shapes have loaded (names and units show meanwhile). */
+export function TerritoryLayer(props: { owners: Record<string, Nation>; selected?: string; paths?: Record<string, string>; onInspect?: (territory: string) => void }) {
+  const { owners, selected, paths, onInspect } = props;
+  if (!paths) return null;
   return (
     <g className="map-territories">
       {SHAPE_LIST.map((t) => {
@@ -34,13 +38,15 @@ export function TerritoryLayer({ owners, selected }: { owners: Record<string, Na
         return (
           <path
             key={t.id}
-            d={t.path}
+            d={paths[t.id]}
+            fillRule="evenodd"
             fill={fill}
             stroke={t.id === selected ? "#1d232b" : t.kind === "sea" ? "#9fbcd4" : "#6f6a60"}
             strokeWidth={t.id === selected ? 3 : 0.8}
             vectorEffect="non-scaling-stroke"
             data-testid={`map-territory-${slug(t.id)}`}
             data-owner={owner ?? ""}
+            onClick={onInspect ? () => onInspect(t.id) : undefined}
           >
             <title>{owner ? `${t.id} (${owner})` : t.id}</title>
           </path>
@@ -124,9 +130,13 @@ export interface Arrow {
   unload?: string;
   /** Drawing style: the order in the draft, the one being built, or a replayed move's outcome. */
   kind: "draft" | "pending" | "completed" | "stopped" | "bounced" | "destroyed";
+  /** The move ends where an enemy holds or stands: drawn as an attack, not a friendly move. */
+  attack?: boolean;
 }
 
-const ARROW_COLOUR: Record<Arrow["kind"], string> = {
+const ATTACK_COLOUR = "#c1121f";
+const ARROW_COLOUR: Record<Arrow["kind"] | "attack", string> = {
+  attack: ATTACK_COLOUR,
   draft: "#1f5fbf",
   pending: "#d4a000",
   completed: "#1f5fbf",
@@ -147,37 +157,62 @@ export function ArrowDefs() {
   );
 }
 
-export function ArrowLayer({ arrows }: { arrows: readonly Arrow[] }) {
+/**
+ * Order arrows: friendly moves blue and dashed, attacks red and solid, the order being built yellow.
+ * With `onArrow`, a draft order's arrow is a button that selects the order to change it.
+ */
+export function ArrowLayer({ arrows, onArrow }: { arrows: readonly Arrow[]; onArrow?: (id: string) => void }) {
+  const U = useContext(MapUnit);
   return (
-    <g className="map-arrows" pointerEvents="none">
-      {arrows.map((a) => (
-        <g key={a.id} data-testid={`map-arrow-${a.id}`} data-path={[a.from, ...a.path].join(">")}>
-          {a.path.length > 0 ? (
-            <polyline
-              points={arrowPoints(a.from, a.path)}
-              fill="none"
-              stroke={ARROW_COLOUR[a.kind]}
-              strokeWidth={a.kind === "pending" ? 4 : 3}
-              strokeDasharray={a.kind === "pending" ? "8 4" : undefined}
-              strokeLinejoin="round"
-              vectorEffect="non-scaling-stroke"
-              markerEnd={`url(#arrow-${a.kind})`}
-              opacity={0.9}
-            />
-          ) : null}
-          {a.unload ? (
-            <polyline
-              points={[anchorOf(a.path.length ? a.path[a.path.length - 1]! : a.from), anchorOf(a.unload)].map((p) => p.join(",")).join(" ")}
-              fill="none"
-              stroke={ARROW_COLOUR[a.kind]}
-              strokeWidth={2}
-              strokeDasharray="3 3"
-              vectorEffect="non-scaling-stroke"
-              markerEnd={`url(#arrow-${a.kind})`}
-            />
-          ) : null}
-        </g>
-      ))}
+    <g className="map-arrows">
+      {arrows.map((a) => {
+        const style = a.attack && a.kind === "draft" ? "attack" : a.kind;
+        const colour = ARROW_COLOUR[style];
+        const clickable = onArrow !== undefined && a.kind === "draft";
+        const d = a.path.length > 0 ? arrowPath(a.from, a.path) : null;
+        const unload = a.unload ? arrowPath(a.path.length ? a.path[a.path.length - 1]! : a.from, [a.unload]) : null;
+        return (
+          <g
+            key={a.id}
+            data-testid={`map-arrow-${a.id}`}
+            data-path={[a.from, ...a.path].join(">")}
+            data-attack={a.attack ? "1" : "0"}
+            pointerEvents={clickable ? "visibleStroke" : "none"}
+            {...(clickable
+              ? {
+                  role: "button",
+                  tabIndex: 0,
+                  "aria-label": `Change order ${a.id}: ${[a.from, ...a.path].join(" to ")}`,
+                  onClick: (e: React.MouseEvent) => {
+                    e.stopPropagation();
+                    onArrow!(a.id);
+                  },
+                  onKeyDown: keyActivate(() => onArrow!(a.id)),
+                  style: { cursor: "pointer" },
+                }
+              : {})}
+          >
+            {clickable && d ? <path d={d} fill="none" stroke="transparent" strokeWidth={1.6 * U} strokeLinecap="round" data-testid={`map-arrow-hit-${a.id}`} /> : null}
+            {d ? (
+              <path
+                d={d}
+                fill="none"
+                stroke={colour}
+                strokeWidth={a.kind === "pending" ? 4 : style === "attack" ? 3.5 : 3}
+                strokeDasharray={a.kind === "pending" ? "8 4" : style === "draft" ? "7 3" : undefined}
+                strokeLinejoin="round"
+                vectorEffect="non-scaling-stroke"
+                markerEnd={`url(#arrow-${style})`}
+                opacity={0.92}
+                pointerEvents="none"
+              />
+            ) : null}
+            {unload ? (
+              <path d={unload} fill="none" stroke={colour} strokeWidth={2} strokeDasharray="3 3" vectorEffect="non-scaling-stroke" markerEnd={`url(#arrow-${style})`} pointerEvents="none" />
+            ) : null}
+          </g>
+        );
+      })}
     </g>
   );
 }
@@ -188,34 +223,92 @@ export interface StackProps {
   nation?: Nation;
   free?: (territory: string) => UnitCounts;
   onGroup?: (territory: string, type: UnitType) => void;
+  /** Counts of the ordering nation's units per territory that already have orders: drawn faded and marked. */
+  ordered?: (territory: string) => UnitCounts;
+  /** A click on the player's collapsed stack zooms in on its territory. */
+  onZoomTo?: (territory: string) => void;
 }
 
-/** Unit stacks as badges per nation and type ("3 inf"), two columns under each territory's anchor. */
-export function StackLayer({ units, nation, free, onGroup }: StackProps) {
+/**
+ * Unit stacks as badges ("3 inf"), laid out by stack-layout.ts so that none covers another: split by
+ * nation and type where there is room, else one stack per nation with its total (a click on the
+ * player's own zooms in to split it), moved beside the anchor when even that has no room.
+ */
+export function StackLayer({ units, nation, free, onGroup, ordered, onZoomTo }: StackProps) {
   const U = useContext(MapUnit);
   const BADGE_W = 6.6 * U;
   const BADGE_H = 2.3 * U;
   const byTerritory = new Map<string, UnitStack[]>();
   for (const u of units) if (u.type !== "factory" && u.type !== "aaGun") byTerritory.set(u.at, [...(byTerritory.get(u.at) ?? []), u]);
   const order = (u: UnitStack) => NATIONS.indexOf(u.nation) * 100 + UNIT_TYPES.indexOf(u.type) + (u.aboard ? 50 : 0);
-  // Territories with groups that can take orders are drawn last, so their badges lie on top of a neighbour's.
-  const orderable = (at: string) => (nation && free && Object.keys(free(at)).length > 0 ? 1 : 0);
-  const territories = [...byTerritory.entries()].sort(([a], [b]) => orderable(a) - orderable(b));
+  const orderable = (at: string) => nation !== undefined && free !== undefined && Object.keys(free(at)).length > 0;
+  const territories = [...byTerritory.entries()];
+  const layout = layoutStacks(
+    territories.map(([at, stacks]) => ({ at, anchor: anchorOf(at), badges: stacks.length, nations: new Set(stacks.map((u) => u.nation)).size, first: orderable(at) })),
+    { w: BADGE_W, h: BADGE_H, gap: 0.2 * U },
+  );
   return (
     <g className="map-stacks">
       {territories.map(([at, stacks]) => {
         const [ax, ay] = anchorOf(at);
+        const place = layout.get(at)!;
         const sorted = [...stacks].sort((a, b) => order(a) - order(b));
-        const cols = sorted.length === 1 ? 1 : 2;
         const freeHere = nation && free ? free(at) : {};
+        if (place.collapsed) {
+          const nations = NATIONS.filter((n) => sorted.some((u) => u.nation === n));
+          return (
+            <g key={at} data-testid={`map-stacks-${slug(at)}`} data-collapsed="1">
+              {place.moved ? <line x1={ax} y1={ay} x2={place.x + BADGE_W / 2} y2={place.y + BADGE_H / 2} stroke="#1d232b" strokeWidth={1} vectorEffect="non-scaling-stroke" /> : null}
+              {nations.map((n, i) => {
+                const total = sorted.filter((u) => u.nation === n).reduce((sum, u) => sum + u.count, 0);
+                const x = place.x + (i % place.cols) * BADGE_W;
+                const y = place.y + Math.floor(i / place.cols) * (BADGE_H + 0.2 * U);
+                const colour = NATION_COLOUR[n];
+                const zoomable = n === nation && orderable(at) && onZoomTo !== undefined;
+                const label = `${total} units of ${n} in ${at}: ${sorted
+                  .filter((u) => u.nation === n)
+                  .map((u) => `${u.count} ${unitName(u.type, u.count)}${u.aboard ? " aboard" : ""}`)
+                  .join(", ")}`;
+                return (
+                  <g
+                    key={n}
+                    data-testid={`map-stack-${slug(n)}-all-${slug(at)}`}
+                    data-total={total}
+                    className={zoomable ? "map-badge map-badge-active" : "map-badge"}
+                    {...(zoomable
+                      ? {
+                          role: "button",
+                          tabIndex: 0,
+                          "aria-label": `${label}. Zoom in to order them.`,
+                          onClick: (e: React.MouseEvent) => {
+                            e.stopPropagation();
+                            onZoomTo!(at);
+                          },
+                          onKeyDown: keyActivate(() => onZoomTo!(at)),
+                        }
+                      : { "aria-hidden": true, pointerEvents: "none" })}
+                  >
+                    <title>{label}</title>
+                    <rect x={x + 0.1 * U} y={y} width={BADGE_W * 0.6} height={BADGE_H} rx={BADGE_H / 2} fill={colour.unit} stroke={zoomable ? "#ffd400" : "#fff"} strokeWidth={zoomable ? 2.5 : 1} vectorEffect="non-scaling-stroke" />
+                    <text x={x + 0.1 * U + BADGE_W * 0.3} y={y + BADGE_H * 0.74} textAnchor="middle" fontSize={1.5 * U} fontWeight={700} fill={colour.ink} pointerEvents="none">
+                      {total}
+                    </text>
+                  </g>
+                );
+              })}
+            </g>
+          );
+        }
         return (
           <g key={at} data-testid={`map-stacks-${slug(at)}`}>
             {sorted.map((u, i) => {
-              const x = ax - (cols * BADGE_W) / 2 + (i % cols) * BADGE_W;
-              const y = ay + Math.floor(i / cols) * (BADGE_H + 0.2 * U);
+              const x = place.x + (i % place.cols) * BADGE_W;
+              const y = place.y + Math.floor(i / place.cols) * (BADGE_H + 0.2 * U);
               const colour = NATION_COLOUR[u.nation];
               const left = !u.aboard && u.nation === nation ? (freeHere[u.type] ?? 0) : 0;
               const active = left > 0 && onGroup !== undefined;
+              // Every unit of this stack has an order: it looks done (faded, with a tick).
+              const allOrdered = !u.aboard && u.nation === nation && ordered !== undefined && left === 0 && (ordered(at)[u.type] ?? 0) > 0;
               const label = `${u.count} ${unitName(u.type, u.count)} of ${u.nation} in ${at}${u.aboard ? ", aboard" : ""}`;
               const id = `map-stack-${slug(u.nation)}-${u.type}${u.aboard ? "-aboard" : ""}-${slug(at)}`;
               return (
@@ -224,6 +317,8 @@ export function StackLayer({ units, nation, free, onGroup }: StackProps) {
                   data-testid={id}
                   data-free={left}
                   className={active ? "map-badge map-badge-active" : "map-badge"}
+                  data-ordered={allOrdered ? "1" : "0"}
+                  opacity={allOrdered ? 0.55 : undefined}
                   {...(active
                     ? {
                         role: "button",
@@ -235,7 +330,7 @@ export function StackLayer({ units, nation, free, onGroup }: StackProps) {
                         },
                         onKeyDown: keyActivate(() => onGroup!(at, u.type)),
                       }
-                    : { "aria-hidden": true })}
+                    : { "aria-hidden": true, pointerEvents: "none" })}
                 >
                   <title>{label}</title>
                   <rect
@@ -251,6 +346,7 @@ export function StackLayer({ units, nation, free, onGroup }: StackProps) {
                     vectorEffect="non-scaling-stroke"
                   />
                   <text x={x + BADGE_W / 2} y={y + BADGE_H * 0.74} textAnchor="middle" fontSize={1.5 * U} fontWeight={600} fill={u.aboard ? colour.unit : colour.ink} pointerEvents="none">
+                    {allOrdered ? "✓ " : ""}
                     {u.count} {shortName(u.type)}
                   </text>
                 </g>
@@ -264,17 +360,26 @@ export function StackLayer({ units, nation, free, onGroup }: StackProps) {
 }
 
 /** Outlines the player may click: legal destinations (from the engine) and transport unload targets. */
-export function TargetLayer({ targets, unloads, onTarget, onUnload }: { targets: readonly string[]; unloads: readonly string[]; onTarget?: (t: string) => void; onUnload?: (t: string) => void }) {
+export function TargetLayer(props: {
+  targets: readonly string[];
+  unloads: readonly string[];
+  onTarget?: (t: string) => void;
+  onUnload?: (t: string) => void;
+  paths?: Record<string, string>;
+}) {
+  const { targets, unloads, onTarget, onUnload, paths } = props;
   const draw = (t: string, kind: "target" | "unload", action?: (t: string) => void) => {
-    const shape = SHAPES.get(t);
-    if (!shape) return null;
+    const d = paths?.[t];
+    if (!d) return null;
     const verb = kind === "target" ? "Move to" : "Unload into";
     return (
       <path
         key={`${kind}-${t}`}
-        d={shape.path}
+        d={d}
+        fillRule="evenodd"
         className={`map-${kind}`}
-        fill={kind === "target" ? "rgba(255, 212, 0, 0.28)" : "rgba(31, 95, 191, 0.22)"}
+        // A light wash and a strong outline: a large legal territory must not tint half a continent.
+        fill={kind === "target" ? "rgba(255, 212, 0, 0.12)" : "rgba(31, 95, 191, 0.12)"}
         stroke={kind === "target" ? "#b38600" : "#1f5fbf"}
         strokeWidth={3}
         strokeDasharray="6 3"

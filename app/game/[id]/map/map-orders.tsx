@@ -1,10 +1,15 @@
 "use client";
 // Ordering on the map (issue 6): click a marked group to select a unit (again to add more), click an
-// outlined destination — the engine's legal destinations, from orders.destinations — to create the
-// order, click further to extend it. Transports load and unload here; the draft is shared with the
-// list view, so Save, Lock and refusals behave the same in both.
+// outlined destination — the engine's legal destinations, from orders.destinations — to make the
+// order. Making the order ends the selection, so the next click starts afresh; clicking an order's
+// arrow selects it again to change its path (further destinations) or its counts. Transports load
+// here (the load is part of the selection) and unload with a click. The draft is shared with the list
+// view, so Save, Lock and refusals behave the same in both. The map itself is drawn into the game
+// screen's map area (a portal), the controls stay in the side panel.
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
+import { createPortal } from "react-dom";
+import { teamOf } from "../../../../server/engine/teams";
 import { UNIT_TYPES, type Nation, type UnitCounts, type UnitType } from "../../../../server/engine/types";
 import { countsText, errorText, orderText, sentence, unitName } from "../../../components/format";
 import { useTRPC } from "../../../trpc/client";
@@ -12,10 +17,12 @@ import { neighboursOf, slug, type Board } from "../game-types";
 import type { OrderDraft } from "../use-order-draft";
 import { BoardMap } from "./board-map";
 import type { Arrow } from "./map-layers";
+import type { View } from "./use-map-zoom";
 import { isSeaZone } from "./map-geometry";
 import { PurchasePanel } from "./purchase-panel";
 import {
   bombardTargets,
+  claimedAt,
   clickDestination,
   clickGroup,
   commit,
@@ -39,14 +46,27 @@ export function MapOrders(props: {
   board: Board;
   victoryCities: boolean;
   orders: OrderDraft;
+  /** Where the map is drawn (the game screen's map area); null: not this nation's turn to show it. */
+  mapHost: HTMLElement | null;
+  /** The first view of the map when the player has none kept. */
+  start?: View | null;
+  storageKey?: string;
+  /** A new phase ends any selection of the last one. */
+  phaseId?: number;
 }) {
-  const { gameId, nation, phaseOpen, locked, board, victoryCities, orders } = props;
+  const { gameId, nation, phaseOpen, locked, board, victoryCities, orders, mapHost } = props;
   const trpc = useTRPC();
   const s = slug(nation);
   const readOnly = locked || !phaseOpen;
   const draft = orders.draft as DraftOrder[];
   const [sel, setSel] = useState<Selection | null>(null);
   const [confirmLock, setConfirmLock] = useState(false);
+  const [selPhase, setSelPhase] = useState(props.phaseId);
+  if (selPhase !== props.phaseId) {
+    setSelPhase(props.phaseId);
+    setSel(null);
+    setConfirmLock(false);
+  }
   const free = (t: string) => freeAt(board.units, nation, t, draft);
   const active = readOnly ? null : sel;
 
@@ -71,12 +91,16 @@ export function MapOrders(props: {
   const targets = ready ? (options.data?.destinations ?? []) : [];
   const unloads = ready && active && !active.unload ? (options.data?.unloads ?? []) : [];
 
-  /** Write the selection into the draft once it is an order (its own order is replaced in place). */
-  function apply(next: Selection | null) {
+  /**
+   * Write the selection into the draft once it is an order (its own order is replaced in place).
+   * `end`: a click on the map made the order, which ends the selection (the next click on a group
+   * starts a new order and never extends this one); the panel's controls keep it selected.
+   */
+  function apply(next: Selection | null, end = false) {
     if (next && isComplete(next)) {
       const done = commit(draft, next);
       orders.setDraft(done.draft);
-      setSel(done.sel);
+      setSel(end ? null : done.sel);
     } else if (next?.orderId) {
       // No longer an order (its bombardment or load taken back): it leaves the draft, the selection stays.
       orders.remove(next.orderId);
@@ -88,17 +112,42 @@ export function MapOrders(props: {
   const onGroup = (territory: string, type: UnitType) => apply(clickGroup(sel, territory, type, free(territory)));
   const onTarget = (territory: string) => {
     const d = targets.find((t) => t.territory === territory);
-    if (active && d) apply(clickDestination(active, d.path));
+    if (active && d) apply(clickDestination(active, d.path), true);
   };
-  const onUnload = (territory: string) => active && apply({ ...active, unload: territory });
+  const onUnload = (territory: string) => active && apply({ ...active, unload: territory }, true);
+  /** A click on an order's arrow: select that order to change it. */
+  const onArrow = (id: string) => {
+    const o = draft.find((x) => x.id === id);
+    if (!o?.from || !o.units) return;
+    setConfirmLock(false);
+    setSel({
+      from: o.from,
+      units: o.units,
+      path: o.path ?? [],
+      orderId: o.id,
+      ...(o.load ? { load: o.load } : {}),
+      ...(o.unload ? { unload: o.unload } : {}),
+      ...(o.stealth ? { stealth: true } : {}),
+      ...(o.raid ? { raid: true } : {}),
+      ...(o.bombard ? { bombard: o.bombard } : {}),
+    });
+  };
+  // An attack: the move ends where the enemy team holds the land or has units (R5: a battle follows).
+  const enemy = (n: Nation) => teamOf(n) !== teamOf(nation);
+  const attacks = (o: { from: string; path: readonly string[]; unload?: string }) => {
+    const end = o.unload ?? (o.path.length ? o.path[o.path.length - 1]! : o.from);
+    const owner = board.owners[end];
+    return (owner !== undefined && enemy(owner) && !isSeaZone(end)) || board.units.some((u) => u.at === end && enemy(u.nation));
+  };
 
   const arrows: Arrow[] = useMemo(() => {
     const out: Arrow[] = draft
       .filter((o) => o.from && o.units && o.id !== active?.orderId)
-      .map((o) => ({ id: o.id, from: o.from!, path: o.path ?? [], unload: o.unload, kind: "draft" as const }));
+      .map((o) => ({ id: o.id, from: o.from!, path: o.path ?? [], unload: o.unload, kind: "draft" as const, attack: attacks({ from: o.from!, path: o.path ?? [], unload: o.unload }) }));
     if (active) out.push({ id: active.orderId ?? "pending", from: active.from, path: active.path, unload: active.unload, kind: "pending" });
     return out;
-  }, [draft, active]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [draft, active, board]);
 
   const groups = orderableTerritories(board.units, nation, draft);
   const holding = unitsWithoutOrders(board.units, nation, draft);
@@ -127,16 +176,18 @@ export function MapOrders(props: {
   }
 
   return (
-    <section className="card card-wide map-orders" aria-labelledby={`map-${s}-heading`} data-testid={`map-orders-${s}`}>
+    <section className="map-orders" aria-labelledby={`map-${s}-heading`} data-testid={`map-orders-${s}`}>
       <h2 id={`map-${s}-heading`}>
-        The map — orders for {nation}{" "}
+        Orders for {nation}{" "}
         {locked ? (
           <span className="tag tag-locked" data-testid={`map-locked-tag-${s}`}>
             locked
           </span>
         ) : null}
       </h2>
-      <div className="map-layout">
+      <div>
+        {mapHost
+          ? createPortal(
         <BoardMap
           units={board.units}
           owners={board.owners}
@@ -150,9 +201,22 @@ export function MapOrders(props: {
           unloads={unloads}
           onTarget={onTarget}
           onUnload={onUnload}
+          onArrow={readOnly || active ? undefined : onArrow}
+          ordered={(t) => claimedAt(draft, t)}
+          attacksOn={(t) =>
+            draft
+              .filter((o) => o.from && o.units && attacks({ from: o.from, path: o.path ?? [], unload: o.unload }) && (o.unload ?? o.path?.[o.path.length - 1]) === t)
+              .map((o) => ({ id: o.id, from: o.from!, units: o.units! }))
+          }
+          storageKey={props.storageKey}
+          start={props.start}
+          fill
           title={`Map of the board; ${readOnly ? "orders closed" : `ordering for ${nation}`}`}
           testId={`map-${s}`}
-        />
+        />,
+              mapHost,
+            )
+          : null}
         <div className="map-panel" data-testid={`map-panel-${s}`}>
           {readOnly ? (
             <p className="muted small">{locked ? "Your orders are locked. Unlock to change them." : "This phase is closed to changes."}</p>
@@ -163,6 +227,7 @@ export function MapOrders(props: {
               </h3>
               <p className="small">
                 {active.path.length ? `Path: ${[active.from, ...active.path].join(" → ")}` : "Click an outlined territory to move there."}
+                {active.orderId ? " Click a further outlined territory to go on from there." : ""}
                 {active.unload ? ` ${sentence(`Unloads into ${active.unload}`)}` : ""}
                 {active.orderId ? ` (order ${active.orderId})` : ""}
               </p>
@@ -264,6 +329,11 @@ export function MapOrders(props: {
                 ))}
               </div>
               <div className="actions">
+                {active.orderId && active.path.length > 0 ? (
+                  <button type="button" className="button button-small button-quiet" onClick={() => apply({ ...active, path: [], unload: undefined, bombard: undefined })} data-testid={`map-repath-${s}`}>
+                    Choose the path again
+                  </button>
+                ) : null}
                 <button type="button" className="button button-small" onClick={() => setSel(null)} data-testid={`map-done-${s}`}>
                   {active.orderId ? "Done" : "Cancel"}
                 </button>

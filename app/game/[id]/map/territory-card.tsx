@@ -1,0 +1,63 @@
+"use client";
+// The card of one territory, shown over the map when it is hovered or tapped: its name, owner and
+// IPC value, the units there by nation, its factory and AA gun, and the draft's attacks on it.
+import type { Nation } from "../../../../server/engine/types";
+import { countsText } from "../../../components/format";
+import { VALUE, slug, type UnitStack } from "../game-types";
+import { capitalOf, isSeaZone, victoryCitiesIn } from "./map-geometry";
+import styles from "./board-map.module.css";
+
+export interface CardAttack {
+  id: string;
+  from: string;
+  units: Record<string, number | undefined>;
+}
+
+export function TerritoryCard(props: {
+  territory: string;
+  owners: Record<string, Nation>;
+  units: readonly UnitStack[];
+  attacks?: readonly CardAttack[];
+  onClose: () => void;
+}) {
+  const { territory, owners, units, attacks = [], onClose } = props;
+  const here = units.filter((u) => u.at === territory);
+  const nations = [...new Set(here.map((u) => u.nation))];
+  const owner = owners[territory];
+  const sea = isSeaZone(territory);
+  const capital = capitalOf(territory);
+  const cities = victoryCitiesIn(territory);
+  const counts = (list: readonly UnitStack[]) => Object.fromEntries(list.map((u) => [u.type, u.count]));
+  return (
+    <div className={styles.card} role="dialog" aria-label={`About ${territory}`} data-testid={`territory-card-${slug(territory)}`}>
+      <button type="button" className={styles.cardClose} onClick={onClose} aria-label="Close">
+        ✕
+      </button>
+      <strong>{territory}</strong>
+      <div className="small muted">
+        {sea ? "Sea zone" : owner ? `${owner} · IPC ${VALUE.get(territory) ?? 0}` : `IPC ${VALUE.get(territory) ?? 0}`}
+        {capital ? ` · capital of ${capital}` : ""}
+        {cities.length ? ` · victory city ${cities.map((c) => c.name).join(", ")}` : ""}
+      </div>
+      {nations.length === 0 ? <div className="small">No units.</div> : null}
+      {nations.map((n) => {
+        const mine = here.filter((u) => u.nation === n);
+        const standing = mine.filter((u) => !u.aboard && u.type !== "factory" && u.type !== "aaGun");
+        const aboard = mine.filter((u) => u.aboard);
+        const works = mine.filter((u) => u.type === "factory" || u.type === "aaGun");
+        return (
+          <div key={n} className="small" data-testid={`territory-card-units-${slug(n)}`}>
+            <strong>{n}:</strong> {standing.length ? countsText(counts(standing)) : "—"}
+            {aboard.length ? `; aboard ${countsText(counts(aboard))}` : ""}
+            {works.length ? `; ${works.map((u) => (u.type === "factory" ? "factory" : "AA gun")).join(", ")}` : ""}
+          </div>
+        );
+      })}
+      {attacks.length ? (
+        <div className="small" data-testid="territory-card-attacks">
+          <strong>Your attack:</strong> {attacks.map((a) => `${countsText(a.units as never)} from ${a.from} (${a.id})`).join("; ")}
+        </div>
+      ) : null}
+    </div>
+  );
+}
