@@ -102,7 +102,7 @@ function falseFacts(t: Turn, l: StoryLine, context: { battle?: Battle; round?: B
     const c = report.conflicts.find((x) => x.kind === "meeting" && x.territory === territory && x.step === Number(step));
     if (!c) return [`no meeting in ${territory} at step ${step}`];
     if (sorted(readNations(movers!)).join() !== sorted(c.nations ?? []).join()) out.push(`movers ${movers} but the orders were ${c.nations?.join(", ")}'s`);
-    for (const m of orderWords!.matchAll(new RegExp(`(${NATION_ALT})'s orders? ([^;]+?)(?= and (?:${NATION_ALT})'s|$)`, "g"))) {
+    for (const m of orderWords!.matchAll(new RegExp(`(${NATION_ALT})'s orders? ([^;]+?)(?=(?:,| and) (?:${NATION_ALT})'s|$)`, "g"))) {
       for (const id of m[2]!.split(", ")) if (!c.orders.some((o, i) => o === id && c.nations![i] === m[1])) out.push(`${m[1]}'s order ${id} was not in the meeting`);
     }
     const battle = battleAt(report, territory!, c.pass);
@@ -147,7 +147,7 @@ function falseFacts(t: Turn, l: StoryLine, context: { battle?: Battle; round?: B
         continue;
       }
       const told: Partial<Record<Nation, UnitCounts>> = {};
-      for (const m of (part[1] ?? "").matchAll(new RegExp(`(${NATION_ALT})'s (.+?)(?= and (?:${NATION_ALT})'s|$)`, "g"))) told[m[1] as Nation] = readCounts(m[2]!);
+      for (const m of (part[1] ?? "").matchAll(new RegExp(`(${NATION_ALT})'s (.+?)(?=(?:,| and) (?:${NATION_ALT})'s|$)`, "g"))) told[m[1] as Nation] = readCounts(m[2]!);
       const truth: Partial<Record<Nation, UnitCounts>> = {};
       for (const u of battle.sides[team]) (truth[u.nation] ??= {})[u.type] = ((truth[u.nation] ??= {})[u.type] ?? 0) + u.count;
       const same = NATIONS.every((n) => key(told[n] ?? {}) === key(truth[n] ?? {}));

@@ -55,7 +55,9 @@ describe.skipIf(SKIP)("game loop in the browser", () => {
     await a.goto(`${base}/game/${gameId}`);
     await a.getByTestId("turn-number").filter({ hasText: "Turn 1" }).waitFor();
     // Seats show players and robots; the deadline counts down in the viewer's zone.
-    await expect.poll(() => a.getByTestId("seat-row-japan").textContent()).toContain("bruno");
+    // B's seat shows B's display name (generated: none chosen), never B's address.
+    await expect.poll(() => a.getByTestId("seat-row-japan").textContent()).toMatch(/[A-Z][a-z]+ [A-Z][a-z]+ \d{3}/);
+    expect(await a.getByTestId("seat-row-japan").textContent()).not.toContain("bruno");
     await expect.poll(() => a.getByTestId("deadline").textContent()).toMatch(/Europe\/Berlin.*\d+ h \d+ min left/);
     await expect.poll(() => b.getByTestId("deadline").textContent()).toMatch(/Asia\/Tokyo.*\d+ h \d+ min left/);
   }, 120_000);

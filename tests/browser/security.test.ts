@@ -31,6 +31,9 @@ async function requestLink(base: string, email: string, headers: Record<string, 
  * POSTs up to `chunks` chunks of 1 MiB, one after another, stopping as soon as the answer comes; the
  * server refusing and closing mid-body is the expected end, not an error.
  */
+/** postBody's status when the server closed the connection before its answer could be read. */
+const CUT = -1;
+
 function postBody(url: string, headers: Record<string, string>, chunks: number): Promise<{ status: number; chunksSent: number }> {
   return new Promise((resolve, reject) => {
     let chunksSent = 0;
@@ -42,7 +45,15 @@ function postBody(url: string, headers: Record<string, string>, chunks: number):
       res.resume();
       req.destroy();
     });
-    req.on("error", (e) => answered || reject(e));
+    // A server that refuses a streamed body may close the connection while we still write: the write
+    // fails (EPIPE, ECONNRESET) before the 413 is read. That is a refusal too (CUT), told apart from
+    // a body read whole by how much was sent.
+    req.on("error", (e: NodeJS.ErrnoException) => {
+      if (answered) return;
+      answered = true;
+      if (e.code === "EPIPE" || e.code === "ECONNRESET") resolve({ status: CUT, chunksSent });
+      else reject(e);
+    });
     req.flushHeaders();
     const chunk = Buffer.alloc(1024 * 1024, 32);
     const next = () => {
@@ -200,10 +211,10 @@ describe.skipIf(SKIP)("security of a production build", () => {
     expect(declared).toEqual({ status: 413, chunksSent: 0 });
     // Streamed without a length: cut off soon after the 1 MiB limit, long before the 100 MiB end.
     const streamed = await postBody(`${app.base}/api/trpc/game.create`, { cookie, "content-type": "application/json", "transfer-encoding": "chunked" }, 100);
-    expect(streamed.status).toBe(413);
+    expect([413, CUT]).toContain(streamed.status);
     expect(streamed.chunksSent).toBeLessThan(100);
     const auth = await postBody(`${app.base}/api/auth/signin/nodemailer`, { "content-type": "application/x-www-form-urlencoded", "transfer-encoding": "chunked" }, 100);
-    expect(auth.status).toBe(413);
+    expect([413, CUT]).toContain(auth.status);
     expect(auth.chunksSent).toBeLessThan(100);
   });
 });
