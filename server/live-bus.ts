@@ -36,8 +36,9 @@ export async function startLiveBus(handle: DbHandle): Promise<LiveBus> {
       highest = Math.max(highest, event.id);
       if (seen.size > SEEN_KEPT) for (const id of seen) if (seen.delete(id) && seen.size <= SEEN_KEPT) break;
     }
-    if ("gameId" in event) bus.emit(`game:${event.gameId}`, event);
-    else bus.emit(`user:${event.userId}`, event);
+    // A user's hint may name a game (press): it goes to that user only, never on the game's stream.
+    if ("userId" in event) bus.emit(`user:${event.userId}`, event);
+    else bus.emit(`game:${event.gameId}`, event);
   }
 
   const onMessage = (payload: string) => {

@@ -7,7 +7,7 @@ import type { DbHandle } from "../../db/client";
 import { createCaller } from "../../server/api/root";
 import { startRuntime, type Runtime } from "../../server/runtime";
 import type { GameEvent } from "../../server/runtime-events";
-import { publish } from "../../server/services/events";
+import { publish, publishToUser } from "../../server/services/events";
 import { onPostgres, testDb } from "../support/db";
 import { makeUser, twoPlayerGame } from "../support/world";
 
@@ -88,4 +88,17 @@ describe("live events", () => {
       const turns = got.map(([, e]) => e.turn!).sort((a, b) => a - b);
       expect(turns).toEqual(Array.from({ length: total }, (_, i) => i + 1));
     });
+
+  it("a user's hint that names a game (press) reaches that user's stream only, never the game's", async () => {
+    const user = await makeUser(handle, `hint-${Math.random()}@example.com`);
+    const tab = new AbortController();
+    const caller = createCaller({ db: handle.db, bus: runtime.bus, user }, { signal: tab.signal });
+    const gameStream = collect(await caller.game.events({ gameId: GAME }), 1, 3000);
+    const userStream = collect(await caller.notifications.live(), 1, 3000);
+    await handle.db.transaction((tx) => publishToUser(tx, user.id, { kind: "press", gameId: GAME }));
+    const [onGame, onUser] = await Promise.all([gameStream, userStream]);
+    tab.abort();
+    expect(onGame).toEqual([]);
+    expect(onUser.map(([, e]) => e as unknown as { kind: string; gameId?: number })).toMatchObject([{ kind: "press", gameId: GAME }]);
+  });
 });
