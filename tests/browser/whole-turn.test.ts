@@ -3,12 +3,13 @@
 // Germany. Low luck: the Axis roll 12 (two sure hits a round), the Allies at most 10, so Germany takes
 // Caucasus and the fighter survives (casualties go cheapest first). A accepts each battle default by
 // hand; then the post-combat panel lists the fighter in Caucasus — captured this turn, so not safe
-// (R7.1) — and A lands it somewhere other than the default. Turn 2 shows the fighter there, the two
+// (R7.1) — and A lands it somewhere other than the default by a click on the map. Turn 2 shows the fighter there, the two
 // new infantry in Germany (R8.3) and Germany's treasury changed by the purchase and its new income (R8.4).
 // B plays Japan and only locks. Robots hold.
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { clickWhereVisible } from "./robot-game";
 import { LONG, SKIP, shoot, signIn, twoPlayerSession } from "./support";
 
 const COST_INFANTRY = 3;
@@ -118,8 +119,26 @@ describe.skipIf(SKIP)("the whole turn in the browser: battle, landing, new units
     expect(options).not.toContain("Caucasus"); // captured this turn: not safe (R7.1)
     landedIn = options.find((o) => o !== "" && o !== preset)!;
     expect(landedIn).toBeTruthy();
-    await select.selectOption(landedIn);
+    // The fighter is named by where it fought, and it lands by a click on the map: it starts selected,
+    // its safe places are outlined (Caucasus is not one), and clicking one is its landing.
+    expect(await row.locator("th").textContent()).toBe("fighter from Caucasus");
+    expect(await row.getAttribute("data-selected")).toBe("1");
+    const map = a.getByTestId("landing-map");
+    await map.waitFor();
+    await map.locator('[data-shapes="loaded"]').waitFor();
+    const outlined = await map.locator('[data-testid^="map-target-"]').evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")));
+    expect(outlined.sort()).toEqual(options.filter((o) => o !== "").map((o) => `Land in ${o}`).sort());
     await shoot(a, "lockstep-post-combat-1280");
+    // A real click where the outline shows (badges lie above outlines); the whole world if it is out of view.
+    const place = map.getByRole("button", { name: `Land in ${landedIn}`, exact: true });
+    await clickWhereVisible(a, place).catch(async () => {
+      await map.getByTestId("map-zoom-reset").click();
+      await clickWhereVisible(a, place);
+    });
+    await expect.poll(() => select.inputValue()).toBe(landedIn);
+    // Landed: the selection ends (no other aircraft) and the outlines go.
+    expect(await row.getAttribute("data-selected")).toBe("0");
+    expect(await map.locator('[data-testid^="map-target-"]').count()).toBe(0);
     await a.getByTestId("post-combat-lock-germany").click();
     for (const page of [a, b]) await page.getByTestId("turn-number").filter({ hasText: "Turn 2" }).waitFor({ timeout: LONG });
   }, 180_000);

@@ -23,6 +23,8 @@ export interface BoardMapProps extends Omit<StackProps, "units"> {
   targets?: readonly string[];
   unloads?: readonly string[];
   onTarget?: (territory: string) => void;
+  /** What a click on a target does, for its label ("Move to" unless told). */
+  targetVerb?: string;
   onUnload?: (territory: string) => void;
   /** A click on a draft order's arrow selects that order to change it. */
   onArrow?: (id: string) => void;
@@ -102,7 +104,7 @@ export function BoardMap(props: BoardMapProps) {
             <TerritoryLayer owners={owners} selected={selected} paths={shapes?.paths} onInspect={(t) => setCard((c) => (c === t ? null : t))} />
             <CrossingLayer crossings={shapes?.crossings ?? []} />
             <LabelLayer units={units} victoryCities={victoryCities} seaLabels={seaLabels} />
-            <TargetLayer targets={targets} unloads={unloads} onTarget={onTarget} onUnload={onUnload} paths={shapes?.paths} />
+            <TargetLayer targets={targets} unloads={unloads} onTarget={onTarget} onUnload={onUnload} paths={shapes?.paths} targetVerb={props.targetVerb} />
             <ArrowLayer arrows={arrows} onArrow={onArrow} />
             <StackLayer units={units} nation={props.nation} free={props.free} onGroup={props.onGroup} ordered={props.ordered} onZoomTo={zoomTo} />
             {overlay}
