@@ -21,6 +21,15 @@ async function infantryInGermany(page: Page): Promise<number> {
   return Number(/(\d+) infantry/.exec(text)?.[1] ?? 0);
 }
 
+/** Whether a territory's unit badges are inside the landing map's visible box. */
+async function inMapView(page: Page, territorySlug: string): Promise<boolean> {
+  return page.getByTestId("landing-map").evaluate((map, id) => {
+    const svg = map.querySelector("svg")!.getBoundingClientRect();
+    const r = map.querySelector(`[data-testid="map-stacks-${id}"]`)?.getBoundingClientRect();
+    return !!r && r.left >= svg.left && r.right <= svg.right && r.top >= svg.top && r.bottom <= svg.bottom;
+  }, territorySlug);
+}
+
 describe.skipIf(SKIP)("the whole turn in the browser: battle, landing, new units, income", () => {
   let base = "";
   let a: Page;
@@ -128,7 +137,14 @@ describe.skipIf(SKIP)("the whole turn in the browser: battle, landing, new units
     await map.locator('[data-shapes="loaded"]').waitFor();
     const outlined = await map.locator('[data-testid^="map-target-"]').evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")));
     expect(outlined.sort()).toEqual(options.filter((o) => o !== "").map((o) => `Land in ${o}`).sort());
+    // The map shows the fighter where it fought, and its safe places, whatever the view kept from the orders.
+    await expect.poll(() => inMapView(a, "caucasus")).toBe(true);
     await shoot(a, "lockstep-post-combat-1280");
+    await a.screenshot({ path: "/tmp/landing-desktop.png" });
+    await a.setViewportSize({ width: 390, height: 844 });
+    await a.waitForTimeout(500);
+    await a.screenshot({ path: "/tmp/landing-phone.png" });
+    await a.setViewportSize({ width: 1280, height: 900 });
     // A real click where the outline shows (badges lie above outlines); the whole world if it is out of view.
     const place = map.getByRole("button", { name: `Land in ${landedIn}`, exact: true });
     await clickWhereVisible(a, place).catch(async () => {

@@ -6,6 +6,7 @@ import { createPortal } from "react-dom";
 import type { Nation, UnitCounts, UnitType } from "../../../../server/engine/types";
 import type { Board } from "../game-types";
 import { BoardMap } from "./board-map";
+import { anchorOf } from "./map-geometry";
 import type { Arrow } from "./map-layers";
 import type { View } from "./use-map-zoom";
 
@@ -58,6 +59,8 @@ export function LandingMap({
     .filter((a) => a.to && a.to !== a.from && (readOnly || a !== selected))
     .map((a) => ({ id: `land-${a.type}-${a.from}-${a.index}`, from: a.from, path: [a.to], kind: "draft" as const }));
   if (selected && !readOnly && selected.to && selected.to !== selected.from) arrows.push({ id: "land-selected", from: selected.from, path: [selected.to], kind: "pending" });
+  // The selected aircraft and its safe places are brought into view.
+  const focus = selected && !readOnly ? boxAround([selected.from, ...selected.destinations]) : null;
   return createPortal(
     <BoardMap
       units={map.board.units}
@@ -71,6 +74,7 @@ export function LandingMap({
       targets={selected && !readOnly ? selected.destinations : []}
       onTarget={onLand}
       targetVerb="Land in"
+      focus={focus}
       storageKey={map.storageKey}
       start={map.start}
       fill
@@ -79,4 +83,15 @@ export function LandingMap({
     />,
     map.host,
   );
+}
+
+/** The box around some territories' anchors, with room for their badges. */
+function boxAround(territories: readonly string[]): View {
+  const points = territories.map(anchorOf);
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  const pad = 25;
+  const x = Math.min(...xs) - pad;
+  const y = Math.min(...ys) - pad;
+  return { x, y, w: Math.max(...xs) + pad - x, h: Math.max(...ys) + pad - y };
 }
