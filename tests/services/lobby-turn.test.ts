@@ -2,6 +2,7 @@
 // for the viewer's orders — the viewer's own facts only (another player's lock is not the viewer's).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../db/client";
+import { drain } from "../../server/jobs/worker";
 import { testDb } from "../support/db";
 import { twoPlayerGame } from "../support/world";
 
@@ -26,5 +27,22 @@ describe("the lobby's own games", () => {
     expect(await turnOf(asBob)).toMatchObject({ number: 1, status: "open", needs: "orders" });
     // An open challenge carries no turn.
     expect((await asAlice.game.lobby()).open.every((g) => g.turn === undefined)).toBe(true);
+  });
+
+  it("shows landings due to the player whose aircraft must land, and nothing to the other (R7.3)", async () => {
+    const { asAlice, asBob, gameId } = await twoPlayerGame(handle);
+    // Alice flies the West Europe fighter out to sea: after combat it must land.
+    await asAlice.orders.save({ gameId, nation: "Germany", orders: [{ id: "g1", units: { fighter: 1 }, from: "West Europe", path: ["West Spain Sea Zone"] }] });
+    await asAlice.orders.lock({ gameId, nation: "Germany" });
+    await asBob.orders.lock({ gameId, nation: "Japan" });
+    await drain(handle, "test");
+    const view = await asAlice.game.get({ gameId });
+    expect(view.phase!.status).toBe("post-combat");
+    const turnOf = async (caller: typeof asAlice) => (await caller.game.lobby()).mine.find((g) => g.id === gameId)!.turn;
+    expect(await turnOf(asAlice)).toEqual({ number: 1, status: "post-combat", deadline: view.phase!.decisionDeadline, needs: "landing" });
+    expect((await turnOf(asBob))?.needs).toBeNull();
+    await asAlice.postCombat.lock({ gameId, nation: "Germany" });
+    await drain(handle, "test");
+    expect(await turnOf(asAlice)).toMatchObject({ number: 2, status: "open", needs: "orders" });
   });
 });
