@@ -5,7 +5,7 @@
 // hand; then the post-combat panel lists the fighter in Caucasus — captured this turn, so not safe
 // (R7.1) — and A lands it somewhere other than the default by a click on the map. Turn 2 shows the fighter there, the two
 // new infantry in Germany (R8.3) and Germany's treasury changed by the purchase and its new income (R8.4).
-// B plays Japan and only locks. Robots hold.
+// The lobby then shows A the game at turn 2, needing A's orders. B plays Japan and only locks. Robots hold.
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -140,11 +140,6 @@ describe.skipIf(SKIP)("the whole turn in the browser: battle, landing, new units
     // The map shows the fighter where it fought, and its safe places, whatever the view kept from the orders.
     await expect.poll(() => inMapView(a, "caucasus")).toBe(true);
     await shoot(a, "lockstep-post-combat-1280");
-    await a.screenshot({ path: "/tmp/landing-desktop.png" });
-    await a.setViewportSize({ width: 390, height: 844 });
-    await a.waitForTimeout(500);
-    await a.screenshot({ path: "/tmp/landing-phone.png" });
-    await a.setViewportSize({ width: 1280, height: 900 });
     // A real click where the outline shows (badges lie above outlines); the whole world if it is out of view.
     const place = map.getByRole("button", { name: `Land in ${landedIn}`, exact: true });
     await clickWhereVisible(a, place).catch(async () => {
@@ -164,6 +159,11 @@ describe.skipIf(SKIP)("the whole turn in the browser: battle, landing, new units
     const germany = (await a.getByTestId("board-germany").textContent()) ?? "";
     expect(germany).toMatch(new RegExp(`${landedIn.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[^A-Z]*fighter`));
     expect(await infantryInGermany(a)).toBe(infantryBefore + 2);
+
+    // The lobby's "your games" tells A the turn, its deadline and that Germany's orders are due.
+    await a.goto(`${base}/lobby`);
+    await expect.poll(() => a.getByTestId(`my-game-turn-${gameId}`).textContent(), { timeout: LONG }).toMatch(/^Turn 2 · Orders due .*left/);
+    expect(await a.getByTestId(`my-game-needs-${gameId}`).textContent()).toBe("needs your orders");
 
     await a.goto(`${base}/game/${gameId}/history#turn-1`);
     const turn1 = a.locator("#turn-1");
