@@ -45,4 +45,19 @@ describe("the lobby's own games", () => {
     await drain(handle, "test");
     expect(await turnOf(asAlice)).toMatchObject({ number: 2, status: "open", needs: "orders" });
   });
+
+  it("shows a battle decision due to the side's chooser (R6.2), and nothing to the other player", async () => {
+    const { asAlice, asBob, gameId } = await twoPlayerGame(handle);
+    // Germany attacks Caucasus: the battle waits for Germany's choices as the Axis chooser.
+    await asAlice.orders.save({ gameId, nation: "Germany", orders: [{ id: "g1", units: { infantry: 3, armour: 2 }, from: "Ukraine S.S.R.", path: ["Caucasus"] }] });
+    await asAlice.orders.lock({ gameId, nation: "Germany" });
+    await asBob.orders.lock({ gameId, nation: "Japan" });
+    await drain(handle, "test");
+    const view = await asAlice.game.get({ gameId });
+    expect(view.phase!.status).toBe("battles");
+    expect(view.phase!.pending!.requests.some((r) => r.chooser === "Germany")).toBe(true);
+    const turnOf = async (caller: typeof asAlice) => (await caller.game.lobby()).mine.find((g) => g.id === gameId)!.turn;
+    expect(await turnOf(asAlice)).toEqual({ number: 1, status: "battles", deadline: view.phase!.decisionDeadline, needs: "decision" });
+    expect((await turnOf(asBob))?.needs).toBeNull();
+  });
 });
