@@ -47,13 +47,20 @@ describe("the lobby's own games", () => {
   });
 
   it("shows a battle decision due to the side's chooser (R6.2), and nothing to the other player", async () => {
-    const { asAlice, asBob, gameId } = await twoPlayerGame(handle);
-    // Germany attacks Caucasus: the battle waits for Germany's choices as the Axis chooser.
-    await asAlice.orders.save({ gameId, nation: "Germany", orders: [{ id: "g1", units: { infantry: 3, armour: 2 }, from: "Ukraine S.S.R.", path: ["Caucasus"] }] });
-    await asAlice.orders.lock({ gameId, nation: "Germany" });
-    await asBob.orders.lock({ gameId, nation: "Japan" });
-    await drain(handle, "test");
-    const view = await asAlice.game.get({ gameId });
+    // Germany attacks Caucasus: the battle waits for Germany's choices as the Axis chooser. The dice
+    // are the game's own, so a game whose battle asks Germany nothing is set aside for another.
+    const attack = async () => {
+      const game = await twoPlayerGame(handle);
+      const { asAlice, asBob, gameId } = game;
+      await asAlice.orders.save({ gameId, nation: "Germany", orders: [{ id: "g1", units: { infantry: 3, armour: 2 }, from: "Ukraine S.S.R.", path: ["Caucasus"] }] });
+      await asAlice.orders.lock({ gameId, nation: "Germany" });
+      await asBob.orders.lock({ gameId, nation: "Japan" });
+      await drain(handle, "test");
+      return { ...game, view: await asAlice.game.get({ gameId }) };
+    };
+    let game = await attack();
+    for (let i = 0; i < 4 && !game.view.phase!.pending?.requests.some((r) => r.chooser === "Germany"); i++) game = await attack();
+    const { asAlice, asBob, gameId, view } = game;
     expect(view.phase!.status).toBe("battles");
     expect(view.phase!.pending!.requests.some((r) => r.chooser === "Germany")).toBe(true);
     const turnOf = async (caller: typeof asAlice) => (await caller.game.lobby()).mine.find((g) => g.id === gameId)!.turn;
