@@ -10,6 +10,8 @@ import { durationText } from "../components/battle-format";
 import { errorText } from "../components/format";
 import { viewerZone } from "../components/local-time";
 import { useTRPC } from "../trpc/client";
+import { Deadline } from "../game/[id]/deadline";
+import type { LobbyTurn } from "../../server/services/games";
 import { PressChoice, PressUnread, PressUnreadLive, pressText, type PressMode } from "./press-choice";
 
 type SeatChoice = "me" | "robot" | "open";
@@ -38,6 +40,7 @@ interface LobbyGame {
     anonymous?: boolean;
   };
   seats: LobbySeat[];
+  turn?: LobbyTurn;
 }
 
 function optionsText(g: LobbyGame): string {
@@ -168,12 +171,39 @@ function GameList({ games }: { games: LobbyGame[] }) {
             <span className={`status status-${g.status}`}>{statusText(g)}</span>
             <PressUnread gameId={g.id} />
           </div>
+          {g.turn ? <TurnLine gameId={g.id} turn={g.turn} /> : null}
           <p className="muted small">
             You play {g.seats.filter((s) => s.mine).map((s) => s.nation).join(", ")} · {optionsText(g)}
           </p>
         </li>
       ))}
     </ul>
+  );
+}
+
+const NEEDS: Record<NonNullable<LobbyTurn["needs"]>, string> = { orders: "needs your orders", decision: "needs your decision", landing: "needs your landings" };
+const DUE: Record<string, string> = { open: "Orders due", battles: "Decisions due", "post-combat": "Landings due" };
+
+/** Turn, deadline and what waits for the viewer in one of the viewer's games. */
+function TurnLine({ gameId, turn }: { gameId: number; turn: LobbyTurn }) {
+  return (
+    <p className="small" data-testid={`my-game-turn-${gameId}`}>
+      <strong>Turn {turn.number}</strong>
+      {turn.deadline && DUE[turn.status] ? (
+        <>
+          {" · "}
+          <Deadline iso={turn.deadline} running label={DUE[turn.status]!} testId={`my-game-deadline-${gameId}`} />
+        </>
+      ) : null}
+      {turn.needs ? (
+        <>
+          {" · "}
+          <strong className="alert-text" data-testid={`my-game-needs-${gameId}`}>
+            {NEEDS[turn.needs]}
+          </strong>
+        </>
+      ) : null}
+    </p>
   );
 }
 

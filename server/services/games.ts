@@ -117,4 +117,17 @@ export interface LobbyGame {
   status: "open" | "active" | "finished";
   options: GameOptions;
   seats: { nation: Nation; player: string | null; robot: boolean; mine: boolean }[];
+  /** For the viewer's own active games: the turn, its deadline and what waits for the viewer. */
+  turn?: LobbyTurn;
+}
+
+/** Where one of the viewer's games stands: what the viewer must do next, if anything. */
+export interface LobbyTurn {
+  number: number;
+  status: string;
+  /** The deadline running now: orders while they are open, else decisions or landings. */
+  deadline: string | null;
+  /** "orders": a nation of the viewer has not locked; "decision": a battle waits for the viewer's
+   * choice (R6.2); "landing": the viewer's aircraft wait to land (R7.3); null: nothing waits. */
+  needs: "orders" | "decision" | "landing" | null;
 }

@@ -1,9 +1,10 @@
 // The lobby: open challenges anyone may join, and the games a user plays.
-import { desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { games, seats, users } from "../../db/schema";
-import { NATIONS } from "../engine";
-import type { LobbyGame } from "./games";
+import { games, locks, postCombatOrders, seats, users } from "../../db/schema";
+import { NATIONS, type Nation } from "../engine";
+import type { LobbyGame, LobbyTurn } from "./games";
+import { currentPhase } from "./phases";
 import { shownPlayerName } from "./player-names";
 
 async function describe(db: Db, userId: string, rows: (typeof games.$inferSelect)[]): Promise<LobbyGame[]> {
@@ -31,5 +32,32 @@ export async function listLobby(db: Db, userId: string): Promise<{ open: LobbyGa
   const mine = myIds.length
     ? await db.select().from(games).where(inArray(games.id, myIds.map((r) => r.gameId))).orderBy(desc(games.createdAt))
     : [];
-  return { open: await describe(db, userId, open), mine: await describe(db, userId, mine) };
+  const described = await describe(db, userId, mine);
+  for (const g of described) {
+    if (g.status !== "active") continue;
+    const turn = await turnOf(db, g.id, g.seats.filter((s) => s.mine && !s.robot).map((s) => s.nation));
+    if (turn) g.turn = turn;
+  }
+  return { open: await describe(db, userId, open), mine: described };
+}
+
+/** The current turn of a game and what waits for the viewer, who plays `mine` (only the viewer's own facts). */
+async function turnOf(db: Db, gameId: number, mine: Nation[]): Promise<LobbyTurn | null> {
+  const phase = await currentPhase(db, gameId);
+  if (!phase) return null;
+  let needs: LobbyTurn["needs"] = null;
+  if (phase.status === "open" && mine.length > 0) {
+    const locked = (await db.select({ nation: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id))).map((r) => r.nation);
+    if (mine.some((n) => !locked.includes(n))) needs = "orders";
+  } else if (phase.status === "battles") {
+    if (phase.pending?.requests.some((r) => mine.includes(r.chooser))) needs = "decision";
+  } else if (phase.status === "post-combat" && mine.length > 0) {
+    const open = await db
+      .select({ nation: postCombatOrders.nation })
+      .from(postCombatOrders)
+      .where(and(eq(postCombatOrders.phaseId, phase.id), isNull(postCombatOrders.lockedAt), inArray(postCombatOrders.nation, mine)));
+    if (open.length > 0) needs = "landing";
+  }
+  const deadline = phase.status === "open" ? phase.deadline : phase.decisionDeadline;
+  return { number: phase.turn, status: phase.status, deadline: deadline ? deadline.toISOString() : null, needs };
 }

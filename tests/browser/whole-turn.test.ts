@@ -3,12 +3,13 @@
 // Germany. Low luck: the Axis roll 12 (two sure hits a round), the Allies at most 10, so Germany takes
 // Caucasus and the fighter survives (casualties go cheapest first). A accepts each battle default by
 // hand; then the post-combat panel lists the fighter in Caucasus — captured this turn, so not safe
-// (R7.1) — and A lands it somewhere other than the default. Turn 2 shows the fighter there, the two
+// (R7.1) — and A lands it somewhere other than the default by a click on the map. Turn 2 shows the fighter there, the two
 // new infantry in Germany (R8.3) and Germany's treasury changed by the purchase and its new income (R8.4).
-// B plays Japan and only locks. Robots hold.
+// The lobby then shows A the game at turn 2, needing A's orders. B plays Japan and only locks. Robots hold.
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { clickWhereVisible } from "./robot-game";
 import { LONG, SKIP, shoot, signIn, twoPlayerSession } from "./support";
 
 const COST_INFANTRY = 3;
@@ -18,6 +19,15 @@ async function infantryInGermany(page: Page): Promise<number> {
   const row = page.getByTestId("board-germany").locator("tr", { has: page.locator("th", { hasText: /^Germany$/ }) });
   const text = (await row.textContent()) ?? "";
   return Number(/(\d+) infantry/.exec(text)?.[1] ?? 0);
+}
+
+/** Whether a territory's unit badges are inside the landing map's visible box. */
+async function inMapView(page: Page, territorySlug: string): Promise<boolean> {
+  return page.getByTestId("landing-map").evaluate((map, id) => {
+    const svg = map.querySelector("svg")!.getBoundingClientRect();
+    const r = map.querySelector(`[data-testid="map-stacks-${id}"]`)?.getBoundingClientRect();
+    return !!r && r.left >= svg.left && r.right <= svg.right && r.top >= svg.top && r.bottom <= svg.bottom;
+  }, territorySlug);
 }
 
 describe.skipIf(SKIP)("the whole turn in the browser: battle, landing, new units, income", () => {
@@ -118,8 +128,28 @@ describe.skipIf(SKIP)("the whole turn in the browser: battle, landing, new units
     expect(options).not.toContain("Caucasus"); // captured this turn: not safe (R7.1)
     landedIn = options.find((o) => o !== "" && o !== preset)!;
     expect(landedIn).toBeTruthy();
-    await select.selectOption(landedIn);
+    // The fighter is named by where it fought, and it lands by a click on the map: it starts selected,
+    // its safe places are outlined (Caucasus is not one), and clicking one is its landing.
+    expect(await row.locator("th").textContent()).toBe("fighter from Caucasus");
+    expect(await row.getAttribute("data-selected")).toBe("1");
+    const map = a.getByTestId("landing-map");
+    await map.waitFor();
+    await map.locator('[data-shapes="loaded"]').waitFor();
+    const outlined = await map.locator('[data-testid^="map-target-"]').evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")));
+    expect(outlined.sort()).toEqual(options.filter((o) => o !== "").map((o) => `Land in ${o}`).sort());
+    // The map shows the fighter where it fought, and its safe places, whatever the view kept from the orders.
+    await expect.poll(() => inMapView(a, "caucasus")).toBe(true);
     await shoot(a, "lockstep-post-combat-1280");
+    // A real click where the outline shows (badges lie above outlines); the whole world if it is out of view.
+    const place = map.getByRole("button", { name: `Land in ${landedIn}`, exact: true });
+    await clickWhereVisible(a, place).catch(async () => {
+      await map.getByTestId("map-zoom-reset").click();
+      await clickWhereVisible(a, place);
+    });
+    await expect.poll(() => select.inputValue()).toBe(landedIn);
+    // Landed: the selection ends (no other aircraft) and the outlines go.
+    expect(await row.getAttribute("data-selected")).toBe("0");
+    expect(await map.locator('[data-testid^="map-target-"]').count()).toBe(0);
     await a.getByTestId("post-combat-lock-germany").click();
     for (const page of [a, b]) await page.getByTestId("turn-number").filter({ hasText: "Turn 2" }).waitFor({ timeout: LONG });
   }, 180_000);
@@ -129,6 +159,11 @@ describe.skipIf(SKIP)("the whole turn in the browser: battle, landing, new units
     const germany = (await a.getByTestId("board-germany").textContent()) ?? "";
     expect(germany).toMatch(new RegExp(`${landedIn.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[^A-Z]*fighter`));
     expect(await infantryInGermany(a)).toBe(infantryBefore + 2);
+
+    // The lobby's "your games" tells A the turn, its deadline and that Germany's orders are due.
+    await a.goto(`${base}/lobby`);
+    await expect.poll(() => a.getByTestId(`my-game-turn-${gameId}`).textContent(), { timeout: LONG }).toMatch(/^Turn 2 · Orders due .*left/);
+    expect(await a.getByTestId(`my-game-needs-${gameId}`).textContent()).toBe("needs your orders");
 
     await a.goto(`${base}/game/${gameId}/history#turn-1`);
     const turn1 = a.locator("#turn-1");

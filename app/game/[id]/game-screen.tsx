@@ -106,6 +106,8 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
   const shownNation = mapNation && view.myNations.includes(mapNation) ? mapNation : (view.myNations[0] ?? null);
   const start = useMemo(() => ownUnitsBox(view.board?.units ?? [], view.myNations), [view.board, view.myNations]);
   const storageKey = `lockstep:map-view:${gameId}`;
+  // After combat, the map lands the shown nation's aircraft (post-combat.tsx) instead of ordering.
+  const landing = phase?.status === "post-combat" && shownNation !== null && view.postCombat?.mine[shownNation] !== undefined;
 
   // The side panel's tab follows the phase: orders while they are open, battles when they wait.
   const phaseTab = phase?.status === "battles" || phase?.status === "post-combat" || phase?.status === "resolving" ? "battles" : "orders";
@@ -264,7 +266,7 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
                     victoryCities={victoryCities}
                     onChanged={refetch}
                     vcFactories={view.game.houseRules?.vcInfantry === true}
-                    mapHost={nation === shownNation ? mapHost : null}
+                    mapHost={nation === shownNation && !landing ? mapHost : null}
                     start={start}
                     storageKey={storageKey}
                   />
@@ -276,7 +278,14 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
           <Tabs.Content value="battles" forceMount className={styles.tabPanel} id="battles">
             {phase?.status === "battles" && phase.pending ? <Battles gameId={gameId} phase={phase} onChanged={refetch} gameZone={view.game.decisionsAt?.zone} /> : null}
             {phase?.status === "post-combat" && view.postCombat ? (
-              <PostCombat gameId={gameId} stage={view.postCombat} deadline={phase.decisionDeadline} onChanged={refetch} gameZone={view.game.decisionsAt?.zone} />
+              <PostCombat
+                gameId={gameId}
+                stage={view.postCombat}
+                deadline={phase.decisionDeadline}
+                onChanged={refetch}
+                gameZone={view.game.decisionsAt?.zone}
+                map={view.board ? { host: mapHost, nation: shownNation, board: view.board, victoryCities, storageKey, start } : undefined}
+              />
             ) : null}
             {phase?.status === "resolving" ? (
               <p className="note" role="status" data-testid="resolving">

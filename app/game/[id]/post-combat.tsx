@@ -1,15 +1,17 @@
 "use client";
 // Post-combat (R7): each air unit that must land gets a place among the safe ones it can reach,
-// pre-filled with the default landing (R7.4); AA guns may move one step (R7.2). Save checks the
+// pre-filled with the default landing (R7.4), chosen in the list or on the map (the selected
+// aircraft's safe places are outlined; a click lands it there); AA guns may move one step (R7.2). Save checks the
 // choices on the server; Lock ends the nation's part (R7.3). At the deadline, what was saved counts
 // and the rest lands by default.
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import type { Nation } from "../../../server/engine/types";
+import type { Nation, UnitType } from "../../../server/engine/types";
 import { errorText, unitName } from "../../components/format";
 import { useTRPC } from "../../trpc/client";
 import { Deadline } from "./deadline";
 import { slug, type GameView } from "./game-types";
+import { LandingMap, type Aircraft, type LandingMapHost } from "./map/landing-map";
 
 type Stage = NonNullable<GameView["postCombat"]>;
 type Mine = NonNullable<Stage["mine"][Nation]>;
@@ -19,7 +21,22 @@ type AaChoice = Mine["choices"]["aaGuns"][number];
 type Landing = Mine["landings"][number] & { type: "fighter" | "bomber" };
 type AaMove = Mine["aaMoves"][number];
 
-export function PostCombat({ gameId, stage, deadline, onChanged, gameZone }: { gameId: number; stage: Stage; deadline: string | null; onChanged: () => void; gameZone?: string }) {
+export function PostCombat({
+  gameId,
+  stage,
+  deadline,
+  onChanged,
+  gameZone,
+  map,
+}: {
+  gameId: number;
+  stage: Stage;
+  deadline: string | null;
+  onChanged: () => void;
+  gameZone?: string;
+  /** The game screen's map area: the landing of `map.nation` is drawn there. */
+  map?: LandingMapHost;
+}) {
   const mine = Object.entries(stage.mine) as [Nation, Mine][];
   return (
     <section className="card" id="post-combat" aria-labelledby="post-combat-heading" data-testid="post-combat">
@@ -42,7 +59,7 @@ export function PostCombat({ gameId, stage, deadline, onChanged, gameZone }: { g
       ) : null}
       {mine.length === 0 ? <p className="muted">None of your nations has anything to land or move.</p> : null}
       {mine.map(([nation, m]) => (
-        <NationPostCombat key={nation} gameId={gameId} nation={nation} mine={m} onChanged={onChanged} />
+        <NationPostCombat key={nation} gameId={gameId} nation={nation} mine={m} onChanged={onChanged} map={map?.nation === nation ? map : undefined} />
       ))}
     </section>
   );
@@ -76,9 +93,39 @@ function toLandings(air: AirChoice[], picks: Picks): Landing[] {
   return out;
 }
 
-function NationPostCombat({ gameId, nation, mine, onChanged }: { gameId: number; nation: Nation; mine: Mine; onChanged: () => void }) {
+/** Every aircraft that must land, one by one, with its current pick. */
+function aircraftOf(air: AirChoice[], picks: Picks): Aircraft[] {
+  return air.flatMap((a) =>
+    Array.from({ length: a.count }, (_, index) => ({ type: a.type, from: a.from, index, to: picks[groupKey(a)]?.[index] ?? "", destinations: a.destinations.map((d) => d.to) })),
+  );
+}
+
+/** The aircraft selected on the map: its group and its place in the group. */
+type Selected = { key: string; index: number };
+
+function NationPostCombat({ gameId, nation, mine, onChanged, map }: { gameId: number; nation: Nation; mine: Mine; onChanged: () => void; map?: LandingMapHost }) {
   const trpc = useTRPC();
   const [picks, setPicks] = useState<Picks>(() => initialPicks(mine.choices.air, mine.landings));
+  const aircraft = aircraftOf(mine.choices.air, picks);
+  // The first aircraft with a safe place in reach starts selected, so its places show at once.
+  const [sel, setSel] = useState<Selected | null>(() => {
+    const first = aircraft.find((a) => a.destinations.length > 0);
+    return first ? { key: groupKey(first), index: first.index } : null;
+  });
+  const selected = mine.locked ? null : (aircraft.find((a) => sel && groupKey(a) === sel.key && a.index === sel.index) ?? null);
+  const pick = (key: string, index: number, to: string) => setPicks((p) => ({ ...p, [key]: (p[key] ?? []).map((v, j) => (j === index ? to : v)) }));
+  /** A click on a safe place: the selected aircraft lands there, and the next one still to land is selected. */
+  const land = (to: string) => {
+    if (!selected) return;
+    pick(groupKey(selected), selected.index, to);
+    const at = aircraft.indexOf(selected);
+    const next = aircraft.slice(at + 1).find((a) => a.destinations.length > 0);
+    setSel(next ? { key: groupKey(next), index: next.index } : null);
+  };
+  const selectGroup = (from: string, type: UnitType) => {
+    const first = aircraft.find((a) => a.from === from && a.type === type && a.destinations.length > 0);
+    if (first) setSel({ key: groupKey(first), index: first.index });
+  };
   const [aa, setAa] = useState<Record<string, string>>(() => Object.fromEntries(mine.aaMoves.map((m) => [m.from, m.to])));
   const [refusals, setRefusals] = useState<string[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
@@ -117,12 +164,17 @@ function NationPostCombat({ gameId, nation, mine, onChanged }: { gameId: number;
       <h3>
         {nation} {mine.locked ? <span className="ok small">locked</span> : null}
       </h3>
+      {map ? <LandingMap map={map} nation={nation} aircraft={aircraft} selected={selected} readOnly={mine.locked} onSelect={selectGroup} onLand={land} /> : null}
+      {map && selected ? (
+        <p className="small" role="status" data-testid={`landing-selected-${s}`}>
+          {airName(selected)}: click an outlined safe place on the map to land it there.
+        </p>
+      ) : null}
       {mine.choices.air.length > 0 ? (
         <table className="table compact">
           <thead>
             <tr>
               <th scope="col">Air unit</th>
-              <th scope="col">Now at</th>
               <th scope="col">Lands in</th>
             </tr>
           </thead>
@@ -135,7 +187,9 @@ function NationPostCombat({ gameId, nation, mine, onChanged }: { gameId: number;
                   index={i}
                   value={picks[groupKey(a)]?.[i] ?? ""}
                   disabled={mine.locked || busy}
-                  onChange={(to) => setPicks((p) => ({ ...p, [groupKey(a)]: (p[groupKey(a)] ?? []).map((v, j) => (j === i ? to : v)) }))}
+                  selected={selected !== null && groupKey(selected) === groupKey(a) && selected.index === i}
+                  onSelect={map && !mine.locked && a.destinations.length > 0 ? () => setSel({ key: groupKey(a), index: i }) : undefined}
+                  onChange={(to) => pick(groupKey(a), i, to)}
                 />
               )),
             )}
@@ -199,15 +253,45 @@ function NationPostCombat({ gameId, nation, mine, onChanged }: { gameId: number;
   );
 }
 
-function AirRow({ choice, index, value, disabled, onChange }: { choice: AirChoice; index: number; value: string; disabled: boolean; onChange: (to: string) => void }) {
-  const label = `${unitName(choice.type)} ${index + 1} in ${choice.from}`;
+/** An aircraft is named by where it fought ("fighter from Karelia S.S.R."): those of one group are alike. */
+function airName(a: { type: string; from: string }): string {
+  return `${unitName(a.type as UnitType)} from ${a.from}`;
+}
+
+function AirRow({
+  choice,
+  index,
+  value,
+  disabled,
+  selected,
+  onSelect,
+  onChange,
+}: {
+  choice: AirChoice;
+  index: number;
+  value: string;
+  disabled: boolean;
+  selected: boolean;
+  /** Select this aircraft to land it on the map (absent: no map, or nowhere to land). */
+  onSelect?: () => void;
+  onChange: (to: string) => void;
+}) {
+  const name = airName(choice);
+  // Alike aircraft of one group still need distinct accessible names for their selects.
+  const label = choice.count > 1 ? `${name} (${index + 1} of ${choice.count})` : name;
   const none = choice.destinations.length === 0;
+  const testId = `landing-${slug(choice.type)}-${slug(choice.from)}-${index}`;
   return (
-    <tr data-testid={`landing-${slug(choice.type)}-${slug(choice.from)}-${index}`}>
+    <tr data-testid={testId} data-selected={selected ? "1" : "0"} className={selected ? "selected" : undefined}>
       <th scope="row">
-        {unitName(choice.type)} {choice.count > 1 ? index + 1 : ""}
+        {onSelect ? (
+          <button type="button" className="button button-quiet button-small" aria-pressed={selected} onClick={onSelect} data-testid={`${testId}-select`} title="Land it on the map">
+            {name}
+          </button>
+        ) : (
+          name
+        )}
       </th>
-      <td>{choice.from}</td>
       <td>
         {none ? (
           <span className="alert-text">No safe place in reach: scuttled (R7.1)</span>

@@ -4,7 +4,7 @@
 // Layers, bottom to top: land and sea, crossings, names and markers, destination outlines, arrows,
 // unit badges. Badges lie above the outlines, so a click on a group under a neighbour's outline
 // selects the group and never orders a move into the neighbour.
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import type { Nation } from "../../../../server/engine/types";
 import type { UnitStack } from "../game-types";
 import { FULL_VIEW, SEA_FILL, U, anchorOf } from "./map-geometry";
@@ -23,6 +23,8 @@ export interface BoardMapProps extends Omit<StackProps, "units"> {
   targets?: readonly string[];
   unloads?: readonly string[];
   onTarget?: (territory: string) => void;
+  /** What a click on a target does, for its label ("Move to" unless told). */
+  targetVerb?: string;
   onUnload?: (territory: string) => void;
   /** A click on a draft order's arrow selects that order to change it. */
   onArrow?: (id: string) => void;
@@ -34,6 +36,8 @@ export interface BoardMapProps extends Omit<StackProps, "units"> {
   storageKey?: string;
   /** The first view when none is kept: the player's units (spectators see the whole board). */
   start?: View | null;
+  /** A box the player must see (the aircraft being landed and its safe places): brought into view when it changes. */
+  focus?: View | null;
   /** The map fills its box (the game screen) instead of keeping the map's proportions. */
   fill?: boolean;
   title: string;
@@ -52,6 +56,16 @@ export function BoardMap(props: BoardMapProps) {
     const [ax, ay] = anchorOf(territory);
     zoom.fit({ x: ax - 45, y: ay - 25, w: 90, h: 60 });
   };
+  // Bring the focus into view, unless the player's view already shows it all.
+  const focus = props.focus;
+  const focusKey = focus ? `${focus.x},${focus.y},${focus.w},${focus.h}` : "";
+  const measured = zoom.perPixel > 0;
+  useEffect(() => {
+    if (!focus || !measured) return;
+    const inView = focus.x >= x && focus.y >= y && focus.x + focus.w <= x + w && focus.y + focus.h <= y + h;
+    if (!inView) zoom.fit(focus);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusKey, measured]);
   // About 7 px on the screen per map unit (badge text ~11 px) at every zoom: badges keep their size on
   // the screen while the map grows (at most 1.6 times the base on the whole world, a sketch until zoomed).
   const unit = zoom.perPixel > 0 ? Math.min(1.6 * U, 7 * zoom.perPixel) : U;
@@ -102,7 +116,7 @@ export function BoardMap(props: BoardMapProps) {
             <TerritoryLayer owners={owners} selected={selected} paths={shapes?.paths} onInspect={(t) => setCard((c) => (c === t ? null : t))} />
             <CrossingLayer crossings={shapes?.crossings ?? []} />
             <LabelLayer units={units} victoryCities={victoryCities} seaLabels={seaLabels} />
-            <TargetLayer targets={targets} unloads={unloads} onTarget={onTarget} onUnload={onUnload} paths={shapes?.paths} />
+            <TargetLayer targets={targets} unloads={unloads} onTarget={onTarget} onUnload={onUnload} paths={shapes?.paths} targetVerb={props.targetVerb} />
             <ArrowLayer arrows={arrows} onArrow={onArrow} />
             <StackLayer units={units} nation={props.nation} free={props.free} onGroup={props.onGroup} ordered={props.ordered} onZoomTo={zoomTo} />
             {overlay}

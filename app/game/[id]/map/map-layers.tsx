@@ -366,12 +366,14 @@ export function TargetLayer(props: {
   onTarget?: (t: string) => void;
   onUnload?: (t: string) => void;
   paths?: Record<string, string>;
+  /** What a click on a target does ("Move to", or "Land in" after combat). */
+  targetVerb?: string;
 }) {
-  const { targets, unloads, onTarget, onUnload, paths } = props;
+  const { targets, unloads, onTarget, onUnload, paths, targetVerb = "Move to" } = props;
   const draw = (t: string, kind: "target" | "unload", action?: (t: string) => void) => {
     const d = paths?.[t];
     if (!d) return null;
-    const verb = kind === "target" ? "Move to" : "Unload into";
+    const verb = kind === "target" ? targetVerb : "Unload into";
     return (
       <path
         key={`${kind}-${t}`}

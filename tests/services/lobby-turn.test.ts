@@ -1,0 +1,70 @@
+// The lobby's "your games": each active game shows its turn, its running deadline and whether it waits
+// for the viewer's orders — the viewer's own facts only (another player's lock is not the viewer's).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DbHandle } from "../../db/client";
+import { drain } from "../../server/jobs/worker";
+import { testDb } from "../support/db";
+import { twoPlayerGame } from "../support/world";
+
+let handle: DbHandle;
+beforeAll(async () => {
+  handle = await testDb();
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+describe("the lobby's own games", () => {
+  it("shows the turn, the orders deadline and who still owes orders, per viewer", async () => {
+    const { asAlice, asBob, gameId } = await twoPlayerGame(handle);
+    const view = await asAlice.game.get({ gameId });
+    const turnOf = async (caller: typeof asAlice) => (await caller.game.lobby()).mine.find((g) => g.id === gameId)!.turn;
+
+    expect(await turnOf(asAlice)).toEqual({ number: 1, status: "open", deadline: view.phase!.deadline, needs: "orders" });
+    await asAlice.orders.lock({ gameId, nation: "Germany" });
+    // Alice has locked: nothing waits for her; Bob's Japan still owes its orders.
+    expect((await turnOf(asAlice))?.needs).toBeNull();
+    expect(await turnOf(asBob)).toMatchObject({ number: 1, status: "open", needs: "orders" });
+    // An open challenge carries no turn.
+    expect((await asAlice.game.lobby()).open.every((g) => g.turn === undefined)).toBe(true);
+  });
+
+  it("shows landings due to the player whose aircraft must land, and nothing to the other (R7.3)", async () => {
+    const { asAlice, asBob, gameId } = await twoPlayerGame(handle);
+    // Alice flies the West Europe fighter out to sea: after combat it must land.
+    await asAlice.orders.save({ gameId, nation: "Germany", orders: [{ id: "g1", units: { fighter: 1 }, from: "West Europe", path: ["West Spain Sea Zone"] }] });
+    await asAlice.orders.lock({ gameId, nation: "Germany" });
+    await asBob.orders.lock({ gameId, nation: "Japan" });
+    await drain(handle, "test");
+    const view = await asAlice.game.get({ gameId });
+    expect(view.phase!.status).toBe("post-combat");
+    const turnOf = async (caller: typeof asAlice) => (await caller.game.lobby()).mine.find((g) => g.id === gameId)!.turn;
+    expect(await turnOf(asAlice)).toEqual({ number: 1, status: "post-combat", deadline: view.phase!.decisionDeadline, needs: "landing" });
+    expect((await turnOf(asBob))?.needs).toBeNull();
+    await asAlice.postCombat.lock({ gameId, nation: "Germany" });
+    await drain(handle, "test");
+    expect(await turnOf(asAlice)).toMatchObject({ number: 2, status: "open", needs: "orders" });
+  });
+
+  it("shows a battle decision due to the side's chooser (R6.2), and nothing to the other player", async () => {
+    // Germany attacks Caucasus: the battle waits for Germany's choices as the Axis chooser. The dice
+    // are the game's own, so a game whose battle asks Germany nothing is set aside for another.
+    const attack = async () => {
+      const game = await twoPlayerGame(handle);
+      const { asAlice, asBob, gameId } = game;
+      await asAlice.orders.save({ gameId, nation: "Germany", orders: [{ id: "g1", units: { infantry: 3, armour: 2 }, from: "Ukraine S.S.R.", path: ["Caucasus"] }] });
+      await asAlice.orders.lock({ gameId, nation: "Germany" });
+      await asBob.orders.lock({ gameId, nation: "Japan" });
+      await drain(handle, "test");
+      return { ...game, view: await asAlice.game.get({ gameId }) };
+    };
+    let game = await attack();
+    for (let i = 0; i < 4 && !game.view.phase!.pending?.requests.some((r) => r.chooser === "Germany"); i++) game = await attack();
+    const { asAlice, asBob, gameId, view } = game;
+    expect(view.phase!.status).toBe("battles");
+    expect(view.phase!.pending!.requests.some((r) => r.chooser === "Germany")).toBe(true);
+    const turnOf = async (caller: typeof asAlice) => (await caller.game.lobby()).mine.find((g) => g.id === gameId)!.turn;
+    expect(await turnOf(asAlice)).toEqual({ number: 1, status: "battles", deadline: view.phase!.decisionDeadline, needs: "decision" });
+    expect((await turnOf(asBob))?.needs).toBeNull();
+  });
+});
