@@ -10,7 +10,8 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
-import { LONG, SKIP, onePageSession, shoot, shootNarrow, signIn } from "./support";
+import { join } from "node:path";
+import { LONG, SCREENSHOTS, SKIP, onePageSession, shoot, shootNarrow, signIn } from "./support";
 
 const KARELIA = "karelia-s-s-r-"; // slug("Karelia S.S.R.")
 
@@ -59,6 +60,8 @@ describe.skipIf(SKIP)("a battle fought with one tap", () => {
     const prefs = a.getByTestId(`prefs-${KARELIA}`);
     await prefs.getByTestId(`prefs-${KARELIA}-order`).selectOption("keep-armour");
     await expect.poll(() => prefs.getByTestId(`prefs-${KARELIA}-order`).isEnabled()).toBe(true);
+    await prefs.scrollIntoViewIfNeeded();
+    await a.screenshot({ path: join(SCREENSHOTS, "lockstep-one-tap-panel-1440.png") });
     await shoot(a, "lockstep-one-tap-1440");
     await shootNarrow(a, "lockstep-one-tap-390");
     await prefs.getByTestId(`prefs-${KARELIA}-resolve`).click();
