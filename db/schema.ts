@@ -3,6 +3,7 @@
 import type { AdapterAccountType } from "@auth/core/adapters";
 
 import { boolean, index, integer, json, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { CasualtyPreference } from "../server/engine/combat/preference";
 import type { AaMove, CombatReport, DecisionRecord, DecisionRequest, GameState, HouseRules, LandingOrder, Nation, Order, PostCombatChoices, PostCombatOrders } from "../server/engine";
 
 export interface PhaseVerification {
@@ -525,3 +526,24 @@ export const workerBeats = pgTable("worker_beats", {
   startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
   beatAt: timestamp("beat_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A player's battle preferences in a game, readable by that player alone: the standing casualty
+ * order, and the battles of one phase the player left to it ("resolve with my preferences").
+ */
+export const battlePreferences = pgTable(
+  "battle_preferences",
+  {
+    gameId: integer("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    casualties: text("casualties").$type<CasualtyPreference>().notNull().default("default"),
+    /** The phase whose battles in `autoBattles` are decided by the preference as they come. */
+    autoPhaseId: integer("auto_phase_id"),
+    autoBattles: jsonb("auto_battles").$type<string[]>().notNull().default([]),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.userId] })],
+);

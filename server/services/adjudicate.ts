@@ -11,6 +11,7 @@ import {
   postCombatChoices,
   type CombatResult,
   type DecisionRecord,
+  type Decision,
   type DecisionRequest,
   type GameState,
   type Nation,
@@ -18,6 +19,7 @@ import {
   type TurnReport,
 } from "../engine";
 import { stepOf } from "../engine/combat/decisions";
+import { preferenceDecider } from "./battle-preferences";
 import { publish } from "./events";
 import { deadlineFrom } from "./deadline-time";
 import { notify } from "./notify";
@@ -43,14 +45,28 @@ export function recordOf(request: DecisionRequest, pass: "sea" | "land", by: Dec
   return { battle: request.battle, pass, round: request.round, step: stepOf(request), team: request.team, decision, by };
 }
 
-/** Run the combat phase; robots (R3.2) take the default at once, so it only ever waits for people. */
-function runWithRobots(phase: Phase, orderLists: Partial<Record<Nation, Order[]>>, lowLuck: boolean, robots: ReadonlySet<Nation>) {
+/**
+ * Run the combat phase; robots (R3.2) take the default at once, and a battle a player left to their
+ * preference takes it at once as the player's choice, so it only ever waits for people.
+ */
+function runWithRobots(
+  phase: Phase,
+  orderLists: Partial<Record<Nation, Order[]>>,
+  lowLuck: boolean,
+  robots: ReadonlySet<Nation>,
+  preferred: (request: DecisionRequest) => Decision | undefined = () => undefined,
+) {
   let decisions = phase.decisions ?? [];
   for (;;) {
     const combat = combatOf({ ...phase, decisions }, orderLists, lowLuck, true);
-    const forRobots = combat.waiting?.requests.filter((r) => robots.has(r.chooser)) ?? [];
-    if (!combat.waiting || forRobots.length === 0) return { combat, decisions };
-    decisions = [...decisions, ...forRobots.map((r) => recordOf(r, combat.waiting!.pass, "robot"))];
+    const requests = combat.waiting?.requests ?? [];
+    const forRobots = requests.filter((r) => robots.has(r.chooser));
+    const byPreference = requests.filter((r) => !robots.has(r.chooser)).flatMap((r) => {
+      const decision = preferred(r);
+      return decision ? [recordOf(r, combat.waiting!.pass, "player", decision)] : [];
+    });
+    if (!combat.waiting || forRobots.length + byPreference.length === 0) return { combat, decisions };
+    decisions = [...decisions, ...forRobots.map((r) => recordOf(r, combat.waiting!.pass, "robot")), ...byPreference];
   }
 }
 
@@ -84,7 +100,7 @@ export async function adjudicatePhase(
       phase.postCombat = { ...phase.postCombat, used };
     } else {
       orderLists = await phaseOrders(tx, phase.id);
-      const run = runWithRobots(phase, orderLists, game.options.lowLuck, robots);
+      const run = runWithRobots(phase, orderLists, game.options.lowLuck, robots, await preferenceDecider(tx, game.id, phase.id));
       decisions = run.decisions;
       if (run.combat.waiting) {
         const shown = publicWaiting(phase, orderLists, game.options.lowLuck, decisions, run.combat.waiting);

@@ -38,12 +38,36 @@ function continueKey(phase: Phase, decisions: number): string {
   return `adjudicate:${phase.id}:${decisions}`;
 }
 
+type LockedPhase = Phase & { pending: NonNullable<Phase["pending"]> };
+
+/** The game's current phase, locked, when it waits for battle decisions. */
+export async function lockBattlePhase(tx: Db, gameId: number): Promise<LockedPhase> {
+  const latest = await currentPhase(tx, gameId);
+  if (!latest) throw notFound("A phase of this game");
+  const [phase] = await tx.select().from(phases).where(eq(phases.id, latest.id)).for("update");
+  if (!phase || phase.status !== "battles" || !phase.pending) throw conflict("No battle decision is waiting in this game now (R6.3)");
+  return phase as LockedPhase;
+}
+
+/** Record the players' decisions for waiting requests, and let the phase go on (one job per decision count). */
+export async function recordDecisions(tx: Db, phase: LockedPhase, chosen: { request: DecisionRequest; decision: Decision }[]): Promise<void> {
+  if (chosen.length === 0) return;
+  const pass = phase.pending.pass;
+  const decisions = [...(phase.decisions ?? []), ...chosen.map((c) => recordOf(c.request, pass, "player", c.decision))];
+  const done = new Set(chosen.map((c) => c.request));
+  const pending = { ...phase.pending, requests: phase.pending.requests.filter((r) => !done.has(r)) };
+  const earliest = pending.requests.reduce<string | null>((min, r) => (min === null || r.deadline < min ? r.deadline : min), null);
+  await tx
+    .update(phases)
+    .set({ decisions, pending, decisionDeadline: earliest ? new Date(earliest) : null })
+    .where(eq(phases.id, phase.id));
+  await enqueue(tx, continueKey(phase, decisions.length), { phaseId: phase.id });
+  await publish(tx, { gameId: phase.gameId, kind: "battle-decided", turn: phase.turn });
+}
+
 export async function decideBattle(db: Db, gameId: number, nation: Nation, input: DecideInput): Promise<{ recorded: true }> {
   return db.transaction(async (tx) => {
-    const latest = await currentPhase(tx, gameId);
-    if (!latest) throw notFound("A phase of this game");
-    const [phase] = await tx.select().from(phases).where(eq(phases.id, latest.id)).for("update");
-    if (!phase || phase.status !== "battles" || !phase.pending) throw conflict("No battle decision is waiting in this game now (R6.3)");
+    const phase = await lockBattlePhase(tx, gameId);
     const team = teamOf(nation);
     const pass = phase.pending.pass;
     const wanted: DecisionRecord = { battle: input.battle, pass, round: input.round, step: input.step, team, decision: input.decision };
@@ -52,16 +76,7 @@ export async function decideBattle(db: Db, gameId: number, nation: Nation, input
     if (request.chooser !== nation) throw forbidden(`${request.chooser} leads the ${team} in ${input.battle} and chooses for them (R6.2)`);
     const refusal = refuseDecision(request, input.decision);
     if (refusal) throw refusal;
-    const decisions = [...(phase.decisions ?? []), recordOf(request, pass, "player", input.decision)];
-    const pending = { ...phase.pending, requests: phase.pending.requests.filter((r) => r !== request) };
-    const earliest = pending.requests.reduce<string | null>((min, r) => (min === null || r.deadline < min ? r.deadline : min), null);
-    await tx
-      .update(phases)
-      .set({ decisions, pending, decisionDeadline: earliest ? new Date(earliest) : null })
-      .where(eq(phases.id, phase.id));
-    await enqueue(tx, continueKey(phase, decisions.length), { phaseId: phase.id });
-    await publish(tx, { gameId, kind: "battle-decided", turn: phase.turn });
-
+    await recordDecisions(tx, phase, [{ request, decision: input.decision }]);
     return { recorded: true as const };
   });
 }

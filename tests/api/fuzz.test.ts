@@ -173,6 +173,9 @@ const INPUTS: Record<string, fc.Arbitrary<unknown>> = {
   }),
   "orders.placements": fc.record({ gameId: id, nation, earlier: orderList }),
   "battle.decide": fc.record({ gameId: id, nation, battle: territory, round: smallInt, step: fc.constantFrom("bombardment", "submarine", "general", "retreat", "x"), decision }),
+  "battle.preference": fc.record({ gameId: id }),
+  "battle.setPreference": fc.record({ gameId: id, casualties: fc.constantFrom("default", "keep-air", "keep-armour", "x") }),
+  "battle.resolveWithPreferences": fc.record({ gameId: id, nation, battle: territory }),
   "postCombat.save": fc.record({
     gameId: id,
     nation,

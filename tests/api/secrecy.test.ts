@@ -17,7 +17,7 @@ afterAll(async () => {
 const SECRET = "SECRET-ALICE-ORDER";
 
 /** Every query and subscription of the API; the test fails when one is added without being listed here. */
-const READS = ["game.lobby", "game.get", "game.history", "game.review", "game.verify", "game.events", "notifications.list", "notifications.unread", "notifications.live", "settings.get", "push.publicKey", "orders.destinations", "orders.placements", "press.channels", "press.messages", "press.unread", "press.reports"];
+const READS = ["game.lobby", "game.get", "game.history", "game.review", "game.verify", "game.events", "notifications.list", "notifications.unread", "notifications.live", "settings.get", "push.publicKey", "orders.destinations", "orders.placements", "press.channels", "press.messages", "press.unread", "press.reports", "battle.preference"];
 
 describe("hidden orders", () => {
   it("lists every read procedure of the router", () => {
@@ -27,6 +27,19 @@ describe("hidden orders", () => {
       .map(([name]) => name)
       .sort();
     expect(reads).toEqual([...READS].sort());
+  });
+
+  it("a battle preference is read by its player alone: never by another player, an outsider or a visitor", async () => {
+    const { asAlice, asBob, gameId } = await twoPlayerGame(handle);
+    const asCarol = callerFor(handle, await makeUser(handle, `carol-pref-${Math.random()}@example.com`));
+    await asAlice.battle.setPreference({ gameId, casualties: "keep-armour" });
+    expect(await asAlice.battle.preference({ gameId })).toEqual({ casualties: "keep-armour" });
+    // Each reads their own: Bob's and Carol's stay the default, whatever Alice keeps.
+    expect(await asBob.battle.preference({ gameId })).toEqual({ casualties: "default" });
+    expect(await asCarol.battle.preference({ gameId })).toEqual({ casualties: "default" });
+    await expect(asCarol.battle.setPreference({ gameId, casualties: "keep-air" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(callerFor(handle, null).battle.preference({ gameId })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    expect(await asAlice.battle.preference({ gameId })).toEqual({ casualties: "keep-armour" });
   });
 
   it("no read returns another nation's saved orders while the phase is open", async () => {

@@ -140,6 +140,33 @@ describe("interactive battles", () => {
   });
 });
 
+describe("resolve with my preferences", () => {
+  it("decides the rest of the battle with one call, as the player's choice, keeping armour for last (R6.6, R6.9)", async () => {
+    const { asAlice, asBob, gameId } = await attackKarelia();
+    await asAlice.battle.setPreference({ gameId, casualties: "keep-armour" });
+    // Only the player who leads the side may leave it to a preference.
+    await expect(asBob.battle.resolveWithPreferences({ gameId, nation: "Germany", battle: "Karelia S.S.R." })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect((await asAlice.battle.resolveWithPreferences({ gameId, nation: "Germany", battle: "Karelia S.S.R." })).decided).toBe(1);
+    await drain(handle, "test");
+    const resolved = await phaseOf(gameId);
+    expect(resolved.status).not.toBe("battles"); // no later round waited for Alice
+    const axis = resolved.decisions!.filter((d) => d.team === "Axis");
+    expect(axis.length).toBeGreaterThan(0);
+    expect(axis.every((d) => d.by === "player")).toBe(true);
+    // "Fight on" is never asked of a side with nothing that may withdraw or submerge (R6.7).
+    expect(axis.some((d) => d.step === "retreat")).toBe(false);
+    type Round = { choices: { team: string; by: string }[] };
+    const karelia = (resolved.report as { battles: { territory: string; rounds: Round[] }[] }).battles.find((b) => b.territory === "Karelia S.S.R.")!;
+    expect(karelia.rounds.length).toBeGreaterThanOrEqual(2);
+    // Every German choice of every round was the preference's (the player's) or had one legal answer.
+    const german = karelia.rounds.flatMap((r) => r.choices.filter((c) => c.team === "Axis"));
+    expect(german.length).toBeGreaterThanOrEqual(2);
+    expect(german.every((c) => c.by === "player" || c.by === "forced")).toBe(true);
+    const replay = resolveStored(resolved, resolved.orders ?? {}, true);
+    expect(JSON.stringify(replay.report)).toBe(JSON.stringify(resolved.report));
+  });
+});
+
 describe("decision deadlines", () => {
   it("are per request: a decision elsewhere never moves another side's deadline, and only due requests default", async () => {
     const { gameId } = await attackKarelia();

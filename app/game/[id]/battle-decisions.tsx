@@ -10,6 +10,7 @@ import { TEAMS, type Nation, type Team, type UnitCounts, type UnitType } from ".
 import { SUBPHASE_WORDS, hitsText, ruleWords, type KnownUnit } from "../../components/battle-format";
 import { countsText, errorText, unitName } from "../../components/format";
 import { useTRPC } from "../../trpc/client";
+import { ResolveWithPreferences } from "./battle-preferences";
 import { RoundsView } from "./battle-rounds";
 import { Deadline } from "./deadline";
 import { liveBattles, slug, type LiveBattle, type Phase, type PendingRequest } from "./game-types";
@@ -170,6 +171,7 @@ function LiveBattleView({
           ))}
         </ul>
       )}
+      <ResolveWithPreferences gameId={gameId} battle={battle.territory} requests={requests} onChanged={onChanged} />
     </article>
   );
 }

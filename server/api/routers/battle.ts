@@ -1,8 +1,11 @@
 // battle.*: a side's lead nation decides its casualties, submerges and withdrawals (R6.2, R6.6, R6.7).
 import { z } from "zod";
+import { CASUALTY_PREFERENCES } from "../../engine/combat/preference";
+import { getPreference, resolveWithPreferences, setPreference } from "../../services/battle-preferences";
 import { decideBattle } from "../../services/battles";
 import { int4, rowId, text } from "../input";
-import { nationProcedure, router } from "../trpc";
+import { gameId } from "../schemas";
+import { nationProcedure, protectedProcedure, router } from "../trpc";
 
 // A unit is named once per choice: the same id twice would count one unit as two casualties.
 const unitIds = z
@@ -28,4 +31,13 @@ export const battleRouter = router({
     .mutation(({ ctx, input }) =>
       decideBattle(ctx.db, input.gameId, input.nation, { battle: input.battle, round: input.round, step: input.step, decision: input.decision }),
     ),
+  /** The caller's own standing casualty preference in a game (nobody else's). */
+  preference: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => getPreference(ctx.db, input.gameId, ctx.user.id)),
+  setPreference: protectedProcedure
+    .input(z.object({ gameId, casualties: z.enum(CASUALTY_PREFERENCES) }))
+    .mutation(({ ctx, input }) => setPreference(ctx.db, input.gameId, ctx.user.id, input.casualties)),
+  /** One tap: the caller's preference decides the rest of this battle for the sides the caller leads. */
+  resolveWithPreferences: nationProcedure
+    .input(z.object({ battle: text(1, 80) }))
+    .mutation(({ ctx, input }) => resolveWithPreferences(ctx.db, input.gameId, ctx.user.id, input.battle)),
 });
