@@ -8,10 +8,14 @@ import { MapUnit } from "./map-layers";
 
 /** "72 %" of taking a land territory, of winning a sea battle; "…" while the worker prices it. */
 export function oddsLabel(odds: OddsList[string] | undefined, sea: boolean): string {
-  if (!odds || odds.pending) return "…";
-  if (!odds.result) return "?";
-  const p = sea ? odds.result.attackerWins : odds.result.taken;
-  return `${percent(p)} %`;
+  const p = chanceOf(odds, sea);
+  if (p !== undefined) return `${percent(p)} %`;
+  return odds?.error ? "?" : "…";
+}
+
+/** The chance of taking the territory (of winning, at sea); undefined while priced. */
+export function chanceOf(odds: OddsList[string] | undefined, sea: boolean): number | undefined {
+  return odds?.result ? (sea ? odds.result.attackerWins : odds.result.taken) : undefined;
 }
 
 export function percent(p: number): string {
@@ -24,14 +28,14 @@ export function percent(p: number): string {
 export function OddsLayer({ battles, odds }: { battles: readonly { territory: string; sea: boolean }[]; odds: OddsList }) {
   const U = useContext(MapUnit);
   return (
-    <g className="map-odds" pointerEvents="none">
+    <g className="map-odds" pointerEvents="none" aria-live="polite">
       {battles.map(({ territory, sea }) => {
         const [x, y] = anchorOf(territory);
         const text = oddsLabel(odds[territory], sea);
         const w = (text.length * 0.62 + 1.2) * U;
         const top = y - 3.2 * U;
         return (
-          <g key={territory} data-testid={`map-odds-${slug(territory)}`} aria-label={`Odds of taking ${territory}: ${text}`}>
+          <g key={territory} data-testid={`map-odds-${slug(territory)}`} data-p={chanceOf(odds[territory], sea)} aria-label={`Odds of taking ${territory}: ${text}`}>
             <rect x={x - w / 2} y={top} width={w} height={1.9 * U} rx={0.5 * U} fill="#fffbe6" stroke="#8a6d00" strokeWidth={1} vectorEffect="non-scaling-stroke" />
             <text x={x} y={top + 1.4 * U} textAnchor="middle" fontSize={1.3 * U} fontWeight={700} fill="#3d3000">
               {text}
