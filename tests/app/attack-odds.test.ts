@@ -70,6 +70,8 @@ describe("the battles of a draft", () => {
     expect(draftBattles(board, "Germany", one)[0]!.input.attacker).toEqual({ Germany: { armour: 1 } });
     expect(draftBattles(board, "Germany", two)[0]!.input.attacker).toEqual({ Germany: { armour: 2 } });
     expect(draftBattles(board, "Germany", two)[0]!.orderIds).toEqual(["m1", "m2"]);
+    // A low-luck game (R6.8) prices its battles under low luck.
+    expect(draftBattles(board, "Germany", two, true)[0]!.input.lowLuck).toBe(true);
   });
 
   it("fills the calculator from a territory: the draft's attack, or the units there defending", () => {

@@ -36,6 +36,7 @@ describe("the battle from here", () => {
       sea: false,
     });
     expect(battleFromHere({ pass: "land", units }, [4])!.attacker).toEqual({ Germany: { infantry: 2, armour: 1 } });
+    expect(battleFromHere({ pass: "land", units }, [4], true)!.lowLuck).toBe(true);
   });
 
   it("a battleship picked once is damaged, not sunk; a damaged one picked again sinks", () => {

@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SKIP, launchBrowser, scenarioSteps, shoot, signIn, startApp, watchPages, type App } from "./support";
+import { SKIP, launchBrowser, scenarioSteps, shoot, shootNarrow, signIn, startApp, watchPages, type App } from "./support";
 import { clickTerritory, groupBadge, newRobotGame } from "./robot-game";
 
 /** The label's exact chance, in per cent (its data-p), once priced. */
@@ -55,6 +55,7 @@ describe.skipIf(SKIP)("the odds of an attack while ordering", () => {
     const both = await percentOf(label);
     expect(await panel.getByTestId("map-order-odds-m2-karelia-s-s-r-").textContent()).toBe(`${await label.textContent()} to take Karelia S.S.R.`);
     await shoot(page, "lockstep-attack-odds-1440");
+    await shootNarrow(page, "lockstep-attack-odds-390");
 
     // Undo the armour: the odds fall back below the combined ones.
     await panel.getByTestId("map-undo-m1").click();

@@ -14,8 +14,8 @@ export interface BattleLike {
   units: readonly BattleUnit[];
 }
 
-/** The odds input after `picks` (one unit id per hit, as the casualty request takes them); undefined for a battle of mixed sides (a meeting) or nobody left. */
-export function battleFromHere(battle: BattleLike, picks: readonly number[]): OddsInput | undefined {
+/** The odds input after `picks` (one unit id per hit, as the casualty request takes them; `lowLuck`: R6.8); undefined for a battle of mixed sides (a meeting) or nobody left. */
+export function battleFromHere(battle: BattleLike, picks: readonly number[], lowLuck = false): OddsInput | undefined {
   const hits = new Map<number, number>();
   for (const id of picks) hits.set(id, (hits.get(id) ?? 0) + 1);
   const left = battle.units.filter((u) => u.status === "in" && !u.marked && isCombatUnit(u.type) && u.damage + (hits.get(u.id) ?? 0) < UNIT_STATS[u.type].hits);
@@ -35,7 +35,7 @@ export function battleFromHere(battle: BattleLike, picks: readonly number[]): Od
   const attacker = forces(attackerTeam, true);
   const defender = forces(attackerTeam, false);
   if (Object.keys(attacker).length === 0 && Object.keys(defender).length === 0) return undefined;
-  return { attacker, defender, sea: battle.pass === "sea" };
+  return { attacker, defender, sea: battle.pass === "sea", ...(lowLuck ? { lowLuck } : {}) };
 }
 
 /** The chance that `team` comes out on top: the attacker takes the land (wins at sea); the defender holds. */

@@ -15,8 +15,9 @@ export function CasualtyOdds({ gameId, request, picks }: { gameId: number; reque
   const game = useQuery({ ...trpc.game.get.queryOptions({ gameId }), enabled: false });
   const pending = game.data?.phase?.pending;
   const battle = pending ? liveBattles(pending).find((b) => b.territory === request.battle) : undefined;
-  const asDefault = battle ? battleFromHere(battle, request.default) : undefined;
-  const asPicked = battle ? battleFromHere(battle, picks) : undefined;
+  const lowLuck = game.data?.game.lowLuck === true;
+  const asDefault = battle ? battleFromHere(battle, request.default, lowLuck) : undefined;
+  const asPicked = battle ? battleFromHere(battle, picks, lowLuck) : undefined;
   const byDefault = useOdds(asDefault);
   const byPicks = useOdds(asPicked);
   if (!battle || !asDefault || !asPicked) return null;

@@ -84,7 +84,7 @@ function attackersOf(board: BoardLike, nation: Nation, territory: string, draft:
  * move ends there (or unloads into it) and enemy units stand there. A territory held by the enemy
  * with no units is taken without a battle, so it has no odds.
  */
-export function draftBattles(board: BoardLike, nation: Nation, draft: readonly DraftOrder[]): DraftBattle[] {
+export function draftBattles(board: BoardLike, nation: Nation, draft: readonly DraftOrder[], lowLuck = false): DraftBattle[] {
   const ends = new Set<string>();
   for (const o of draft) {
     const end = endOf(o);
@@ -102,7 +102,7 @@ export function draftBattles(board: BoardLike, nation: Nation, draft: readonly D
     out.push({
       territory,
       orderIds,
-      input: { attacker: { [nation]: units }, defender, sea, aa, ...(bombard > 0 ? { bombard } : {}) },
+      input: { attacker: { [nation]: units }, defender, sea, aa, ...(bombard > 0 ? { bombard } : {}), ...(lowLuck ? { lowLuck } : {}) },
     });
   }
   return out;

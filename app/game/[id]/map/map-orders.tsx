@@ -153,7 +153,9 @@ export function MapOrders(props: {
   }, [draft, active, board]);
 
   // Issue 13 — the odds of each battle the draft starts, priced in the odds worker as the draft changes.
-  const battles = useMemo(() => draftBattles(board, nation, draft), [board, nation, draft]);
+  // The game's low-luck option (R6.8), from the game screen's own query (no request of its own).
+  const lowLuck = useQuery({ ...trpc.game.get.queryOptions({ gameId }), enabled: false }).data?.game.lowLuck === true;
+  const battles = useMemo(() => draftBattles(board, nation, draft, lowLuck), [board, nation, draft, lowLuck]);
   const odds = useOddsList(useMemo(() => battles.map((b) => ({ key: b.territory, input: b.input })), [battles]));
   const oddsOf = (id: string) => battles.filter((b) => b.orderIds.includes(id));
 
@@ -382,8 +384,8 @@ export function MapOrders(props: {
                     <code>{o.id}</code> {orderText(o)}
                   </span>{" "}
                   {oddsOf(o.id).map((b) => (
-                    <span key={b.territory} className="tag" data-testid={`map-order-odds-${o.id}-${slug(b.territory)}`} title="Exact odds of all your orders into it together">
-                      {oddsLabel(odds[b.territory], b.input.sea === true)} {b.input.sea ? "to win at" : "to take"} {b.territory}
+                    <span key={b.territory} className="small" data-testid={`map-order-odds-${o.id}-${slug(b.territory)}`} title="Exact odds of all your orders into it together">
+                      <strong>{oddsLabel(odds[b.territory], b.input.sea === true)}</strong> {b.input.sea ? "to win at" : "to take"} {b.territory}
                     </span>
                   ))}{" "}
                   {!readOnly ? (

@@ -32,12 +32,15 @@ export function OddsLayer({ battles, odds }: { battles: readonly { territory: st
       {battles.map(({ territory, sea }) => {
         const [x, y] = anchorOf(territory);
         const text = oddsLabel(odds[territory], sea);
-        const w = (text.length * 0.62 + 1.2) * U;
-        const top = y - 3.2 * U;
+        // Left of the territory's badges (a block about two badges wide around its anchor), so it
+        // covers neither the units nor the name and markers above them.
+        const w = (text.length * 0.75 + 1.4) * U;
+        const right = x - 7 * U;
+        const top = y - 1.4 * U;
         return (
           <g key={territory} data-testid={`map-odds-${slug(territory)}`} data-p={chanceOf(odds[territory], sea)} aria-label={`Odds of taking ${territory}: ${text}`}>
-            <rect x={x - w / 2} y={top} width={w} height={1.9 * U} rx={0.5 * U} fill="#fffbe6" stroke="#8a6d00" strokeWidth={1} vectorEffect="non-scaling-stroke" />
-            <text x={x} y={top + 1.4 * U} textAnchor="middle" fontSize={1.3 * U} fontWeight={700} fill="#3d3000">
+            <rect x={right - w} y={top} width={w} height={2.5 * U} rx={0.6 * U} fill="#1d232b" stroke="#ffd84d" strokeWidth={1.5} vectorEffect="non-scaling-stroke" />
+            <text x={right - w / 2} y={top + 1.85 * U} textAnchor="middle" fontSize={1.75 * U} fontWeight={700} fill="#ffd84d">
               {text}
             </text>
           </g>
