@@ -132,6 +132,8 @@ describe.skipIf(SKIP)("an interactive battle in the browser", () => {
     const summary = await form.getByTestId(`decision-${KARELIA}-1-general-axis-summary`).textContent();
     expect(summary).toContain(`lose ${defInfantry - 1} infantry, 1 armour`);
     expect(summary).not.toContain("(the default)");
+    // Issue 13: the odds from here, with the default and with these picks, priced in the odds worker.
+    await expect.poll(() => form.getByTestId(`casualty-odds-${KARELIA}`).textContent(), { timeout: 10_000 }).toMatch(/^Odds to take Karelia S\.S\.R\. from here: [<>]?\d+ % with the default, [<>]?\d+ % with your picks\.$/);
     await form.getByTestId(`decision-${KARELIA}-1-general-axis-confirm`).click();
     await form.waitFor({ state: "detached", timeout: LONG });
     expect(await a.getByTestId("decision-waiting").count()).toBe(0);

@@ -12,6 +12,7 @@ import { countsText, errorText, unitName } from "../../components/format";
 import { useTRPC } from "../../trpc/client";
 import { ResolveWithPreferences } from "./battle-preferences";
 import { RoundsView } from "./battle-rounds";
+import { CasualtyOdds } from "./casualty-odds";
 import { Deadline } from "./deadline";
 import { liveBattles, slug, type LiveBattle, type Phase, type PendingRequest } from "./game-types";
 
@@ -365,6 +366,7 @@ function CasualtyPicker({ gameId, request, onChanged }: { gameId: number; reques
         {chosen} of {need} {need === 1 ? "hit" : "hits"} given
         {chosen === need ? `: you ${outcomeText(outcomeOf(groups, ids))}${isDefault ? " (the default)" : ""}.` : chosen < need ? `: give ${need - chosen} more.` : `: ${chosen - need} too many.`}
       </p>
+      {chosen === need ? <CasualtyOdds gameId={gameId} request={request} picks={ids} /> : null}
       {decide.error ? (
         <p className="alert" role="alert" data-testid={`${id}-error`}>
           {ruleWords(errorText(decide.error))}

@@ -6,6 +6,7 @@
 // selects the group and never orders a move into the neighbour.
 import { useEffect, useState, type ReactNode } from "react";
 import type { Nation } from "../../../../server/engine/types";
+import type { OddsInput } from "../../../../server/engine/odds";
 import type { UnitStack } from "../game-types";
 import { FULL_VIEW, SEA_FILL, U, anchorOf } from "./map-geometry";
 import { MapUnit, ArrowDefs, ArrowLayer, CrossingLayer, LabelLayer, StackLayer, TargetLayer, TerritoryLayer, type Arrow, type StackProps } from "./map-layers";
@@ -30,6 +31,8 @@ export interface BoardMapProps extends Omit<StackProps, "units"> {
   onArrow?: (id: string) => void;
   /** The draft's attacks on a territory, for its card. */
   attacksOn?: (territory: string) => CardAttack[];
+  /** The battle the territory card's "fill the calculator" link opens (default: the units there defending). */
+  battleOn?: (territory: string) => OddsInput;
   /** Extra SVG on top (the replay's battle flashes). */
   overlay?: ReactNode;
   /** Where the player's view is kept (localStorage key); none: the view starts afresh. */
@@ -123,7 +126,7 @@ export function BoardMap(props: BoardMapProps) {
           </g>
         </MapUnit.Provider>
       </svg>
-      {card ? <TerritoryCard territory={card} owners={owners} units={units} attacks={props.attacksOn?.(card)} onClose={() => setCard(null)} /> : null}
+      {card ? <TerritoryCard territory={card} owners={owners} units={units} attacks={props.attacksOn?.(card)} battle={props.battleOn?.(card)} onClose={() => setCard(null)} /> : null}
     </div>
   );
 }

@@ -20,6 +20,9 @@ import type { Arrow } from "./map-layers";
 import type { View } from "./use-map-zoom";
 import { isSeaZone } from "./map-geometry";
 import { PurchasePanel } from "./purchase-panel";
+import { draftBattles, territoryBattle } from "./attack-odds";
+import { OddsLayer, oddsLabel } from "./odds-layer";
+import { useOddsList } from "../../../odds/use-odds-list";
 import {
   bombardTargets,
   claimedAt,
@@ -149,6 +152,13 @@ export function MapOrders(props: {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [draft, active, board]);
 
+  // Issue 13 — the odds of each battle the draft starts, priced in the odds worker as the draft changes.
+  // The game's low-luck option (R6.8), from the game screen's own query (no request of its own).
+  const lowLuck = useQuery({ ...trpc.game.get.queryOptions({ gameId }), enabled: false }).data?.game.lowLuck === true;
+  const battles = useMemo(() => draftBattles(board, nation, draft, lowLuck), [board, nation, draft, lowLuck]);
+  const odds = useOddsList(useMemo(() => battles.map((b) => ({ key: b.territory, input: b.input })), [battles]));
+  const oddsOf = (id: string) => battles.filter((b) => b.orderIds.includes(id));
+
   const groups = orderableTerritories(board.units, nation, draft);
   const holding = unitsWithoutOrders(board.units, nation, draft);
   const selFree = active ? freeAt(board.units, nation, active.from, draft, active.orderId) : {};
@@ -208,6 +218,8 @@ export function MapOrders(props: {
               .filter((o) => o.from && o.units && attacks({ from: o.from, path: o.path ?? [], unload: o.unload }) && (o.unload ?? o.path?.[o.path.length - 1]) === t)
               .map((o) => ({ id: o.id, from: o.from!, units: o.units! }))
           }
+          overlay={<OddsLayer battles={battles.map((b) => ({ territory: b.territory, sea: b.input.sea === true }))} odds={odds} />}
+          battleOn={(t) => territoryBattle(board, t, nation, draft)}
           storageKey={props.storageKey}
           start={props.start}
           fill
@@ -371,6 +383,11 @@ export function MapOrders(props: {
                   <span>
                     <code>{o.id}</code> {orderText(o)}
                   </span>{" "}
+                  {oddsOf(o.id).map((b) => (
+                    <span key={b.territory} className="small" data-testid={`map-order-odds-${o.id}-${slug(b.territory)}`} title="Exact odds of all your orders into it together">
+                      <strong>{oddsLabel(odds[b.territory], b.input.sea === true)}</strong> {b.input.sea ? "to win at" : "to take"} {b.territory}
+                    </span>
+                  ))}{" "}
                   {!readOnly ? (
                     <button
                       type="button"

@@ -4,6 +4,9 @@
 import type { Nation } from "../../../../server/engine/types";
 import { countsText } from "../../../components/format";
 import { VALUE, slug, type UnitStack } from "../game-types";
+import type { OddsInput } from "../../../../server/engine/odds";
+import { oddsQuery } from "../../../odds/query";
+import { territoryBattle } from "./attack-odds";
 import { capitalOf, isSeaZone, victoryCitiesIn } from "./map-geometry";
 import styles from "./board-map.module.css";
 
@@ -18,6 +21,8 @@ export function TerritoryCard(props: {
   owners: Record<string, Nation>;
   units: readonly UnitStack[];
   attacks?: readonly CardAttack[];
+  /** The calculator's battle for "fill from this territory"; default: the units there defending. */
+  battle?: OddsInput;
   onClose: () => void;
 }) {
   const { territory, owners, units, attacks = [], onClose } = props;
@@ -27,6 +32,8 @@ export function TerritoryCard(props: {
   const sea = isSeaZone(territory);
   const capital = capitalOf(territory);
   const cities = victoryCitiesIn(territory);
+  const battle = props.battle ?? territoryBattle({ units, owners }, territory);
+  const canPrice = Object.keys(battle.attacker).length > 0 || Object.keys(battle.defender).length > 0;
   const counts = (list: readonly UnitStack[]) => Object.fromEntries(list.map((u) => [u.type, u.count]));
   return (
     <div className={styles.card} role="dialog" aria-label={`About ${territory}`} data-testid={`territory-card-${slug(territory)}`}>
@@ -57,6 +64,11 @@ export function TerritoryCard(props: {
         <div className="small" data-testid="territory-card-attacks">
           <strong>Your attack:</strong> {attacks.map((a) => `${countsText(a.units as never)} from ${a.from} (${a.id})`).join("; ")}
         </div>
+      ) : null}
+      {canPrice ? (
+        <a className="small" href={`/calculator?${oddsQuery(battle)}`} target="_blank" rel="noopener" data-testid="territory-card-calculator">
+          Fill the odds calculator from here
+        </a>
       ) : null}
     </div>
   );

@@ -1,0 +1,78 @@
+// The odds of an attack while ordering (issue 13), in a real browser: an attack made by clicks on the
+// map shows the exact odds of taking its target on the map and in the order list, priced in the odds
+// worker; a second order into the same territory raises them (all orders into it combined); the
+// territory's card opens the calculator filled with the attack.
+import { randomBytes } from "node:crypto";
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SKIP, launchBrowser, scenarioSteps, shoot, shootNarrow, signIn, startApp, watchPages, type App } from "./support";
+import { clickTerritory, groupBadge, newRobotGame } from "./robot-game";
+
+/** The label's exact chance, in per cent (its data-p), once priced. */
+const percentOf = async (label: Locator) => 100 * Number((await label.getAttribute("data-p")) ?? NaN);
+
+describe.skipIf(SKIP)("the odds of an attack while ordering", () => {
+  let app: App | undefined;
+  let browser: Browser | undefined;
+  let page: Page;
+  const log: string[] = [];
+  const run_ = randomBytes(3).toString("hex");
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "en-GB" })).newPage();
+    page.setDefaultTimeout(30_000);
+    watchPages({ desktop: page }, log);
+  }, 420_000);
+  afterAll(async () => {
+    await browser?.close().catch(() => {});
+    await app?.stop();
+  }, 60_000);
+  scenarioSteps("lockstep-attack-odds", () => ({ desktop: page }), log, () => app?.log() ?? "");
+
+  it("shows the odds of taking Karelia on the map and in the order list, and fills the calculator", async () => {
+    await signIn(page, app!.base, `odile-${run_}@example.com`);
+    await newRobotGame(page, app!.base, `Odds ${run_}`);
+    const map = page.getByTestId("map-germany");
+    const panel = page.getByTestId("map-panel-germany");
+
+    // One armour from East Europe into Karelia S.S.R. (3 Russian infantry and more defend it).
+    await (await groupBadge(page, "armour", "east-europe")).click();
+    await clickTerritory(page, "target", "karelia-s-s-r-");
+    const label = map.getByTestId("map-odds-karelia-s-s-r-");
+    await expect.poll(() => label.textContent(), { timeout: 30_000 }).toMatch(/^[<>]?\d+ %$/);
+    const alone = await percentOf(label);
+    const tag = panel.getByTestId("map-order-odds-m1-karelia-s-s-r-");
+    expect(await tag.textContent()).toBe(`${await label.textContent()} to take Karelia S.S.R.`);
+
+    // Three infantry join it: the same territory, one label, higher odds (the orders combined).
+    const infantry = await groupBadge(page, "infantry", "east-europe");
+    for (let i = 0; i < 3; i++) await infantry.click();
+    await clickTerritory(page, "target", "karelia-s-s-r-");
+    await expect.poll(() => percentOf(label), { timeout: 30_000 }).toBeGreaterThan(alone);
+    expect(await map.getByTestId("map-odds-karelia-s-s-r-").count()).toBe(1);
+    const both = await percentOf(label);
+    expect(await panel.getByTestId("map-order-odds-m2-karelia-s-s-r-").textContent()).toBe(`${await label.textContent()} to take Karelia S.S.R.`);
+    await shoot(page, "lockstep-attack-odds-1440");
+    await shootNarrow(page, "lockstep-attack-odds-390");
+
+    // Undo the armour: the odds fall back below the combined ones.
+    await panel.getByTestId("map-undo-m1").click();
+    await expect.poll(() => percentOf(label), { timeout: 30_000 }).toBeLessThan(both);
+    const infantryOnly = await percentOf(label);
+
+    // "Fill from this territory": the card's link carries the attack to the calculator.
+    await map.getByTestId("map-territory-karelia-s-s-r-").dispatchEvent("click");
+    const link = map.getByTestId("territory-card-calculator");
+    const href = (await link.getAttribute("href"))!;
+    expect(decodeURIComponent(href)).toContain("a.Germany=infantry:3");
+    expect(decodeURIComponent(href)).toContain("d.Russia=");
+    await page.goto(`${app!.base}${href}`);
+    // The calculator prices the same battle: its "territory taken" shows the map's chance to one decimal.
+    const taken = page.getByTestId("odds-results").getByTestId("odds-territory-taken");
+    await expect.poll(() => taken.textContent(), { timeout: 60_000 }).toMatch(/\d/);
+    expect(Math.abs(Number(/[\d.]+/.exec((await taken.textContent())!)![0]) - infantryOnly)).toBeLessThanOrEqual(0.051);
+    await shoot(page, "lockstep-attack-odds-calculator");
+  }, 240_000);
+});
