@@ -33,6 +33,8 @@ export function planStrikes(turn: RobotTurn): void {
   const capitals = sit.enemyCapitals.filter((c) => sit.isHostileLand(c) && sit.enemies(c).length > 0);
   if (capitals.length === 0) return;
   capitals.sort((a, b) => targetWorth(turn, b) - targetWorth(turn, a) || (a < b ? -1 : 1));
+  // With nothing of ours in reach of any of them, our orders stay the same: spare the allies' replays.
+  if (capitals.every((c) => slotsFor(turn, c).length === 0)) return;
   let turns: RobotTurn[] | undefined;
   for (const capital of capitals) {
     turns ??= teamTurns(turn);
