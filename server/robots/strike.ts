@@ -41,7 +41,7 @@ export function planStrikes(turn: RobotTurn): void {
     const shares = turns.map((t) => ({ t, slots: slotsFor(t, capital) as Slot[] }));
     let id = 0;
     const force: Fighter[] = shares.flatMap(({ slots }) => slots.flatMap((s) => s.units.map((u) => ({ ...u, id: --id }))));
-    // Two nations at least: one alone attacks through attack.ts with its own odds.
+    // One nation alone strikes too: its whole reach at a capital, where attack.ts would send just enough.
     if (!force.some((u) => isLandType(u.type))) continue;
     const defenders = sit.enemies(capital);
     if (quickEdge(force, defenders).defenders >= 0.5 * defenders.length) continue; // hopeless: skip the exact odds
