@@ -26,7 +26,9 @@ function advanceLand(turn: RobotTurn): void {
     for (const type of LAND_TYPES) {
       const n = plan.free(from, type);
       if (n === 0) continue;
-      const arriving: Fighter[] = Array.from({ length: n }, (_, i) => ({ id: -1 - i, nation: sit.nation, type }));
+      // The stack moves up together (every type picks the same nearest step), so it is judged as a whole.
+      const arriving: Fighter[] = LAND_TYPES.flatMap((t) => Array.from({ length: plan.free(from, t) }, () => ({ id: 0, nation: sit.nation, type: t })));
+      arriving.forEach((u, i) => (u.id = -1 - i));
       let best: { to: string; path: readonly string[]; score: number } | undefined;
       for (const [to, path] of reach.of(from, type)) {
         // Nearer the front, or (with no land route to it) nearer the coast it will be shipped from.

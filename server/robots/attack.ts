@@ -9,6 +9,7 @@ import { garrisonFor } from "./defence";
 import { AIR_TYPES, LAND_TYPES, isLandType } from "./situation";
 import { finalZone } from "./sea";
 import { ship, shipmentsTo, type Claims, type Shipment } from "./transports";
+import { planStrikes } from "./strike";
 import type { RobotTurn } from "./turn";
 
 /** Chance of taking it (exact odds) a robot needs before it attacks a defended territory. */
@@ -16,7 +17,7 @@ export const ATTACK_ODDS = 0.7;
 /** Engine estimates per turn at most, to keep a robot's turn fast. */
 const ESTIMATES = 12;
 
-interface Slot {
+export interface Slot {
   units: Fighter[];
   /** A unit group's move, or a transport's shipment. */
   move?: { from: string; type: UnitType; path: readonly string[] };
@@ -35,7 +36,7 @@ export function targetWorth(turn: RobotTurn, t: string): number {
 }
 
 /** Every unit that could join an attack on `target`, in the order a force is built from them. */
-function slotsFor(turn: RobotTurn, target: string, withAir = true): Slot[] {
+export function slotsFor(turn: RobotTurn, target: string, withAir = true): Slot[] {
   const { sit, plan, reach, landings } = turn;
   let serial = 0;
   // Stand-ins for the estimate: only nation and type matter, ids just keep them apart.
@@ -108,7 +109,7 @@ function bombard(turn: RobotTurn, zone: string, target: string): void {
 }
 
 /** Order the chosen slots: shipments one by one (with bombardment), unit moves grouped by origin, type and path. */
-function commit(turn: RobotTurn, chosen: readonly Slot[]): void {
+export function commit(turn: RobotTurn, chosen: readonly Slot[]): void {
   const landings = new Set<string>();
   for (const s of chosen) if (s.shipment && ship(turn, s.shipment)) landings.add(`${finalZone(s.shipment.zone, s.shipment.path)}|${s.shipment.unload}`);
   for (const key of landings) {
@@ -172,6 +173,7 @@ function takeEmpty(turn: RobotTurn): void {
 }
 
 export function planAttacks(turn: RobotTurn): void {
+  planStrikes(turn);
   const budget = { estimates: ESTIMATES };
   attackDefended(turn, budget);
   takeEmpty(turn);

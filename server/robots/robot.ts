@@ -6,6 +6,7 @@
 // One turn, in this order (each step only takes units the earlier ones left free):
 //   defence.ts   hold the capital and threatened factories, call in reinforcements
 //   navy.ts      keep fighters' carriers, attack hostile fleets at good odds
+//   strike.ts    strike enemy capitals with the whole team at once (allies replay each other)
 //   attack.ts    attack hostile land at good odds (land, amphibious and air), take empty land
 //   transports.ts ferry troops towards the front; navy.ts escorts them or pulls back
 //   advance.ts   move idle units up; raid with idle bombers

@@ -206,3 +206,39 @@ describe("a robot at sea", () => {
     for (const o of bought.filter((o) => o.type === "transport")) expect([o.destination, o.from]).toEqual(["S1", "U"]);
   });
 });
+
+describe("allies strike a capital together", () => {
+  // Germany's capital G, 7 infantry, borders Russian R and British U: neither army takes it alone,
+  // both together do — and each robot, replaying its ally's turn, sees that the other one comes too.
+  const board = {
+    territories: [
+      { id: "R", kind: "land", value: 2, owner: "Russia" },
+      { id: "U", kind: "land", value: 2, owner: "United Kingdom" },
+      { id: "G", kind: "land", value: 8, owner: "Germany", capitalOf: "Germany" },
+    ],
+    edges: [["R", "G"], ["U", "G"], ["R", "U"]],
+  };
+  const army = (nation: Nation, at: string): Stack[] => [
+    { nation, type: "infantry", at, count: 5 },
+    { nation, type: "armour", at, count: 2 },
+  ];
+  const germany: Stack[] = [{ nation: "Germany", type: "infantry", at: "G", count: 7 }];
+  const attacksG = (orders: Order[]) => moves(orders).filter((o) => endsIn(o) === "G").length > 0;
+
+  it("alone, neither attacks", () => {
+    for (const [nation, at] of [["Russia", "R"], ["United Kingdom", "U"]] as [Nation, string][]) {
+      const state = stateOf({ board, units: [...army(nation, at), ...germany], treasury: {} });
+      expect(attacksG(ordersOf(state, nation))).toBe(false);
+    }
+  });
+
+  it("together, both attack in the same turn and the capital falls more often than not", () => {
+    const state = stateOf({ board, units: [...army("Russia", "R"), ...army("United Kingdom", "U"), ...germany], treasury: {} });
+    const orders = { Russia: ordersOf(state, "Russia"), "United Kingdom": ordersOf(state, "United Kingdom") };
+    expect(attacksG(orders.Russia)).toBe(true);
+    expect(attacksG(orders["United Kingdom"])).toBe(true);
+    let taken = 0;
+    for (let i = 0; i < 10; i++) if (resolveTurn({ state, orders, seed: `strike|${i}` }).state.owners.G !== "Germany") taken++;
+    expect(taken).toBeGreaterThan(5);
+  });
+});
