@@ -9,36 +9,10 @@
 // parse is left out, and the whole is checked by the odds file's own reader.
 import type { OddsInput, SideChoices } from "@/server/engine/odds";
 import { NATIONS, type Nation, type UnitCounts, type UnitType } from "@/server/engine/types";
+import { CHOICE_NUMBERS, oddsQuery } from "./to-query";
 import { parseOddsInput } from "@/server/scenario/odds-input";
 
-const CHOICE_NUMBERS = ["keepLand", "withdrawAirAfter", "withdrawAirBelow", "submergeAfter"] as const;
-
-function forcesQuery(prefix: string, forces: OddsInput["attacker"], out: URLSearchParams): void {
-  for (const nation of NATIONS) {
-    const counts = Object.entries(forces[nation] ?? {}).filter(([, n]) => (n ?? 0) > 0);
-    if (counts.length > 0) out.set(`${prefix}.${nation}`, counts.map(([t, n]) => `${t}:${n}`).join(","));
-  }
-}
-
-function choicesQuery(prefix: string, choices: SideChoices | undefined, out: URLSearchParams): void {
-  if (!choices) return;
-  if (choices.keepLast?.length) out.set(`${prefix}.keepLast`, choices.keepLast.join(","));
-  for (const k of CHOICE_NUMBERS) if (choices[k] !== undefined) out.set(`${prefix}.${k}`, String(choices[k]));
-}
-
-/** The query string of a battle (without the leading "?"). */
-export function oddsQuery(input: OddsInput): string {
-  const out = new URLSearchParams();
-  forcesQuery("a", input.attacker, out);
-  forcesQuery("d", input.defender, out);
-  if (input.sea) out.set("sea", "1");
-  if (input.lowLuck) out.set("lowLuck", "1");
-  if (input.aa) out.set("aa", "1");
-  if (input.bombard) out.set("bombard", String(input.bombard));
-  choicesQuery("a", input.attackerChoices, out);
-  choicesQuery("d", input.defenderChoices, out);
-  return out.toString();
-}
+export { oddsQuery };
 
 /** Read a battle from a query string: the parts that parse; `error` names the first field that did not check. */
 export function oddsFromQuery(params: URLSearchParams): { input: OddsInput; error?: string } {

@@ -91,7 +91,7 @@ describe.skipIf(SKIP)("an interactive battle in the browser", () => {
     navigationsA = countNavigations(a);
     navigationsB = countNavigations(b);
     await a.getByTestId("lock-germany").click();
-    await a.getByTestId("locked-tag-germany").waitFor();
+    await a.getByTestId("locked-tag-germany").waitFor({ state: "attached" });
     await expect.poll(() => b.getByTestId("locked-germany").textContent(), { timeout: LONG }).toContain("✓");
     await b.getByTestId("lock-russia").click(); // B saved no orders: Russia's units hold
 

@@ -104,7 +104,7 @@ describe.skipIf(SKIP)("game loop in the browser", () => {
     b.on("framenavigated", (f) => f === b.mainFrame() && reloadsB++);
 
     await a.getByTestId("lock-germany").click();
-    await a.getByTestId("locked-tag-germany").waitFor();
+    await a.getByTestId("locked-tag-germany").waitFor({ state: "attached" });
     // B's page learns of A's lock from the event stream.
     await expect.poll(() => b.getByTestId("locked-germany").textContent(), { timeout: LONG }).toContain("✓");
     expect(await a.getByTestId("move-form-germany").count()).toBe(0); // read-only once locked
@@ -158,7 +158,7 @@ describe.skipIf(SKIP)("game loop in the browser", () => {
     await editor.getByTestId("save-germany").click();
     await expect.poll(() => editor.getByTestId("saved-germany").textContent()).toContain("East Europe → Karelia S.S.R.");
     await a.getByTestId("lock-germany").click();
-    await a.getByTestId("locked-tag-germany").waitFor();
+    await a.getByTestId("locked-tag-germany").waitFor({ state: "attached" });
     await b.getByTestId("turn-number").filter({ hasText: "Turn 2" }).waitFor();
     await b.getByTestId("lock-japan").click();
 

@@ -50,7 +50,7 @@ describe.skipIf(SKIP)("the turn review in the browser", () => {
     await editor.getByTestId(`save-${s}`).click();
     await expect.poll(() => editor.getByTestId(`saved-${s}`).textContent()).toContain(expectSaved);
     await page.getByTestId(`lock-${s}`).click();
-    await page.getByTestId(`locked-tag-${s}`).waitFor();
+    await page.getByTestId(`locked-tag-${s}`).waitFor({ state: "attached" });
   }
 
   /**

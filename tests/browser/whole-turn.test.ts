@@ -92,7 +92,7 @@ describe.skipIf(SKIP)("the whole turn in the browser: battle, landing, new units
     await editor.getByTestId("save-germany").click();
     await expect.poll(() => editor.getByTestId("saved-germany").textContent()).toContain("Ukraine S.S.R. → Caucasus");
     await a.getByTestId("lock-germany").click();
-    await a.getByTestId("locked-tag-germany").waitFor();
+    await a.getByTestId("locked-tag-germany").waitFor({ state: "attached" });
     await b.getByTestId("lock-japan").click();
   }, 120_000);
 

@@ -31,8 +31,9 @@ const Battles = dynamic(() => import("./battle-decisions").then((m) => m.Battles
 const PostCombat = dynamic(() => import("./post-combat").then((m) => m.PostCombat));
 const Replay = dynamic(() => import("./map/replay").then((m) => m.Replay));
 const OrdersEditor = dynamic(() => import("./orders-editor").then((m) => m.OrdersEditor));
+// Press loads after the map: it is a panel of its own, fetching its own data.
+const PressPanel = dynamic(() => import("./press/press-panel").then((m) => m.PressPanel));
 import { RecentBattles } from "./recent-battles";
-import { PressPanel } from "./press/press-panel";
 
 const PHASE_STATUS: Record<string, string> = {
   open: "orders open",

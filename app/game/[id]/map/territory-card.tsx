@@ -5,7 +5,7 @@ import type { Nation } from "../../../../server/engine/types";
 import { countsText } from "../../../components/format";
 import { VALUE, slug, type UnitStack } from "../game-types";
 import type { OddsInput } from "../../../../server/engine/odds";
-import { oddsQuery } from "../../../odds/query";
+import { oddsQuery } from "../../../odds/to-query";
 import { territoryBattle } from "./attack-odds";
 import { capitalOf, isSeaZone, victoryCitiesIn } from "./map-geometry";
 import styles from "./board-map.module.css";
