@@ -16,7 +16,7 @@ export const int4 = (min = 0, max = INT4_MAX) => z.number().int().min(min).max(m
 // C0 and C1 controls and DEL, including NUL; tab and newlines are refused too (no input is multi-line).
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Why `s` is not acceptable text, or null. */
 export function textProblem(s: string): string | null {

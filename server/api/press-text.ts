@@ -1,11 +1,12 @@
-// Text a player writes (press messages, report reasons): plain text, no control characters (tabs and
-// line breaks aside), no NUL, no lone surrogates, no bidirectional overrides that would disguise it.
+// Text a player writes (press messages, report reasons): plain text over several lines, so, unlike
+// input.ts's one-line text, tabs and line breaks are kept; no other control characters, no NUL, no
+// lone surrogates (input.ts's check), no bidirectional overrides that would disguise it.
 import { z } from "zod";
+import { LONE_SURROGATE } from "./input";
 
 const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export function plainText(what: string, max: number) {
+export function messageText(what: string, max: number) {
   return z
     .string()
     .max(max * 2) // before normalising: a bound on what is read at all

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { listReports, reportMessage } from "../../services/press/moderation";
 import { channelMessages, listChannels, markRead, muteChannel, openChannel, sendMessage, unreadByGame } from "../../services/press/press";
 import { rowId } from "../input";
-import { plainText } from "../press-text";
+import { messageText } from "../press-text";
 import { gameId, nation } from "../schemas";
 import { nationProcedure, protectedProcedure, router } from "../trpc";
 
@@ -23,7 +23,7 @@ export const pressRouter = router({
   /** The game's creator reads the reported messages. */
   reports: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => listReports(ctx.db, ctx.user.id, input.gameId)),
   send: nationProcedure
-    .input(z.object({ channelId: id, text: plainText("The message", MESSAGE_MAX) }))
+    .input(z.object({ channelId: id, text: messageText("The message", MESSAGE_MAX) }))
     .mutation(({ ctx, input }) => sendMessage(ctx.db, ctx.user.id, input)),
   /** Open a private channel of the caller's nation and the given nations (members fixed from now on). */
   open: nationProcedure
@@ -36,6 +36,6 @@ export const pressRouter = router({
     .input(z.object({ gameId, channelId: id, muted: z.boolean() }))
     .mutation(({ ctx, input }) => muteChannel(ctx.db, ctx.user.id, input)),
   report: protectedProcedure
-    .input(z.object({ gameId, messageId: id, reason: plainText("The reason", 500) }))
+    .input(z.object({ gameId, messageId: id, reason: messageText("The reason", 500) }))
     .mutation(({ ctx, input }) => reportMessage(ctx.db, ctx.user.id, input)),
 });
