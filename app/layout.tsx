@@ -4,8 +4,9 @@ import type { ReactNode } from "react";
 import { getSessionUser, signOut } from "@/server/auth";
 import { NotificationBell } from "./components/notification-bell";
 import { TrpcProviders } from "./trpc/client";
-import "./globals.css";
 import "./styles/tokens.css";
+import "./globals.css";
+import styles from "./site-header.module.css";
 
 export const metadata: Metadata = {
   title: { default: "Lockstep", template: "%s · Lockstep" },
@@ -28,24 +29,24 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang="en">
       <body>
         <TrpcProviders>
-        <header className="site-header">
-          <div className="site-header-inner">
-            <Link href="/" className="brand">
+        <header className={styles.siteHeader} data-site-header>
+          <div className={styles.siteHeaderInner}>
+            <Link href="/" className={styles.brand}>
               Lockstep
             </Link>
-            <nav className="site-nav" aria-label="Game rules">
+            <nav className={styles.siteNav} aria-label="Game rules">
               <Link href="/how-to-play">How to play</Link>
               <Link href="/rules">Rules</Link>
             </nav>
             {user ? (
               <>
-                <nav className="site-nav" aria-label="Main">
+                <nav className={styles.siteNav} aria-label="Main">
                   <Link href="/lobby">Lobby</Link>
                   <NotificationBell />
                   <Link href="/settings">Settings</Link>
                 </nav>
-                <div className="account">
-                  <span className="account-email" data-testid="user-email" title={user.email}>
+                <div className={styles.account}>
+                  <span className={styles.accountEmail} data-testid="user-email" title={user.email}>
                     {user.email}
                   </span>
                   <form action={signOutAction}>
@@ -56,7 +57,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                 </div>
               </>
             ) : (
-              <div className="account">
+              <div className={styles.account}>
                 <Link href="/signin" className="button button-quiet">
                   Sign in
                 </Link>

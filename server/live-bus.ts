@@ -1,12 +1,12 @@
-// The process's event bus, fed by LISTEN: game events as `game:<id>`, users' notification hints as
-// `user:<id>`. Notifications sent while the LISTEN connection is down are lost by Postgres, so after a
-// reconnect the bus re-reads the stored events it has not seen and emits them (issue 15).
+// The process's event bus, fed by LISTEN: game events as `game:<id>` (those the lobby lists also as
+// `lobby`), users' notification hints as `user:<id>`. Notifications sent while the LISTEN connection is
+// down are lost by Postgres, so after a reconnect the bus re-reads the stored events it has not seen and emits them (issue 15).
 import { EventEmitter } from "node:events";
 import { gt, max } from "drizzle-orm";
 import type { DbHandle } from "../db/client";
 import { events } from "../db/schema";
 import { logger } from "./log";
-import { EVENTS_CHANNEL, USER_EVENTS_CHANNEL, type GameEvent, type UserEvent } from "./runtime-events";
+import { EVENTS_CHANNEL, LOBBY_KINDS, USER_EVENTS_CHANNEL, type GameEvent, type UserEvent } from "./runtime-events";
 
 /**
  * Ids come from a sequence at INSERT, but transactions commit in any order: an event may arrive after
@@ -38,7 +38,10 @@ export async function startLiveBus(handle: DbHandle): Promise<LiveBus> {
     }
     // A user's hint may name a game (press): it goes to that user only, never on the game's stream.
     if ("userId" in event) bus.emit(`user:${event.userId}`, event);
-    else bus.emit(`game:${event.gameId}`, event);
+    else {
+      bus.emit(`game:${event.gameId}`, event);
+      if (LOBBY_KINDS.includes(event.kind)) bus.emit("lobby", event);
+    }
   }
 
   const onMessage = (payload: string) => {

@@ -1,13 +1,19 @@
 // The shape and channel of game events (kept apart from runtime.ts so services need not load it).
 export interface GameEvent {
   gameId: number;
-  kind: "turn-resolved" | "locks-changed" | "game-started" | "player-joined" | "battle-waiting" | "battle-decided" | "post-combat" | "robot-takeover" | "paused" | "resumed";
+  kind: "game-created" | "turn-resolved" | "locks-changed" | "game-started" | "player-joined" | "battle-waiting" | "battle-decided" | "post-combat" | "robot-takeover" | "paused" | "resumed";
   turn?: number;
   /** The stored event's id (set when it travels; streams resume from it). */
   id?: number;
 }
 
 export const EVENTS_CHANNEL = "lockstep_events";
+
+/**
+ * The game events that change what the lobby lists (a challenge made, a seat taken, a game started, a
+ * turn of a watched game resolved): they also go to every open lobby, as public facts only.
+ */
+export const LOBBY_KINDS: readonly GameEvent["kind"][] = ["game-created", "player-joined", "game-started", "turn-resolved"];
 
 /** A user's notifications changed: open tabs refetch the list and the unread count. */
 export interface UserEvent {

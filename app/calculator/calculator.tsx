@@ -11,6 +11,7 @@ import { parseOddsInput } from "@/server/scenario/odds-input";
 import { oddsFromQuery, oddsQuery } from "../odds/query";
 import { useOdds } from "../odds/use-odds";
 import { SurvivorChart } from "./survivor-chart";
+import styles from "./calculator.module.css";
 
 type Role = "attacker" | "defender";
 const ROLES: Role[] = ["attacker", "defender"];
@@ -51,10 +52,10 @@ export function Calculator({ query }: { query: string }) {
   const setChoices = (role: Role, choices: SideChoices) => setInput((i) => ({ ...i, [role === "attacker" ? "attackerChoices" : "defenderChoices"]: choices }));
 
   return (
-    <div className="stack calculator">
+    <div className={`stack ${styles.calculator}`}>
       <h1>Battle calculator</h1>
       <p className="muted">Exact odds under the rulebook (R6), computed in your browser: every probability within 10⁻⁹.</p>
-      <fieldset className="card calc-options">
+      <fieldset className={`card ${styles.calcOptions}`}>
         <legend>Battle</legend>
         <label className="radio">
           <input type="radio" name="where" checked={!sea} onChange={() => setInput((i) => ({ ...i, sea: false }))} /> Land
@@ -77,7 +78,7 @@ export function Calculator({ query }: { query: string }) {
           </>
         )}
       </fieldset>
-      <div className="calc-sides">
+      <div className={styles.calcSides}>
         {ROLES.map((role) => (
           <SideForm
             key={role}
@@ -120,16 +121,16 @@ function SideForm(props: {
     <section className="card calc-side" aria-label={role === "attacker" ? "Attacker" : "Defender"}>
       <h2>{role === "attacker" ? "Attacker" : "Defender"}</h2>
       {present.map((nation) => (
-        <div key={nation} className="calc-nation">
-          <div className="calc-nation-head">
+        <div key={nation} className={styles.calcNation}>
+          <div className={styles.calcNationHead}>
             <strong>{nation}</strong>
             <button type="button" className="button button-quiet button-small" onClick={() => props.onForces(nation, undefined)}>
               Remove
             </button>
           </div>
-          <div className="calc-units">
+          <div className={styles.calcUnits}>
             {types.map((type) => (
-              <label key={type} className="calc-unit">
+              <label key={type} className={styles.calcUnit}>
                 <span>{type}</span>
                 <input
                   type="number"
@@ -157,7 +158,7 @@ function SideForm(props: {
           </select>
         </label>
       )}
-      <details className="calc-choices">
+      <details className={styles.calcChoices}>
         <summary>Choices (R6.7, R6.9)</summary>
         <label>
           Lose last{" "}
@@ -218,7 +219,7 @@ function Results({ result, ms, pending, error, sea }: { result?: OddsResult; ms?
   return (
     <section className="card calc-results" aria-live="polite" data-testid="odds-results" aria-busy={pending}>
       <h2>Odds</h2>
-      <dl className="calc-outcomes">
+      <dl className={styles.calcOutcomes}>
         {rows.map(([label, p]) => (
           <div key={label}>
             <dt>{label}</dt>
@@ -229,14 +230,14 @@ function Results({ result, ms, pending, error, sea }: { result?: OddsResult; ms?
           <dt>Expected rounds</dt>
           <dd>{result.expectedRounds.toFixed(2)}</dd>
         </div>
-        <div className="calc-wide">
+        <div className={styles.calcWide}>
           <dt>Expected loss (cost)</dt>
           <dd>
             attacker {result.attacker.expectedLoss.toFixed(1)}, defender {result.defender.expectedLoss.toFixed(1)}; swing {(result.defender.expectedLoss - result.attacker.expectedLoss).toFixed(1)} for the attacker
           </dd>
         </div>
       </dl>
-      <div className="calc-charts">
+      <div className={styles.calcCharts}>
         <SurvivorChart title="Attacker's survivors" survivors={result.attacker.survivors} />
         <SurvivorChart title="Defender's survivors" survivors={result.defender.survivors} />
       </div>

@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import Link from "next/link";
 import { useTRPC } from "../trpc/client";
+import styles from "../site-header.module.css";
 
 export function NotificationBell() {
   const trpc = useTRPC();
@@ -18,12 +19,12 @@ export function NotificationBell() {
   useSubscription(trpc.notifications.live.subscriptionOptions(undefined, { onStarted: refresh, onData: refresh }));
   const n = unread.data ?? 0;
   return (
-    <Link href="/notifications" className="bell" data-testid="notification-bell" aria-label={n > 0 ? `Notifications, ${n} unread` : "Notifications"}>
-      <svg className="bell-icon" aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <Link href="/notifications" className={styles.bell} data-testid="notification-bell" aria-label={n > 0 ? `Notifications, ${n} unread` : "Notifications"}>
+      <svg className={styles.bellIcon} aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
         <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
         <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
       </svg>
-      <span className="bell-text">Notifications</span>
+      <span className={styles.bellText}>Notifications</span>
       {n > 0 ? (
         <span className="badge" data-testid="notification-count" aria-hidden="true">
           {n > 99 ? "99+" : n}

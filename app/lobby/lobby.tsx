@@ -1,6 +1,7 @@
 "use client";
 // The lobby: make a challenge, join someone else's, and find your own games.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSubscription } from "@trpc/tanstack-react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
@@ -13,6 +14,7 @@ import { useTRPC } from "../trpc/client";
 import { Deadline } from "../game/[id]/deadline";
 import type { LobbyTurn } from "../../server/services/games";
 import { PressChoice, PressUnread, PressUnreadLive, pressText, type PressMode } from "./press-choice";
+import styles from "./lobby.module.css";
 
 type SeatChoice = "me" | "robot" | "open";
 
@@ -77,8 +79,20 @@ function seatText(s: LobbySeat): string {
 export function Lobby() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const lobby = useQuery({ ...trpc.game.lobby.queryOptions(), refetchInterval: 15_000 });
+  const lobby = useQuery(trpc.game.lobby.queryOptions());
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.game.lobby.queryKey() });
+  // New challenges, joins and starts arrive live (a turn resolved only for a game listed here); a
+  // (re)connect refetches what was missed meanwhile.
+  useSubscription(
+    trpc.game.lobbyLive.subscriptionOptions(undefined, {
+      onStarted: refresh,
+      onData: (message) => {
+        const event = ("data" in message ? message.data : message) as { kind: string; gameId: number };
+        const listed = [...(lobby.data?.mine ?? []), ...(lobby.data?.watch ?? [])].some((g) => g.id === event.gameId);
+        if (event.kind !== "turn-resolved" || listed) void refresh();
+      },
+    }),
+  );
 
   const open = (lobby.data?.open ?? []).filter((g) => !g.seats.some((s) => s.mine) && g.seats.some((s) => !s.player && !s.robot));
   // A finished game leaves the active list (R8.6) and stays readable under Finished games.
@@ -99,7 +113,7 @@ export function Lobby() {
           </p>
         ) : null}
         {lobby.data && open.length === 0 ? <p className="muted">No open challenges from other players right now.</p> : null}
-        <ul className="game-list">
+        <ul className={styles.gameList}>
           {open.map((g) => (
             <OpenChallenge key={g.id} game={g} onJoined={refresh} />
           ))}
@@ -112,6 +126,8 @@ export function Lobby() {
         {lobby.data && mine.length === 0 ? <p className="muted">You are not in any game yet. Make a challenge or join one.</p> : null}
         <GameList games={mine} />
       </section>
+
+      <WatchList games={lobby.data?.watch ?? []} loaded={lobby.data !== undefined} />
 
       {finished.length > 0 ? (
         <section className="card" aria-labelledby="finished-heading" data-testid="finished-games">
@@ -161,10 +177,10 @@ function DailyDeadline({ id, what, value, onChange }: { id: string; what: string
 
 function GameList({ games }: { games: LobbyGame[] }) {
   return (
-    <ul className="game-list">
+    <ul className={styles.gameList}>
       {games.map((g) => (
-        <li key={g.id} className="game-item" data-testid={`my-game-${g.id}`}>
-          <div className="game-item-head">
+        <li key={g.id} className={styles.gameItem} data-testid={`my-game-${g.id}`}>
+          <div className={styles.gameItemHead}>
             <Link href={`/game/${g.id}`} className="game-name">
               {g.name}
             </Link>
@@ -178,6 +194,32 @@ function GameList({ games }: { games: LobbyGame[] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Running games of others: nations, turn and a link to open the game as a spectator. */
+function WatchList({ games, loaded }: { games: LobbyGame[]; loaded: boolean }) {
+  return (
+    <section className="card" aria-labelledby="watch-heading" data-testid="watch-games">
+      <h2 id="watch-heading">Games to watch</h2>
+      {loaded && games.length === 0 ? <p className="muted">No games of other players are running right now.</p> : null}
+      <ul className={styles.gameList}>
+        {games.map((g) => (
+          <li key={g.id} className={styles.gameItem} data-testid={`watch-game-${g.id}`}>
+            <div className={styles.gameItemHead}>
+              <span>
+                <span className="game-name">{g.name}</span>
+                {g.turn ? <span className="small"> · Turn {g.turn.number}</span> : null}
+              </span>
+              <Link href={`/game/${g.id}`} className="button button-small" data-testid={`watch-${g.id}`}>
+                Watch
+              </Link>
+            </div>
+            <p className="muted small">{g.seats.map((s) => `${s.nation}: ${seatText(s)}`).join(" · ")}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -219,14 +261,14 @@ function OpenChallenge({ game, onJoined }: { game: LobbyGame; onJoined: () => vo
     }),
   );
   return (
-    <li className="game-item" data-testid={`open-game-${game.id}`}>
-      <div className="game-item-head">
+    <li className={styles.gameItem} data-testid={`open-game-${game.id}`}>
+      <div className={styles.gameItemHead}>
         <span className="game-name">{game.name}</span>
         <span className="muted small">{optionsText(game)}</span>
       </div>
-      <ul className="seat-list">
+      <ul className={styles.seatList}>
         {game.seats.map((s) => (
-          <li key={s.nation} className="seat">
+          <li key={s.nation} className={styles.seat}>
             <span>
               <strong>{s.nation}</strong> <span className="muted small">({teamOf(s.nation)})</span>
             </span>
@@ -337,11 +379,11 @@ function NewChallenge({ onCreated }: { onCreated: () => void }) {
         <fieldset className="seat-choices">
           <legend>Who plays each nation</legend>
           {NATIONS.map((n) => (
-            <div key={n} className="seat-choice" role="radiogroup" aria-label={n}>
+            <div key={n} className={styles.seatChoice} role="radiogroup" aria-label={n}>
               <span className="seat-choice-name">
                 {n} <span className="muted small">({teamOf(n)})</span>
               </span>
-              <span className="seat-choice-options">
+              <span className={styles.seatChoiceOptions}>
                 {(["me", "robot", "open"] as const).map((c) => (
                   <label key={c} className="radio">
                     <input
@@ -381,7 +423,7 @@ function NewChallenge({ onCreated }: { onCreated: () => void }) {
           stand still (they hold their units and buy nothing)
         </label>
         <PressChoice press={press.press} anonymous={press.anonymous} onChange={setPress} />
-        <fieldset className="house-rules">
+        <fieldset className={styles.options}>
           <legend>House rules (optional, R9)</legend>
           {(
             [

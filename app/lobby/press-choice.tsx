@@ -4,6 +4,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { useTRPC } from "../trpc/client";
+import styles from "./lobby.module.css";
 
 export type PressMode = "full" | "public" | "none";
 
@@ -20,7 +21,7 @@ export function pressText(o: { press?: PressMode; anonymous?: boolean }): string
 
 export function PressChoice(props: { press: PressMode; anonymous: boolean; onChange: (v: { press: PressMode; anonymous: boolean }) => void }) {
   return (
-    <fieldset data-testid="press-choice">
+    <fieldset className={styles.options} data-testid="press-choice">
       <legend>Press</legend>
       {MODES.map(([mode, label]) => (
         <label key={mode} className="radio">

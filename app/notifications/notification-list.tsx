@@ -5,6 +5,7 @@ import Link from "next/link";
 import { errorText } from "../components/format";
 import { LocalTime } from "../components/local-time";
 import { useTRPC } from "../trpc/client";
+import styles from "./notifications.module.css";
 
 export function NotificationList() {
   const trpc = useTRPC();
@@ -39,9 +40,9 @@ export function NotificationList() {
         </p>
       ) : null}
       {list.data && items.length === 0 ? <p className="muted">Nothing yet. You will hear here when a game starts or a turn resolves.</p> : null}
-      <ul className="notification-list" data-testid="notifications">
+      <ul className={styles.notificationList} data-testid="notifications">
         {items.map((n) => (
-          <li key={n.id} className={n.read ? "notification" : "notification unread"}>
+          <li key={n.id} className={n.read ? styles.notification : `${styles.notification} ${styles.unread}`}>
             {n.read ? null : <span className="sr-only">Unread: </span>}
             {n.url ? (
               <Link href={n.url} onClick={() => (n.read ? undefined : markRead.mutate({ ids: [n.id] }))}>

@@ -3,6 +3,7 @@
 // aria-describedby) for everyone else. Texts come from the generated rules-text.ts (no file reads).
 import { useId } from "react";
 import { RULES_TEXT } from "./rules-text";
+import styles from "./rule.module.css";
 
 /** "R5.2a Meeting: After a step, …" — the words the tooltip quotes. */
 export function ruleQuote(id: string): string {
@@ -14,11 +15,11 @@ export function Rule({ id }: { id: string }) {
   const tip = useId();
   const quote = ruleQuote(id);
   return (
-    <span className="rule" data-rule={id}>
+    <span className={styles.rule} data-rule={id}>
       <abbr title={quote} tabIndex={0} aria-describedby={tip} data-testid={`rule-${id}`}>
         {id}
       </abbr>
-      <span role="tooltip" id={tip} className="rule-tip">
+      <span role="tooltip" id={tip} className={styles.ruleTip}>
         {quote}
       </span>
     </span>

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { errorText } from "../components/format";
 import { useTRPC } from "../trpc/client";
 import { PushToggle } from "./push-toggle";
+import styles from "./settings.module.css";
 
 const toTime = (m: number | null) => (m === null ? "" : `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`);
 const toMinutes = (t: string) => {
@@ -110,7 +111,7 @@ export function SettingsForm() {
           </p>
         ) : null}
       </form>
-      <h2 className="settings-push-heading">Push in this browser</h2>
+      <h2 className={styles.settingsPushHeading}>Push in this browser</h2>
       <PushToggle />
     </section>
   );

@@ -29,6 +29,8 @@ export interface LoadOptions {
   killGames: number;
   /** Only the save latency (for profiling the save path). */
   savesOnly?: boolean;
+  /** Only the pages, with 10 games resolved for history and review (for profiling the pages). */
+  pagesOnly?: boolean;
   log: (line: string) => void;
 }
 
@@ -57,9 +59,10 @@ export const SMALL: Omit<LoadOptions, "adminUrl" | "log"> = {
 export interface LoadFigures {
   /** cpuMs: the app process's CPU time per save, which a busy shared machine does not inflate. */
   saves: { rate: number; result: RateResult; cpuMs: number }[];
-  gamePage: RateResult;
-  historyPage: RateResult;
-  reviewPage: RateResult;
+  /** cpuMs: both app processes' CPU time per page. */
+  gamePage: RateResult & { cpuMs: number };
+  historyPage: RateResult & { cpuMs: number };
+  reviewPage: RateResult & { cpuMs: number };
   resolved: { event: number[]; fetched: number[] };
   /** Games whose phase was adjudicated exactly once (one job, one next turn), out of resolveGames. */
   exactlyOnce: number;
@@ -200,14 +203,14 @@ export async function runLoadtest(o: LoadOptions): Promise<LoadFigures> {
     const games = await makeGames(cluster.handle, o.games, "play");
     const lists = saveLists();
     const seats = games.flatMap((g) => NATIONS.map((n) => ({ gameId: g.gameId, nation: n, cookie: g.players[n].cookie })));
-    log(`orders.save: ${Math.min(...NATIONS.map((n) => lists[n].length))}–${Math.max(...NATIONS.map((n) => lists[n].length))} orders a save, ${seats.length} players of ${games.length} games, one app process`);
+    if (!o.pagesOnly) log(`orders.save: ${Math.min(...NATIONS.map((n) => lists[n].length))}–${Math.max(...NATIONS.map((n) => lists[n].length))} orders a save, ${seats.length} players of ${games.length} games, one app process`);
     const save = (i: number) => {
       const s = pick(seats, i);
       return trpc(cluster.apps[0]!, s.cookie, "orders.save", { gameId: s.gameId, nation: s.nation, orders: lists[s.nation] }, "mutation").then(() => undefined);
     };
-    await atRate(o.saveRates[0]!, 3, save); // warm-up, not counted: modules loaded, code optimised, pools filled
     const saves: LoadFigures["saves"] = [];
-    for (const rate of o.saveRates) {
+    if (!o.pagesOnly) await atRate(o.saveRates[0]!, 3, save); // warm-up, not counted: modules loaded, code optimised, pools filled
+    for (const rate of o.pagesOnly ? [] : o.saveRates) {
       const cpu0 = groupCpuMs(cluster.appProcs[0]!);
       const own0 = process.cpuUsage();
       const result = await atRate(rate, o.saveSeconds, save);
@@ -217,16 +220,27 @@ export async function runLoadtest(o: LoadOptions): Promise<LoadFigures> {
       saves.push({ rate, result, cpuMs });
       log(`    ${rate} req/s × ${o.saveSeconds} s: p50 ${ms(percentile(result.latencies, 0.5))}, p95 ${ms(percentile(result.latencies, 0.95))}, p99 ${ms(percentile(result.latencies, 0.99))}, errors ${result.errors}${result.firstError ? ` (${result.firstError})` : ""}; CPU a save: app ${ms(cpuMs)}, load generator ${ms(ownMs)}`);
     }
-    if (o.savesOnly) return { saves, gamePage: { latencies: [], errors: 0 }, historyPage: { latencies: [], errors: 0 }, reviewPage: { latencies: [], errors: 0 }, resolved: { event: [], fetched: [] }, exactlyOnce: 0, unverified: [] };
+    const none = { latencies: [], errors: 0, cpuMs: NaN };
+    if (o.savesOnly) return { saves, gamePage: none, historyPage: none, reviewPage: none, resolved: { event: [], fetched: [] }, exactlyOnce: 0, unverified: [] };
+    // Pages at a rate over both app processes, with their CPU time a page.
+    const pagesAt = async (rate: number, make: (i: number) => Promise<unknown>) => {
+      const cpu0 = cluster.appProcs.reduce((s, p) => s + groupCpuMs(p), 0);
+      const result = await atRate(rate, o.pageSeconds, (i) => make(i).then(() => undefined));
+      const cpuMs = (cluster.appProcs.reduce((s, p) => s + groupCpuMs(p), 0) - cpu0) / (rate * o.pageSeconds);
+      return { ...result, cpuMs };
+    };
+    const pageLine = (name: string, rate: number, r: LoadFigures["gamePage"]) =>
+      `${name} at ${rate} req/s × ${o.pageSeconds} s, both app processes: p50 ${ms(percentile(r.latencies, 0.5))}, p95 ${ms(percentile(r.latencies, 0.95))}, errors ${r.errors}${r.firstError ? ` (${r.firstError})` : ""}; app CPU a page ${ms(r.cpuMs)}`;
     const pageAt = (path: (g: LoadGame) => string) => (i: number) => {
       const g = pick(games, i);
       return page(pick(cluster.apps, i), g.players[pick(NATIONS, i)].cookie, path(g));
     };
-    await atRate(5, 1, pageAt((g) => `/game/${g.gameId}`));
-    const gamePage = await atRate(o.pageRate, o.pageSeconds, pageAt((g) => `/game/${g.gameId}`));
-    log(`game page at ${o.pageRate} req/s × ${o.pageSeconds} s, both app processes: p50 ${ms(percentile(gamePage.latencies, 0.5))}, p95 ${ms(percentile(gamePage.latencies, 0.95))}, errors ${gamePage.errors}${gamePage.firstError ? ` (${gamePage.firstError})` : ""}`);
+    // Warm-up, not counted (as for saves): the page's modules loaded and its render code optimised.
+    await atRate(o.pageRate, 3, pageAt((g) => `/game/${g.gameId}`));
+    const gamePage = await pagesAt(o.pageRate, pageAt((g) => `/game/${g.gameId}`));
+    log(pageLine("game page", o.pageRate, gamePage));
 
-    const racing = await makeGames(cluster.handle, o.resolveGames, "race");
+    const racing = await makeGames(cluster.handle, o.pagesOnly ? Math.min(10, o.resolveGames) : o.resolveGames, "race");
     log(`${racing.length} games resolving at once, ${racing.length * cluster.apps.length} live streams over both app processes; the last two locks of each game race`);
     const resolved = await resolveAtOnce(cluster, racing);
     log(`    last lock → "turn resolved" event: p50 ${ms(percentile(resolved.event, 0.5))}, p95 ${ms(percentile(resolved.event, 0.95))} (${resolved.event.length} streams)`);
@@ -238,14 +252,14 @@ export async function runLoadtest(o: LoadOptions): Promise<LoadFigures> {
     const reviewed = (path: (g: LoadGame) => string) => (i: number) => page(pick(cluster.apps, i), pick(racing, i).players[pick(NATIONS, i)].cookie, path(pick(racing, i)));
     await atRate(5, 1, reviewed((g) => `/game/${g.gameId}/history`));
     await atRate(5, 1, reviewed((g) => `/game/${g.gameId}/turn/1`));
-    const historyPage = await atRate(o.pageRate / 2, o.pageSeconds, reviewed((g) => `/game/${g.gameId}/history`));
-    const reviewPage = await atRate(o.pageRate / 2, o.pageSeconds, reviewed((g) => `/game/${g.gameId}/turn/1`));
-    log(`history page at ${o.pageRate / 2} req/s: p50 ${ms(percentile(historyPage.latencies, 0.5))}, p95 ${ms(percentile(historyPage.latencies, 0.95))}, errors ${historyPage.errors}`);
-    log(`turn review page at ${o.pageRate / 2} req/s: p50 ${ms(percentile(reviewPage.latencies, 0.5))}, p95 ${ms(percentile(reviewPage.latencies, 0.95))}, errors ${reviewPage.errors}`);
+    const historyPage = await pagesAt(o.pageRate / 2, reviewed((g) => `/game/${g.gameId}/history`));
+    const reviewPage = await pagesAt(o.pageRate / 2, reviewed((g) => `/game/${g.gameId}/turn/1`));
+    log(pageLine("history page", o.pageRate / 2, historyPage));
+    log(pageLine("turn review page", o.pageRate / 2, reviewPage));
 
     let killed: LoadFigures["killed"];
     let killGames: LoadGame[] = [];
-    if (o.killGames > 0) {
+    if (o.killGames > 0 && !o.pagesOnly) {
       killGames = await makeGames(cluster.handle, o.killGames, "kill");
       log(`worker kill -9 during ${killGames.length} adjudications (a dead worker's job is re-taken after ${LEASE_SECONDS} s)`);
       killed = await killDuringAdjudications(cluster, killGames, log);

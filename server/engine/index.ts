@@ -21,6 +21,7 @@ export { postCombatChoices, type AirChoice, type AaGunChoice, type PostCombatCho
 export { endTurn, incomeOf, victoryOf, type PlacementReport, type VictoryReport } from "./economy/turn-end";
 // R9 house rules (HouseRules and VictoryCity come with ./types).
 export { purchaseCost } from "./orders/purchase";
+export { factoryRoom, type FactoryRoom } from "./orders/factory-room";
 export { MAJOR_VICTORY, victoryCitiesOf, victoryPoints, type VictoryCityReport, type VictoryPointsReport } from "./economy/victory-cities";
 export { factoryCost, infantryLimits, productionCap, type InfantryLimit } from "./economy/vc-placement";
 export { commerceRaids, type CommerceRaidReport, type CommerceZoneReport, type CommerceFactoryReport, type CommerceRoll } from "./economy/commerce-raiding";

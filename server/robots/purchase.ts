@@ -5,7 +5,7 @@
 import { UNIT_STATS, validateOrders, type Order, type PurchaseOrder, type Unit, type UnitType } from "../engine";
 import { quickEdge, shortestPrefix, type Fighter } from "./odds";
 import { contactCosts } from "./front";
-import { clearZone, stepsToCoast } from "./sea";
+import { clearZone, escortAt, safeAtSea, stepsToCoast } from "./sea";
 import { LAND_TYPES, WARSHIP_TYPES, isLandType } from "./situation";
 import { strikeRange } from "./threat";
 import type { RobotTurn } from "./turn";
@@ -123,6 +123,15 @@ function shipyard(turn: RobotTurn): { from: string; zone: string } | undefined {
   return best && { from: best.from, zone: best.zone };
 }
 
+/** Warships bought so far this turn for zone `z` (they stand there from the next turn on, R8.3). */
+function boughtWarships(turn: RobotTurn, z: string): Fighter[] {
+  const out: Fighter[] = [];
+  for (const o of turn.plan.orders)
+    if ("destination" in o && o.destination === z && WARSHIP_TYPES.includes(o.type))
+      for (let i = 0; i < o.count; i++) out.push({ id: -3000 - out.length, nation: turn.sit.nation, type: o.type });
+  return out;
+}
+
 /** Merge the purchases of one type and destination into one order each, if the engine accepts the list. */
 function merged(orders: readonly Order[]): Order[] {
   const out: Order[] = [];
@@ -188,7 +197,9 @@ export function planPurchases(turn: RobotTurn): void {
         plan.buy({ type, count: 1, destination: yard.zone, from: yard.from });
       }
       const want = Math.max(2, Math.min(12, Math.ceil(stranded / 2)));
-      for (let i = 0; i < 3 && transports + i < want && plan.credits >= UNIT_STATS.transport.cost; i++)
+      // New transports appear in the yard's zone (R8.3) and defend at 0: none where they would be sunk before they sail.
+      const safe = safeAtSea(turn, yard.zone, [...escortAt(turn, yard.zone), ...boughtWarships(turn, yard.zone)]);
+      for (let i = 0; safe && i < 3 && transports + i < want && plan.credits >= UNIT_STATS.transport.cost; i++)
         plan.buy({ type: "transport", count: 1, destination: yard.zone, from: yard.from });
     } else if (outgunned && transports > 0 && plan.credits >= 20) {
       plan.buy({ type: "destroyer", count: 1, destination: yard.zone, from: yard.from });
@@ -199,6 +210,12 @@ export function planPurchases(turn: RobotTurn): void {
   // 3. Land units at the factories nearest the front (the capital first for a shipping nation) — unless
   //    troops already wait for ships: then aircraft, which fly to the front themselves.
   const waiting = sea && stranded >= 2 * Math.max(1, transports) + 4;
+  // When every enemy capital left stands on an island, troops waiting for ships wait for warships, not
+  // aircraft: only landed troops take it, and transports (defence 0) sail only where warships keep the
+  // sea safe (sea.ts safeAtSea). Destroyers give the most defence per credit at sea.
+  const capitals = sit.enemyCapitals.filter((c) => sit.isHostileLand(c));
+  const islands = capitals.length > 0 && capitals.every((c) => !sit.board.neighbours(c).some((n) => sit.board.isLand(n)));
+  if (waiting && islands && yard) while (plan.buy({ type: "destroyer", count: 1, destination: yard.zone, from: yard.from }));
   const factories = [...sit.factories].sort((a, b) =>
     sea ? (a === sit.capital ? -1 : b === sit.capital ? 1 : sit.frontDistance(a) - sit.frontDistance(b)) : sit.frontDistance(a) - sit.frontDistance(b) || sit.board.value(b) - sit.board.value(a) || (a < b ? -1 : 1),
   );

@@ -8,6 +8,7 @@
 //   navy.ts      keep fighters' carriers, attack hostile fleets at good odds
 //   strike.ts    strike enemy capitals with the whole team at once (allies replay each other)
 //   attack.ts    attack hostile land at good odds (land, amphibious and air), take empty land
+//   sea-front.ts idle warships sail towards the enemy capitals' coasts, where transports will follow
 //   transports.ts ferry troops towards the front; navy.ts escorts them or pulls back
 //   advance.ts   move idle units up; raid with idle bombers
 //   purchase.ts  buy within treasury and placement limits (R4.10)
@@ -17,6 +18,7 @@ import { planAttacks } from "./attack";
 import { planDefence } from "./defence";
 import { pinCarriers, planFleetAttacks, planWarships } from "./navy";
 import { planPurchases } from "./purchase";
+import { planSeaFront } from "./sea-front";
 import { planFerries } from "./transports";
 import { robotTurn } from "./turn";
 
@@ -29,6 +31,7 @@ export function plannedOrders(state: GameState, nation: Nation, seed: string): O
   pinCarriers(turn);
   planFleetAttacks(turn);
   planAttacks(turn);
+  planSeaFront(turn);
   planFerries(turn);
   planWarships(turn);
   planAdvance(turn);

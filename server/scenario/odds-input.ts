@@ -23,6 +23,9 @@ const choices = z
   })
   .strict();
 
+const flight = z.object({ nation: z.enum(NATIONS), aircraft: counts, aaFire: z.number().int().min(0).max(100) }).strict();
+const damaged = z.partialRecord(z.enum(NATIONS), count);
+
 export const oddsInputSchema = z
   .object({
     attacker: forces,
@@ -31,6 +34,8 @@ export const oddsInputSchema = z
     lowLuck: z.boolean().optional(),
     aa: z.boolean().optional(),
     bombard: z.number().int().min(0).max(MAX_UNITS).optional(),
+    flights: z.array(flight).max(MAX_UNITS).optional(),
+    damaged: z.object({ attacker: damaged.optional(), defender: damaged.optional() }).strict().optional(),
     attackerChoices: choices.optional(),
     defenderChoices: choices.optional(),
   })
@@ -61,6 +66,22 @@ function check(input: OddsInput): string | undefined {
         if (!sea && medium === "sea") return `${field}: ships do not fight on land; bombardment is "bombard" (R5.5)`;
       }
     }
+  }
+  // R5.1 on the way: a flight's aircraft are the attacker's, and no aircraft is in two flights.
+  const flown = new Map<string, number>();
+  for (const [i, f] of (input.flights ?? []).entries()) {
+    for (const [type, n] of Object.entries(f.aircraft) as [UnitType, number][]) {
+      if (!n) continue;
+      const field = `flights[${i}].aircraft.${type}`;
+      if (mediumOf(type) !== "air") return `${field}: only aircraft are fired at on the way (R5.1)`;
+      const total = (flown.get(`${f.nation}.${type}`) ?? 0) + n;
+      flown.set(`${f.nation}.${type}`, total);
+      if (total > (input.attacker[f.nation]?.[type] ?? 0)) return `${field}: more than the attacker's ${f.nation} ${type} (a flight's aircraft are in "attacker")`;
+    }
+  }
+  for (const role of ["attacker", "defender"] as const) {
+    for (const [nation, n] of Object.entries(input.damaged?.[role] ?? {}) as [Nation, number][])
+      if (n > (input[role][nation]?.battleship ?? 0)) return `damaged.${role}.${nation}: more than its battleships (R6.4)`;
   }
   const a = Object.keys(input.attacker) as Nation[];
   const d = Object.keys(input.defender) as Nation[];

@@ -1,10 +1,10 @@
 // Game events are stored (table `events`, with an id) and announced with pg_notify inside the transaction
 // that caused them: delivered to every server process at COMMIT, never after a rollback. The id lets a
 // stream resume where it stopped and a server re-read what it missed while its LISTEN was down.
-import { and, asc, eq, gt, gte, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { events } from "../../db/schema";
-import { EVENTS_CHANNEL, USER_EVENTS_CHANNEL, type GameEvent, type UserEvent } from "../runtime-events";
+import { EVENTS_CHANNEL, LOBBY_KINDS, USER_EVENTS_CHANNEL, type GameEvent, type UserEvent } from "../runtime-events";
 
 /** How long events are kept for resuming streams. */
 export const EVENTS_KEPT_HOURS = 24;
@@ -24,6 +24,17 @@ export async function publishToUser(tx: Db, userId: string, hint: Omit<UserEvent
 /** A game's events after `afterId`, oldest first (a stream resuming from its last id). */
 export async function gameEventsAfter(db: Db, gameId: number, afterId: number): Promise<(GameEvent & { id: number })[]> {
   const rows = await db.select().from(events).where(and(eq(events.gameId, gameId), gt(events.id, afterId))).orderBy(asc(events.id)).limit(1000);
+  return rows.map((r) => ({ ...(r.payload as unknown as GameEvent), id: r.id }));
+}
+
+/** The latest lobby event after `afterId` (one is enough: the lobby refetches its whole list). */
+export async function lobbyEventsAfter(db: Db, afterId: number): Promise<(GameEvent & { id: number })[]> {
+  const rows = await db
+    .select()
+    .from(events)
+    .where(and(isNotNull(events.gameId), gt(events.id, afterId), inArray(sql`${events.payload}->>'kind'`, [...LOBBY_KINDS])))
+    .orderBy(desc(events.id))
+    .limit(1);
   return rows.map((r) => ({ ...(r.payload as unknown as GameEvent), id: r.id }));
 }
 

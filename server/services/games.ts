@@ -83,6 +83,7 @@ export async function createChallenge(db: Db, userId: string, input: ChallengeIn
       })),
     );
     if ((input.options.press ?? "full") !== "none") await publicChannel(tx, game!.id);
+    await publish(tx, { gameId: game!.id, kind: "game-created" });
     const started = await startIfFull(tx, game!.id);
     return { gameId: game!.id, started };
   });

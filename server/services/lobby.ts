@@ -1,5 +1,5 @@
-// The lobby: open challenges anyone may join, and the games a user plays.
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+// The lobby: open challenges anyone may join, the games a user plays, and running games to watch.
+import { and, desc, eq, inArray, isNull, notInArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { games, locks, postCombatOrders, seats, users } from "../../db/schema";
 import { NATIONS, type Nation } from "../engine";
@@ -26,7 +26,10 @@ async function describe(db: Db, userId: string, rows: (typeof games.$inferSelect
   }));
 }
 
-export async function listLobby(db: Db, userId: string): Promise<{ open: LobbyGame[]; mine: LobbyGame[] }> {
+/** How many running games the lobby offers to watch, the most recently started first. */
+export const WATCH_LISTED = 20;
+
+export async function listLobby(db: Db, userId: string): Promise<{ open: LobbyGame[]; mine: LobbyGame[]; watch: LobbyGame[] }> {
   const open = await db.select().from(games).where(eq(games.status, "open")).orderBy(desc(games.createdAt)).limit(50);
   const myIds = await db.selectDistinct({ gameId: seats.gameId }).from(seats).where(eq(seats.userId, userId));
   const mine = myIds.length
@@ -38,7 +41,26 @@ export async function listLobby(db: Db, userId: string): Promise<{ open: LobbyGa
     const turn = await turnOf(db, g.id, g.seats.filter((s) => s.mine && !s.robot).map((s) => s.nation));
     if (turn) g.turn = turn;
   }
-  return { open: await describe(db, userId, open), mine: described };
+  return { open: await describe(db, userId, open), mine: described, watch: await toWatch(db, userId, myIds.map((r) => r.gameId)) };
+}
+
+/**
+ * Active games the viewer plays no part in: any signed-in user may open a game as a spectator and sees
+ * what every player sees in public (the board, the turn, who locked), so the list names only that.
+ */
+async function toWatch(db: Db, userId: string, mineIds: number[]): Promise<LobbyGame[]> {
+  const rows = await db
+    .select()
+    .from(games)
+    .where(mineIds.length ? and(eq(games.status, "active"), notInArray(games.id, mineIds)) : eq(games.status, "active"))
+    .orderBy(desc(games.startedAt), desc(games.id))
+    .limit(WATCH_LISTED);
+  const described = await describe(db, userId, rows);
+  for (const g of described) {
+    const turn = await turnOf(db, g.id, []);
+    if (turn) g.turn = turn;
+  }
+  return described;
 }
 
 /** The current turn of a game and what waits for the viewer, who plays `mine` (only the viewer's own facts). */

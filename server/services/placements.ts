@@ -1,8 +1,22 @@
 // Where a nation may place what it buys (R4.10, R9.2), for the map's purchase panel: every
 // destination the engine's validation accepts for one more unit of each type, given the draft's
-// earlier orders (money and factory output already spent), and the cost of each type.
+// earlier orders (money and factory output already spent), and the cost of each type; and each factory's
+// room left, with the engine's refusal for one more unit at a factory that cannot take it.
 import type { Db } from "../../db/client";
-import { UNIT_TYPES, UNIT_STATS, indexBoard, isPurchase, purchaseCost, validateOrder, type Nation, type Order, type PurchaseOrder, type UnitType } from "../engine";
+import {
+  UNIT_TYPES,
+  UNIT_STATS,
+  factoryRoom,
+  indexBoard,
+  isPurchase,
+  purchaseCost,
+  validateOrder,
+  type FactoryRoom,
+  type Nation,
+  type Order,
+  type PurchaseOrder,
+  type UnitType,
+} from "../engine";
 import { openPhaseStartState } from "./start-state";
 
 export interface Placement {
@@ -18,16 +32,24 @@ export interface PurchaseOptions {
   left: number;
   /** Legal places for one more unit of each type; empty when none (or nothing affordable). */
   placements: Record<UnitType, Placement[]>;
+  /** Land and air units (not a factory): the nation's factories that refuse one more, with the engine's reason and rule id. */
+  refused: Record<UnitType, (Placement & { refusal: string })[]>;
+  /** Each factory's room left this turn (R4.10, or R9.2 under its house rule). */
+  factories: FactoryRoom[];
 }
 
 export async function purchaseOptions(db: Db, gameId: number, nation: Nation, earlier: Order[]): Promise<PurchaseOptions> {
-  const empty = Object.fromEntries(UNIT_TYPES.map((t) => [t, []])) as unknown as Record<UnitType, Placement[]>;
+  const none = <T>() => Object.fromEntries(UNIT_TYPES.map((t) => [t, []])) as unknown as Record<UnitType, T[]>;
+  const empty = none<Placement>();
   const state = await openPhaseStartState(db, gameId);
-  if (!state) return { treasury: 0, left: 0, placements: empty };
+  if (!state) return { treasury: 0, left: 0, placements: empty, refused: none(), factories: [] };
   const board = indexBoard(state.board);
   const land = state.board.territories.filter((t) => t.kind === "land").map((t) => t.id);
   const sea = state.board.territories.filter((t) => t.kind === "sea").map((t) => t.id);
   const placements = { ...empty };
+  const refused = none<Placement & { refusal: string }>();
+  const factories = factoryRoom(state, nation, earlier);
+  const vc = state.houseRules?.vcInfantry === true;
   for (const type of UNIT_TYPES) {
     const probes: PurchaseOrder[] =
       UNIT_STATS[type].medium === "sea"
@@ -37,7 +59,14 @@ export async function purchaseOptions(db: Db, gameId: number, nation: Nation, ea
       .filter((p) => validateOrder(state, nation, p, earlier).ok)
       .map((p) => ({ destination: p.destination, ...(p.from ? { from: p.from } : {}), cost: purchaseCost(state, p) }))
       .sort((a, b) => a.destination.localeCompare(b.destination) || (a.from ?? "").localeCompare(b.from ?? ""));
+    // Land and air units go to a factory (R4.10), except infantry under R9.2 (raised at victory cities).
+    if (UNIT_STATS[type].medium !== "sea" && type !== "factory" && !(vc && type === "infantry"))
+      for (const f of factories) {
+        const probe: PurchaseOrder = { id: "\u0000probe", type, count: 1, destination: f.territory };
+        const result = validateOrder(state, nation, probe, earlier);
+        if (!result.ok) refused[type].push({ destination: f.territory, cost: purchaseCost(state, probe), refusal: result.message });
+      }
   }
   const spent = earlier.filter(isPurchase).reduce((sum, o) => sum + purchaseCost(state, o), 0);
-  return { treasury: state.treasury[nation], left: state.treasury[nation] - spent, placements };
+  return { treasury: state.treasury[nation], left: state.treasury[nation] - spent, placements, refused, factories };
 }

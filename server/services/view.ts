@@ -1,15 +1,16 @@
 // What one user may see of a game (the server-side filter of hidden information): the board, who has
 // locked, and the saved orders of the nations that user plays — never another nation's orders
 // before the phase that uses them resolves.
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { DailyTime, PendingDecisions, PhaseStatus } from "../../db/schema";
-import { locks, postCombatOrders, seats, users } from "../../db/schema";
+import { games, locks, orders, phases, postCombatOrders, seats, users } from "../../db/schema";
 import {
   NATIONS,
   teamOf,
   type AaMove,
   type CombatReport,
+  type GameState,
   type Decision,
   type DecisionRequest,
   type HouseRules,
@@ -22,8 +23,9 @@ import {
 } from "../engine";
 import { notFound } from "./errors";
 import { shownPlayerName } from "./player-names";
-import { savedOrders } from "./orders";
-import { currentPhase, loadGame } from "./phases";
+import { getPreference } from "./battle-preferences";
+import { preferredCasualties, type CasualtyPreference } from "../engine/combat/preference";
+import { phaseStartState } from "./start-state";
 
 export interface GameView {
   game: {
@@ -57,7 +59,9 @@ export interface GameView {
     pending:
       | null
       | (Omit<PendingDecisions, "requests" | "decided"> & {
-          requests: (DecisionRequest & { mine: boolean })[];
+          /** `preferred`: on the viewer's own casualty requests only, the picks of the viewer's standing
+           * preference (what "resolve with my preferences" would choose), to pre-fill the picker. */
+          requests: (DecisionRequest & { mine: boolean; preferred?: { preference: CasualtyPreference; units: number[] } })[];
           decided: (NonNullable<PendingDecisions["decided"]>[number] & { mine: boolean; decision?: Decision })[];
         });
   };
@@ -98,20 +102,79 @@ function groupUnits(units: { nation: Nation; type: UnitReport["type"]; at: strin
   return [...map.values()];
 }
 
+/**
+ * The game with its seats (and the seated players' names), in one round trip: the game page and its
+ * refetches read this on every view, and on this machine a round trip costs more CPU than the rows.
+ */
+async function gameWithSeats(db: Db, gameId: number) {
+  const [row] = await db
+    .select({
+      game: games,
+      seats: sql<{ nation: Nation; robot: boolean; userId: string | null; name: string | null }[]>`(
+        select coalesce(json_agg(json_build_object('nation', s.nation, 'robot', s.robot, 'userId', s.user_id, 'name', u.name)), '[]'::json)
+        from ${seats} s left join ${users} u on u.id = s.user_id where s.game_id = ${gameId})`,
+    })
+    .from(games)
+    .where(eq(games.id, gameId));
+  return row;
+}
+
+/**
+ * The game's latest phase with who has locked it and the saved orders of `mine` (the viewer's own
+ * nations, and only those), in one round trip. Not its start state, the largest column: that comes
+ * from phaseStartState's per-process cache, as it never changes.
+ */
+async function latestPhase(db: Db, gameId: number, mine: Nation[]) {
+  const myOrders = mine.length
+    ? sql<{ nation: Nation; order: Order }[]>`(
+        select coalesce(json_agg(json_build_object('nation', o.nation, 'order', o."order") order by o.nation, o.position), '[]'::json)
+        from ${orders} o where o.phase_id = "phases"."id" and o.nation in (${sql.join(mine.map((n) => sql`${n}`), sql`, `)}))`
+    : sql<{ nation: Nation; order: Order }[]>`'[]'::json`;
+  const [row] = await db
+    .select({
+      id: phases.id,
+      turn: phases.turn,
+      kind: phases.kind,
+      status: phases.status,
+      deadline: phases.deadline,
+      decisionDeadline: phases.decisionDeadline,
+      seedHash: phases.seedHash,
+      pending: phases.pending,
+      decisions: phases.decisions,
+      postCombat: phases.postCombat,
+      report: phases.report,
+      locked: sql<Nation[]>`(select coalesce(json_agg(l.nation), '[]'::json) from ${locks} l where l.phase_id = "phases"."id")`,
+      myOrders,
+    })
+    .from(phases)
+    .where(eq(phases.gameId, gameId))
+    .orderBy(desc(phases.turn))
+    .limit(1);
+  return row;
+}
+
+/** The board of a phase's start state grouped into stacks, once per state (it never changes). */
+const groupedUnits = new WeakMap<GameState, UnitReport[]>();
+function startBoardUnits(state: GameState): UnitReport[] {
+  let units = groupedUnits.get(state);
+  if (!units) groupedUnits.set(state, (units = groupUnits(state.units)));
+  return units;
+}
+
 export async function gameView(db: Db, userId: string, gameId: number): Promise<GameView> {
-  const game = await loadGame(db, gameId);
-  if (!game) throw notFound("That game");
-  const seatRows = await db
-    .select({ nation: seats.nation, robot: seats.robot, userId: seats.userId, name: users.name })
-    .from(seats)
-    .leftJoin(users, eq(users.id, seats.userId))
-    .where(eq(seats.gameId, gameId));
+  const found = await gameWithSeats(db, gameId);
+  if (!found) throw notFound("That game");
+  const { game, seats: seatRows } = found;
   const mySeats = NATIONS.filter((n) => seatRows.some((s) => s.nation === n && s.userId === userId));
-  const phase = await currentPhase(db, gameId);
-  const locked = phase ? (await db.select({ nation: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id))).map((r) => r.nation) : [];
+  const phase = await latestPhase(db, gameId, mySeats);
+  const locked = phase?.locked ?? [];
   const myOrders: Partial<Record<Nation, Order[]>> = {};
-  if (phase) for (const n of mySeats) myOrders[n] = await savedOrders(db, phase.id, n);
+  if (phase) for (const n of mySeats) myOrders[n] = phase.myOrders.filter((o) => o.nation === n).map((o) => o.order);
+  const startState = phase ? await phaseStartState(db, phase) : undefined;
   const stage = phase?.status === "post-combat" ? phase.postCombat : null;
+  // The viewer's own casualty preference, read only when one of the viewer's choices waits.
+  const choosing = phase?.status === "battles" && phase.pending?.requests.some((r) => r.kind === "casualties" && mySeats.includes(r.chooser));
+  const preference = choosing ? (await getPreference(db, gameId, userId)).casualties : undefined;
   let postCombat: GameView["postCombat"] = null;
   if (phase && stage) {
     const rows = await db.select().from(postCombatOrders).where(eq(postCombatOrders.phaseId, phase.id));
@@ -142,7 +205,11 @@ export async function gameView(db: Db, userId: string, gameId: number): Promise<
             phase.status === "battles" && phase.pending
               ? {
                   ...phase.pending,
-                  requests: phase.pending.requests.map((r) => ({ ...r, mine: mySeats.includes(r.chooser) })),
+                  requests: phase.pending.requests.map((r) => {
+                    const mine = mySeats.includes(r.chooser);
+                    if (!mine || r.kind !== "casualties") return { ...r, mine };
+                    return { ...r, mine, preferred: { preference: preference!, units: preferredCasualties(r.candidates, r.hits, preference!) } };
+                  }),
                   decided: (phase.pending.decided ?? []).map((d) => {
                     const mine = mySeats.includes(d.chooser);
                     const own = mine ? phase.decisions?.find((r) => r.pass === phase.pending!.pass && r.battle === d.battle && r.round === d.round && r.step === d.step && r.team === d.team) : undefined;
@@ -158,9 +225,9 @@ export async function gameView(db: Db, userId: string, gameId: number): Promise<
         ? { winner: (phase.report as TurnReport).victory.winner ?? "nobody", turn: phase.turn, reason: (phase.report as TurnReport).victory.reason }
         : null,
     board: stage
-      ? { units: stage.report.units, owners: stage.report.owners, treasury: phase!.startState.treasury }
-      : phase
-        ? { units: groupUnits(phase.startState.units), owners: phase.startState.owners, treasury: phase.startState.treasury }
+      ? { units: stage.report.units, owners: stage.report.owners, treasury: startState!.treasury }
+      : startState
+        ? { units: startBoardUnits(startState), owners: startState.owners, treasury: startState.treasury }
         : null,
     myNations: mySeats,
     myOrders,

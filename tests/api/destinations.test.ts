@@ -64,4 +64,21 @@ describe("orders.destinations", () => {
     expect(spent.placements.bomber.length).toBeGreaterThan(0);
     await expect(asBob.orders.placements({ gameId, nation: "Germany", earlier: [] })).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
+
+  it("orders.placements: each factory's room left, and a full factory refused with the engine's reason (R4.10)", async () => {
+    const { asAlice, gameId } = await twoPlayerGame(handle);
+    expect((await asAlice.orders.placements({ gameId, nation: "Germany", earlier: [] })).factories.map((f) => [f.territory, f.left, f.limit])).toEqual([
+      ["Germany", 10, 10],
+      ["South Europe", 6, 6],
+    ]);
+    // Six armour fill South Europe (value 6) and leave 2 credits.
+    const full = await asAlice.orders.placements({ gameId, nation: "Germany", earlier: [{ id: "p1", type: "armour", count: 6, destination: "South Europe" }] });
+    expect(full.factories.find((f) => f.territory === "South Europe")).toMatchObject({ left: 0, rule: "R4.10" });
+    expect(full.placements.armour).toEqual([]);
+    expect(full.refused.armour).toEqual([
+      { destination: "Germany", cost: 5, refusal: "1 armour cost 5; Germany has 2 credits left of 32 (R4.10)" },
+      { destination: "South Europe", cost: 5, refusal: "The factory in South Europe (value 6) cannot take 1 armour more: land and air units count 1 each, infantry half (R4.10)" },
+    ]);
+    expect(full.refused.transport).toEqual([]); // ships are built in a zone, not listed here
+  });
 });

@@ -152,6 +152,7 @@ const lastEventId = fc.option(anyText, { nil: undefined });
 /** Every procedure with the inputs it is fuzzed with (a hostile anything is mixed into each). */
 const INPUTS: Record<string, fc.Arbitrary<unknown>> = {
   "game.lobby": fc.constant(undefined),
+  "game.lobbyLive": fc.option(fc.record({ lastEventId }), { nil: undefined }),
   "game.create": challenge,
   "game.join": fc.oneof(fc.record({ gameId: fc.constant(0).map(() => openGameId), nation: fc.constantFrom(...NATIONS) }), gameNation),
   "game.reclaim": gameNation,

@@ -17,7 +17,7 @@ afterAll(async () => {
 const SECRET = "SECRET-ALICE-ORDER";
 
 /** Every query and subscription of the API; the test fails when one is added without being listed here. */
-const READS = ["game.lobby", "game.get", "game.history", "game.review", "game.verify", "game.events", "notifications.list", "notifications.unread", "notifications.live", "settings.get", "push.publicKey", "orders.destinations", "orders.placements", "press.channels", "press.messages", "press.unread", "press.reports", "battle.preference"];
+const READS = ["game.lobby", "game.lobbyLive", "game.get", "game.history", "game.review", "game.verify", "game.events", "notifications.list", "notifications.unread", "notifications.live", "settings.get", "push.publicKey", "orders.destinations", "orders.placements", "press.channels", "press.messages", "press.unread", "press.reports", "battle.preference"];
 
 describe("hidden orders", () => {
   it("lists every read procedure of the router", () => {
@@ -87,6 +87,15 @@ describe("hidden orders", () => {
     const first = (stream as AsyncIterable<unknown>)[Symbol.asyncIterator]().next();
     bus.emit(`game:${gameId}`, { gameId, kind: "locks-changed", turn: 1 });
     expect(JSON.stringify(await first)).not.toContain(SECRET);
+    // The lobby's stream, resumed from before the game was made: the stored event names only the game.
+    const lobby = (await caller.game.lobbyLive({ lastEventId: "0" })) as AsyncIterable<unknown>;
+    const replayed = await lobby[Symbol.asyncIterator]().next();
+    const [, data] = replayed.value as [string, Record<string, unknown>];
+    expect(Object.keys(data).sort()).toEqual(["gameId", "id", "kind", "turn"]);
+    expect(data).toMatchObject({ gameId, kind: "game-started", turn: 1 });
+    expect(JSON.stringify(replayed)).not.toContain(SECRET);
+    // Carol, in no seat, is offered the game to watch, with nothing of the orders.
+    expect((await asCarol.game.lobby()).watch.map((g) => g.id)).toContain(gameId);
     controller.abort();
   });
 

@@ -37,17 +37,45 @@ describe("the battles of a draft", () => {
     expect(karelia!.orderIds).toEqual(["m1", "m2", "m3", "m4"]);
     expect(karelia!.input).toEqual({
       attacker: { Germany: { armour: 2, fighter: 2, infantry: 2 } },
-      // Both allies defend; the factory does not fight; the AA gun fires at the fighters (R5.1).
+      // Both allies defend; the factory does not fight; the AA gun fires at the fighters as they enter (R5.1).
       defender: { Russia: { infantry: 3, aaGun: 1 }, "United Kingdom": { fighter: 1 } },
       sea: false,
-      aa: true,
+      flights: [{ nation: "Germany", aircraft: { fighter: 2 }, aaFire: 1 }],
       bombard: 1,
     });
-    // The calculator takes it as it is, and it survives its URL.
     const odds = exactOdds(karelia!.input);
     expect(odds.taken).toBeGreaterThan(0);
     expect(odds.taken).toBeLessThan(1);
-    expect(oddsFromQuery(new URLSearchParams(oddsQuery(karelia!.input)))).toEqual({ input: { ...karelia!.input, lowLuck: false, attackerChoices: {}, defenderChoices: {} } });
+    // One order shot at by one territory is the target's AA fire as the calculator page has it, and
+    // that battle survives the page's URL.
+    const page = territoryBattle(board, "Karelia S.S.R.", "Germany", draft);
+    expect(page).toEqual({ ...karelia!.input, flights: undefined, aa: true });
+    expect(Math.abs(exactOdds(page).taken - odds.taken)).toBeLessThan(1e-12);
+    expect(oddsFromQuery(new URLSearchParams(oddsQuery(page)))).toEqual({ input: { ...page, lowLuck: false, attackerChoices: {}, defenderChoices: {} } });
+  });
+
+  it("prices AA fire on the way (R5.1): each order by the hostile AA territories on its own path, each once", () => {
+    // Russia's two AA guns in Baltic States fire once at the order that flies over it (twice), not at
+    // the other. Both meet Karelia's own AA gun. Germany's AA gun in East Europe never fires at them.
+    const over: StackLike[] = [...units, { nation: "Russia", type: "aaGun", at: "Baltic States", count: 2 }, { nation: "Germany", type: "aaGun", at: "East Europe", count: 1 }];
+    const draft: DraftOrder[] = [
+      { id: "m1", units: { fighter: 1 }, from: "Germany", path: ["Baltic States", "East Europe", "Baltic States", "Karelia S.S.R."] },
+      { id: "m2", units: { fighter: 1 }, from: "Germany", path: ["East Europe", "Karelia S.S.R."] },
+      { id: "m3", units: { armour: 1 }, from: "East Europe", path: ["Karelia S.S.R."] },
+    ];
+    const [karelia] = draftBattles({ units: over, owners }, "Germany", draft);
+    expect(karelia!.input.flights).toEqual([
+      { nation: "Germany", aircraft: { fighter: 1 }, aaFire: 2 },
+      { nation: "Germany", aircraft: { fighter: 1 }, aaFire: 1 },
+    ]);
+    expect(karelia!.input.aa).toBeUndefined();
+    // Against the battle started by hand from each number of fighters left: the first fighter
+    // survives two AA territories with (5/6)², the second one with 5/6.
+    const from = (fighters: number) => exactOdds({ attacker: { Germany: { armour: 1, ...(fighters ? { fighter: fighters } : {}) } }, defender: karelia!.input.defender, sea: false }).taken;
+    const p1 = (5 / 6) ** 2;
+    const p2 = 5 / 6;
+    const expected = p1 * p2 * from(2) + (p1 * (1 - p2) + (1 - p1) * p2) * from(1) + (1 - p1) * (1 - p2) * from(0);
+    expect(Math.abs(exactOdds(karelia!.input).taken - expected)).toBeLessThan(1e-12);
   });
 
   it("has no battle where no enemy stands, and none for moves at home", () => {
@@ -61,7 +89,7 @@ describe("the battles of a draft", () => {
   it("prices a sea battle with ships and aircraft, not the cargo aboard, and without AA fire", () => {
     const draft: DraftOrder[] = [{ id: "m1", units: { transport: 1, battleship: 1 }, from: "Baltic Sea Zone", path: ["North Sea Zone"] }];
     const [sea] = draftBattles(board, "Germany", draft);
-    expect(sea!.input).toEqual({ attacker: { Germany: { transport: 1, battleship: 1 } }, defender: { "United Kingdom": { destroyer: 1 } }, sea: true, aa: false });
+    expect(sea!.input).toEqual({ attacker: { Germany: { transport: 1, battleship: 1 } }, defender: { "United Kingdom": { destroyer: 1 } }, sea: true });
   });
 
   it("changes with the draft: a second attack is a second battle; taking an order back removes its units", () => {

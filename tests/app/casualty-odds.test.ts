@@ -39,10 +39,26 @@ describe("the battle from here", () => {
     expect(battleFromHere({ pass: "land", units }, [4], true)!.lowLuck).toBe(true);
   });
 
-  it("a battleship picked once is damaged, not sunk; a damaged one picked again sinks", () => {
+  it("a battleship picked once is damaged, not sunk; a damaged one picked again sinks (R6.4)", () => {
     const sea = [unit(1, "Japan", "battleship", true), unit(2, "Japan", "battleship", true, { damage: 1 }), unit(3, "United States", "destroyer", false)];
-    expect(battleFromHere({ pass: "sea", units: sea }, [1])!.attacker).toEqual({ Japan: { battleship: 2 } });
-    expect(battleFromHere({ pass: "sea", units: sea }, [2])!.attacker).toEqual({ Japan: { battleship: 1 } });
+    expect(battleFromHere({ pass: "sea", units: sea }, [1])).toEqual({ attacker: { Japan: { battleship: 2 } }, defender: { "United States": { destroyer: 1 } }, sea: true, damaged: { attacker: { Japan: 2 } } });
+    expect(battleFromHere({ pass: "sea", units: sea }, [2])).toEqual({ attacker: { Japan: { battleship: 1 } }, defender: { "United States": { destroyer: 1 } }, sea: true });
+    expect(battleFromHere({ pass: "sea", units: sea }, [3])!.damaged).toEqual({ attacker: { Japan: 1 } });
+  });
+
+  it("prices the battle from its damaged state: a damaged battleship sinks at its next hit (R6.4)", () => {
+    // One Japanese battleship, damaged earlier, against two American destroyers.
+    const sea = [unit(1, "Japan", "battleship", true, { damage: 1 }), unit(2, "United States", "destroyer", false), unit(3, "United States", "destroyer", false)];
+    const fromHere = exactOdds(battleFromHere({ pass: "sea", units: sea }, [])!);
+    // By hand: a round from (battleship, k destroyers): the battleship hits on ≤ 4, each destroyer on
+    // ≤ 2; Japan wins only by sinking both destroyers before any destroyer hits once.
+    // From k destroyers the battleship must hit while none does (rounds where nothing hits repeat).
+    const miss = (k: number) => (4 / 6) ** k;
+    const step = (k: number) => ((4 / 6) * miss(k)) / (1 - (2 / 6) * miss(k));
+    const win = step(2) * step(1);
+    expect(Math.abs(fromHere.attackerWins - win)).toBeLessThan(1e-12);
+    // Counted as unharmed it would win more often.
+    expect(exactOdds({ ...battleFromHere({ pass: "sea", units: sea }, [])!, damaged: undefined }).attackerWins).toBeGreaterThan(win + 0.05);
   });
 
   it("losing the armour rather than infantry changes the odds, for the side that chooses", () => {

@@ -1,6 +1,7 @@
 // Bench of one combat phase (`npm run bench`): (a) the default board with a random legal order for
 // every unit group, (b) the same on the default board tiled 100 times, (c) a robot's orders. It
 // measures; it never fails.
+import { cpus, loadavg } from "node:os";
 import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, resolveCombatPhase, type GameState, type Nation, type Order } from "../../server/engine";
 import { robotOrders } from "../../server/robots/robot";
 import { makeRand, randomOrders, refusedOrders, syntheticBoard, syntheticOrders } from "../support/random-orders";
@@ -20,17 +21,26 @@ function orderCount(orders: Orders): number {
   return NATIONS.reduce((s, n) => s + (orders[n]?.length ?? 0), 0);
 }
 
-/** Time `runs` combat phases after `warmup` untimed ones, cycling over the order sets. */
-function time(state: GameState, sets: Orders[], warmup: number, runs: number): number[] {
+/** This process's CPU time so far (ms): a busy shared machine inflates wall time, much less this. */
+const cpuNow = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+/** Time `runs` combat phases after `warmup` untimed ones, cycling over the order sets: wall and CPU ms, each sorted. */
+function time(state: GameState, sets: Orders[], warmup: number, runs: number): number[] & { cpu: number[] } {
   for (let i = 0; i < warmup; i++) resolveCombatPhase({ state, orders: sets[i % sets.length]!, seed: `warm-${i}` });
   const ms: number[] = [];
+  const cpu: number[] = [];
   for (let i = 0; i < runs; i++) {
     const orders = sets[i % sets.length]!;
     const t0 = performance.now();
+    const c0 = cpuNow();
     resolveCombatPhase({ state, orders, seed: `bench-${i}` });
+    cpu.push(cpuNow() - c0);
     ms.push(performance.now() - t0);
   }
-  return ms.sort((a, b) => a - b);
+  return Object.assign(ms.sort((a, b) => a - b), { cpu: cpu.sort((a, b) => a - b) });
 }
 
 const fmt = (ms: number) => `${ms.toFixed(3)} ms`;
@@ -48,7 +58,7 @@ const aMedian = percentile(a, 0.5);
 
 console.log("(a) default board, one full turn");
 console.log(`    units: ${small.units.length}; orders per set: ${Math.min(...smallOrders)}–${Math.max(...smallOrders)} (mean ${(smallOrders.reduce((s, n) => s + n, 0) / smallOrders.length).toFixed(1)}) over ${smallSets.length} sets; refused: ${smallRefused}; generation ${fmt(smallGen)}`);
-console.log(`    resolveCombatPhase over ${a.length} runs: median ${fmt(aMedian)}, p90 ${fmt(percentile(a, 0.9))}, min ${fmt(a[0]!)}, max ${fmt(a[a.length - 1]!)}`);
+console.log(`    resolveCombatPhase over ${a.length} runs: median ${fmt(aMedian)}, p90 ${fmt(percentile(a, 0.9))}, min ${fmt(a[0]!)}, max ${fmt(a[a.length - 1]!)}; CPU median ${fmt(percentile(a.cpu, 0.5))}`);
 
 // (b) the default board tiled COPIES times: 2 order sets, generated before timing.
 const big = syntheticBoard(COPIES);
@@ -64,7 +74,7 @@ const bMedian = percentile(b, 0.5);
 
 console.log(`(b) syntheticBoard(${COPIES}), one full turn`);
 console.log(`    territories: ${big.board.territories.length}; units: ${large.units.length}; orders per set: ${largeSets.map(orderCount).join(", ")}; refused: ${largeRefused}; generation ${fmt(largeGen)}, validation check ${fmt(largeCheck)}`);
-console.log(`    resolveCombatPhase over ${b.length} runs: median ${fmt(bMedian)}, p90 ${fmt(percentile(b, 0.9))}, min ${fmt(b[0]!)}, max ${fmt(b[b.length - 1]!)}`);
+console.log(`    resolveCombatPhase over ${b.length} runs: median ${fmt(bMedian)}, p90 ${fmt(percentile(b, 0.9))}, min ${fmt(b[0]!)}, max ${fmt(b[b.length - 1]!)}; CPU median ${fmt(percentile(b.cpu, 0.5))}`);
 
 // (c) a robot's orders (R3.2) for each nation on the opening board, as the web app asks at every phase.
 const robotMs: number[] = [];
@@ -80,7 +90,7 @@ robotMs.sort((x, y) => x - y);
 console.log("(c) robot orders, one nation, default board");
 console.log(`    over ${robotMs.length} runs: median ${fmt(percentile(robotMs, 0.5))}, p90 ${fmt(percentile(robotMs, 0.9))}, max ${fmt(robotMs[robotMs.length - 1]!)}`);
 
-console.log("summary");
+console.log(`summary (load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)`);
 console.log(`    (a) median ${fmt(aMedian)}  goal ≤ ${GOAL_DEFAULT_MS} ms  ${verdict(aMedian, GOAL_DEFAULT_MS)}`);
 console.log(`    (b) median ${fmt(bMedian)}  goal ≤ ${GOAL_SYNTHETIC_MS} ms  ${verdict(bMedian, GOAL_SYNTHETIC_MS)}`);
-console.log(`    growth ratio (b/a): ${(bMedian / aMedian).toFixed(1)}x for ${COPIES}x the board`);
+console.log(`    growth ratio (b/a): ${(bMedian / aMedian).toFixed(1)}x for ${COPIES}x the board (CPU time: ${(percentile(b.cpu, 0.5) / percentile(a.cpu, 0.5)).toFixed(1)}x)`);

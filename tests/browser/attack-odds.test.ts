@@ -1,10 +1,12 @@
 // The odds of an attack while ordering (issue 13), in a real browser: an attack made by clicks on the
 // map shows the exact odds of taking its target on the map and in the order list, priced in the odds
 // worker; a second order into the same territory raises them (all orders into it combined); the
-// territory's card opens the calculator filled with the attack.
+// territory's card opens the calculator filled with the attack; an aircraft flying over an enemy AA
+// gun on its way is priced with that AA fire (R5.1).
 import { randomBytes } from "node:crypto";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exactOdds } from "../../server/engine/odds";
 import { SKIP, launchBrowser, scenarioSteps, shoot, shootNarrow, signIn, startApp, watchPages, type App } from "./support";
 import { clickTerritory, groupBadge, newRobotGame } from "./robot-game";
 
@@ -74,5 +76,33 @@ describe.skipIf(SKIP)("the odds of an attack while ordering", () => {
     await expect.poll(() => taken.textContent(), { timeout: 60_000 }).toMatch(/\d/);
     expect(Math.abs(Number(/[\d.]+/.exec((await taken.textContent())!)![0]) - infantryOnly)).toBeLessThanOrEqual(0.051);
     await shoot(page, "lockstep-attack-odds-calculator");
+  }, 240_000);
+
+  it("prices AA fire on the way: a fighter flying over Karelia's AA gun to Caucasus (R5.1)", async () => {
+    await newRobotGame(page, app!.base, `Odds over ${run_}`);
+    const map = page.getByTestId("map-germany");
+    // Two armour from Ukraine S.S.R. into Caucasus (5 Russian infantry, no AA gun there).
+    const armour = await groupBadge(page, "armour", "ukraine-s-s-r-");
+    for (let i = 0; i < 2; i++) await armour.click();
+    await clickTerritory(page, "target", "caucasus");
+    const label = map.getByTestId("map-odds-caucasus");
+    await expect.poll(() => label.textContent(), { timeout: 30_000 }).toMatch(/^[<>]?\d+ %$/);
+    const defender = { Russia: { infantry: 5 } };
+    const armourOnly = exactOdds({ attacker: { Germany: { armour: 2 } }, defender, sea: false }).taken;
+    expect(Math.abs(Number(await label.getAttribute("data-p")) - armourOnly)).toBeLessThan(1e-9);
+
+    // The fighter of Finland Norway joins: its path crosses Karelia S.S.R., whose AA gun fires once.
+    await (await groupBadge(page, "fighter", "finland-norway")).click();
+    await clickTerritory(page, "target", "caucasus");
+    const attacker = { Germany: { armour: 2, fighter: 1 } };
+    const shotAt = exactOdds({ attacker, defender, sea: false, flights: [{ nation: "Germany", aircraft: { fighter: 1 }, aaFire: 1 }] }).taken;
+    const unharmed = exactOdds({ attacker, defender, sea: false }).taken;
+    expect(unharmed - shotAt).toBeGreaterThan(0.001);
+    await expect.poll(async () => Math.abs(Number(await label.getAttribute("data-p")) - shotAt), { timeout: 30_000 }).toBeLessThan(1e-9);
+    expect(await map.locator("[data-path]").evaluateAll((ps) => ps.map((p) => p.getAttribute("data-path")))).toContain("Finland Norway>Karelia S.S.R.>Caucasus");
+    // The order list shows the same chance beside each order into Caucasus.
+    const panel = page.getByTestId("map-panel-germany");
+    for (const id of ["m1", "m2"]) expect(await panel.getByTestId(`map-order-odds-${id}-caucasus`).textContent()).toBe(`${await label.textContent()} to take Caucasus`);
+    await shoot(page, "lockstep-attack-odds-fly-over");
   }, 240_000);
 });

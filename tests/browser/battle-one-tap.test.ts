@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { LONG, SCREENSHOTS, SKIP, onePageSession, shoot, shootNarrow, signIn } from "./support";
+import { attackByList } from "./robot-game";
 
 const KARELIA = "karelia-s-s-r-"; // slug("Karelia S.S.R.")
 
@@ -30,28 +31,10 @@ describe.skipIf(SKIP)("a battle fought with one tap", () => {
 
   it("A makes a low-luck game against robots and orders the attack on Karelia from two territories", async () => {
     await signIn(a, base, `tapper-${run_}@example.com`);
-    await a.getByLabel("Name").fill(gameName);
-    await a.getByTestId("seat-Germany-me").check();
-    for (const n of ["Russia", "United Kingdom", "Japan", "United States"]) await a.getByTestId(`seat-${n}-robot`).check();
-    await a.getByLabel("Decision deadline (hours)").fill("24");
-    await a.getByTestId("low-luck").check();
-    await a.getByTestId("robots-hold").check();
-    await a.getByTestId("create-challenge").click();
-    // Every seat is taken: the game starts at once and its page opens.
-    await a.waitForURL(/\/game\/\d+$/, { timeout: LONG });
-    await a.getByTestId("turn-number").filter({ hasText: "Turn 1" }).waitFor({ timeout: LONG });
-
-    const editor = a.getByTestId("orders-germany");
-    for (const from of ["East Europe", "Finland Norway"]) {
-      await editor.getByTestId("move-from-germany").fill(from);
-      await editor.getByTestId("move-count-germany-infantry").fill("3");
-      await editor.getByTestId("move-count-germany-armour").fill("1");
-      await editor.getByTestId("move-path-germany").fill("Karelia S.S.R.");
-      await editor.getByTestId("add-move-germany").click();
-    }
-    await editor.getByTestId("save-germany").click();
-    await expect.poll(() => editor.getByTestId("saved-germany").textContent()).toContain("Finland Norway → Karelia S.S.R.");
-    await a.getByTestId("lock-germany").click();
+    await attackByList(a, gameName, "Karelia S.S.R.", [
+      ["East Europe", { infantry: 3, armour: 1 }],
+      ["Finland Norway", { infantry: 3, armour: 1 }],
+    ]);
   }, 240_000);
 
   it("one tap on 'Resolve with my preferences' fights the rest of the battle: no later question, the turn resolves", async () => {

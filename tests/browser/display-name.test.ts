@@ -47,7 +47,7 @@ describe.skipIf(SKIP)("display names in the browser", () => {
     await a.getByTestId("create-challenge").click();
     await a.getByTestId("my-games").getByText(name).waitFor({ timeout: LONG });
     await b.goto(`${base}/lobby`);
-    const open = b.getByTestId("open-challenges").locator("li.game-item").filter({ hasText: name });
+    const open = b.getByTestId("open-challenges").locator("li[data-testid^=open-game-]").filter({ hasText: name });
     await open.waitFor({ timeout: LONG });
     expect(await open.textContent()).toContain("Desert Fox");
     const html = await b.content();

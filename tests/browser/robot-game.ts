@@ -45,6 +45,8 @@ export async function inMap(page: Page, p: { x: number; y: number }): Promise<bo
 /** Zoom the map in around a territory with the mouse wheel, as a player would before clicking in crowded Europe. */
 export async function zoomAt(page: Page, territorySlug: string, wheels: number): Promise<void> {
   const map = page.getByTestId("map-germany");
+  // Pan and zoom attach once the map's shapes are drawn (d3-zoom loads then).
+  await map.locator('svg[data-zoom="ready"]').waitFor();
   await map.getByTestId("map-zoom-reset").click();
   // The wheel only reaches the map where it is on the screen.
   await map.locator("svg").scrollIntoViewIfNeeded();
@@ -84,6 +86,12 @@ export async function clickTerritory(page: Page, kind: "target" | "unload", terr
  * arrows, and a player clicks the part that is not covered. The mouse clicks there, in the window.
  */
 export async function clickWhereVisible(page: Page, shape: Locator, near?: { x: number; y: number }): Promise<void> {
+  const spot = await visibleSpot(shape, near);
+  await page.mouse.click(spot.x, spot.y);
+}
+
+/** The point of a shape of the map nearest to `near` (else its middle) that is not covered, in the window. */
+export async function visibleSpot(shape: Locator, near?: { x: number; y: number }): Promise<{ x: number; y: number }> {
   const spot = await shape.evaluate((el, near) => {
     const r = el.getBoundingClientRect();
     const svg = (el as SVGElement).ownerSVGElement!.getBoundingClientRect();
@@ -100,7 +108,7 @@ export async function clickWhereVisible(page: Page, shape: Locator, near?: { x: 
     return best ? { x: best.x, y: best.y } : null;
   }, near ?? null);
   if (!spot) throw new Error(`no part of ${await shape.getAttribute("data-testid")} can be clicked`);
-  await page.mouse.click(spot.x, spot.y);
+  return spot;
 }
 
 /**
@@ -110,7 +118,37 @@ export async function clickWhereVisible(page: Page, shape: Locator, near?: { x: 
 export async function groupBadge(page: Page, type: string, territorySlug: string): Promise<Locator> {
   const map = page.getByTestId("map-germany");
   const badge = map.getByTestId(`map-stack-germany-${type}-${territorySlug}`);
+  // The icons' layer loads just after the page: wait for the territory's icons, split or collapsed.
+  await map.getByTestId(`map-stacks-${territorySlug}`).waitFor({ state: "attached" });
   for (let i = 0; i < 3 && (await badge.count()) === 0; i++) await map.getByTestId(`map-stack-germany-all-${territorySlug}`).click();
   await badge.waitFor();
   return badge;
+}
+
+/**
+ * A low-luck game against robots that hold, with a day for decisions (no default steps in), where
+ * Germany (the viewer, ordering with the list view) attacks `target` with `moves` and locks: `moves`
+ * pairs a territory with the units that leave it.
+ */
+export async function attackByList(page: Page, name: string, target: string, moves: [string, Record<string, number>][]): Promise<void> {
+  await page.getByLabel("Name").fill(name);
+  await page.getByTestId("seat-Germany-me").check();
+  for (const n of ["Russia", "United Kingdom", "Japan", "United States"]) await page.getByTestId(`seat-${n}-robot`).check();
+  await page.getByLabel("Decision deadline (hours)").fill("24");
+  await page.getByTestId("low-luck").check();
+  await page.getByTestId("robots-hold").check();
+  await page.getByTestId("create-challenge").click();
+  // Every seat is taken: the game starts at once and its page opens.
+  await page.waitForURL(/\/game\/\d+$/, { timeout: LONG });
+  await page.getByTestId("turn-number").filter({ hasText: "Turn 1" }).waitFor({ timeout: LONG });
+  const editor = page.getByTestId("orders-germany");
+  for (const [from, units] of moves) {
+    await editor.getByTestId("move-from-germany").fill(from);
+    for (const [type, n] of Object.entries(units)) await editor.getByTestId(`move-count-germany-${type}`).fill(String(n));
+    await editor.getByTestId("move-path-germany").fill(target);
+    await editor.getByTestId("add-move-germany").click();
+  }
+  await editor.getByTestId("save-germany").click();
+  await expect.poll(() => editor.getByTestId("saved-germany").textContent()).toContain(`${moves.at(-1)![0]} → ${target}`);
+  await page.getByTestId("lock-germany").click();
 }

@@ -108,7 +108,8 @@ export async function startApp(): Promise<App> {
   await ensureBuild(env);
 
   const tmp = mkdtempSync(join(tmpdir(), "lockstep-e2e-"));
-  const port = await freePort();
+  // E2E_PORT: a fixed port, for a machine where each person's servers keep to their own range.
+  const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort();
   // "localhost", not 127.0.0.1: next-auth builds its redirects from the server's own host name, and a
   // callback to another origin would be refused (and the session cookie set for the wrong host).
   const base = `http://localhost:${port}`;
@@ -239,12 +240,14 @@ export function scenarioSteps(prefix: string, pages: () => Record<string, Page |
   });
 }
 
-/** Counts full navigations of a page's main frame (a reload would be one). */
+/**
+ * Counts the documents a page loads from now on (a reload or a cross-page navigation is one). Not
+ * `framenavigated`: it also fires for same-document history changes, such as the router's
+ * `replaceState` when a slow page hydrates after the test started counting.
+ */
 export function countNavigations(page: Page): () => number {
   let n = 0;
-  page.on("framenavigated", (f) => {
-    if (f === page.mainFrame()) n++;
-  });
+  page.on("domcontentloaded", () => n++);
   return () => n;
 }
 

@@ -158,7 +158,7 @@ describe.skipIf(SKIP)("the turn review in the browser", () => {
     expect(ids[ids.length - 1]).toBe("story-section-victory");
 
     // Every line cites a rule; the citation quotes the rulebook in its title and its popover.
-    expect(await page.locator('li.story-line[data-rules=""]').count()).toBe(0);
+    expect(await page.locator('li[data-rules=""]').count()).toBe(0);
     const headOn = page.getByTestId("story-section-land-movement").getByTestId("rule-R5.2b").first();
     expect(await headOn.getAttribute("title")).toMatch(/^R5\.2b Head-on: When in one step hostile forces would cross one edge in opposite directions/);
     await headOn.focus();

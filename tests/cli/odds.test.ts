@@ -44,6 +44,8 @@ describe("npm run odds", () => {
     [JSON.stringify({ ...BATTLE, attacker: { Germany: { destroyer: 1 } } }), "attacker.Germany.destroyer: ships do not fight on land"],
     [JSON.stringify({ ...BATTLE, attackerChoices: { withdrawAirBelow: 2 } }), "attackerChoices.withdrawAirBelow:"],
     [JSON.stringify({ ...BATTLE, odds: 1 }), 'odds: unknown field "odds"'],
+    [JSON.stringify({ ...BATTLE, flights: [{ nation: "Germany", aircraft: { fighter: 1 }, aaFire: 1 }] }), "flights[0].aircraft.fighter: more than the attacker's Germany fighter"],
+    [JSON.stringify({ ...BATTLE, damaged: { defender: { Russia: 1 } } }), "damaged.defender.Russia: more than its battleships (R6.4)"],
   ])("a file error exits 2 with one line naming the field: %s", (text, start) => {
     const { code, stdout, stderr } = odds(scratch(text));
     expect(code).toBe(2);

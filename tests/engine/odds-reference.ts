@@ -94,9 +94,12 @@ function key(s: S): string {
 
 export function reference(input: OddsInput): Reference {
   const lowLuck = input.lowLuck ?? false;
-  const units = (f: OddsInput["attacker"]) =>
+  // R6.4: a side's first `damaged[nation]` battleships start the battle damaged.
+  const units = (f: OddsInput["attacker"], damaged: Partial<Record<Nation, number>> = {}) =>
     Object.entries(f).flatMap(([nation, c]) =>
-      Object.entries(c ?? {}).flatMap(([type, n]) => (type === "aaGun" ? [] : Array.from({ length: n ?? 0 }, () => ({ nation: nation as Nation, type: type as UnitType, damage: 0 })))),
+      Object.entries(c ?? {}).flatMap(([type, n]) =>
+        type === "aaGun" ? [] : Array.from({ length: n ?? 0 }, (_, i) => ({ nation: nation as Nation, type: type as UnitType, damage: type === "battleship" && i < (damaged[nation as Nation] ?? 0) ? 1 : 0 })),
+      ),
     );
   const aValue = (u: U) => UNIT_STATS[u.type].attack;
   const dValue = (u: U) => UNIT_STATS[u.type].defense;
@@ -190,12 +193,27 @@ export function reference(input: OddsInput): Reference {
 
   // R5.1 and R5.5 before the battle, enumerated die by die too.
   const starts: { s: S; p: number }[] = [];
-  const a0 = units(input.attacker);
-  const d0 = units(input.defender);
+  const a0 = units(input.attacker, input.damaged?.attacker);
+  const d0 = units(input.defender, input.damaged?.defender);
+  // R5.1 on the way: each flight's aircraft, fired at territory after territory, its own cheapest lost.
+  let flown: { a: U[]; p: number }[] = [{ a: [...a0], p: 1 }];
+  for (const f of input.flights ?? []) {
+    let mine: { u: U[]; p: number }[] = [{ u: units({ [f.nation]: f.aircraft }), p: 1 }];
+    for (let t = 0; t < f.aaFire; t++)
+      mine = mine.flatMap(({ u, p }) => rolls(u.map(() => 1), lowLuck).map(([h, q]) => ({ u: pick(u, h, () => true, aValue), p: p * q })));
+    flown = flown.flatMap(({ a, p }) => {
+      const rest = [...a];
+      for (const u of units({ [f.nation]: f.aircraft })) rest.splice(rest.findIndex((x) => x.nation === u.nation && x.type === u.type && x.damage === 0), 1);
+      return mine.map(({ u, p: q }) => ({ a: [...rest, ...u], p: p * q }));
+    });
+  }
   const aa = input.aa && !input.sea && Object.values(input.defender).some((c) => (c?.aaGun ?? 0) > 0);
-  const aaRolls = aa ? rolls(a0.filter((u) => isAir(u.type)).map(() => 1), lowLuck) : [[0, 1] as [number, number]];
   const bbRolls = input.bombard ? rolls(Array.from({ length: input.bombard }, () => UNIT_STATS.battleship.attack), lowLuck) : [[0, 1] as [number, number]];
-  for (const [h, p] of aaRolls) for (const [b, q] of bbRolls) starts.push({ s: { a: pick(a0, h, (u) => isAir(u.type), aValue), d: pick(d0, b, () => true, dValue, input.defenderChoices), aOut: [], dOut: [], round: 0 }, p: p * q });
+  for (const { a, p: f } of flown) {
+    const aaRolls = aa ? rolls(a.filter((u) => isAir(u.type)).map(() => 1), lowLuck) : [[0, 1] as [number, number]];
+    for (const [h, p] of aaRolls)
+      for (const [b, q] of bbRolls) starts.push({ s: { a: pick(a, h, (u) => isAir(u.type), aValue), d: pick(d0, b, () => true, dValue, input.defenderChoices), aOut: [], dOut: [], round: 0 }, p: f * p * q });
+  }
 
   const ref: Reference = { attackerWins: 0, defenderWins: 0, bothDestroyed: 0, draw: 0, attackerWithdrew: 0, taken: 0, expectedRounds: 0, survivors: { attacker: {}, defender: {} } };
   const typesA = [...new Set(a0.map((u) => u.type))];

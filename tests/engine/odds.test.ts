@@ -20,6 +20,39 @@ const CASES: [string, OddsInput][] = [
   ["the defender's order at sea: the carrier lost last", { sea: true, attacker: { Japan: { submarine: 2, destroyer: 1, fighter: 1 } }, defender: { "United States": { carrier: 1, transport: 1, destroyer: 1, fighter: 1 } }, defenderChoices: { keepLast: ["carrier"] } }],
   ["bombardment taken by the defender's order", { bombard: 2, attacker: { "United States": { infantry: 2 } }, defender: { Japan: { infantry: 1, artillery: 1, armour: 1 } }, defenderChoices: { keepLast: ["infantry"] } }],
   ["defender's air withdraws, low luck", { lowLuck: true, attacker: { Japan: { infantry: 3, armour: 2 } }, defender: { "United States": { infantry: 2, fighter: 2 } }, defenderChoices: { withdrawAirAfter: 1 } }],
+  [
+    "AA fire on the way, order by order (R5.1): two territories at one order, one at another",
+    {
+      attacker: { Germany: { infantry: 1, fighter: 2, bomber: 1 } },
+      defender: { Russia: { infantry: 2 } },
+      flights: [
+        { nation: "Germany", aircraft: { fighter: 1, bomber: 1 }, aaFire: 2 },
+        { nation: "Germany", aircraft: { fighter: 1 }, aaFire: 1 },
+      ],
+    },
+  ],
+  [
+    "AA fire on the way, low luck, two nations' orders, then the target's AA",
+    {
+      lowLuck: true,
+      aa: true,
+      attacker: { Germany: { infantry: 2, fighter: 2 }, Japan: { fighter: 1, bomber: 2 } },
+      defender: { Russia: { infantry: 2, aaGun: 1 } },
+      flights: [
+        { nation: "Germany", aircraft: { fighter: 2 }, aaFire: 1 },
+        { nation: "Japan", aircraft: { fighter: 1, bomber: 2 }, aaFire: 2 },
+      ],
+    },
+  ],
+  [
+    "damaged battleships on both sides (R6.4), from the middle of a sea battle",
+    {
+      sea: true,
+      attacker: { Japan: { battleship: 2, destroyer: 1 } },
+      defender: { "United States": { battleship: 1, cruiser: 1 }, "United Kingdom": { battleship: 1 } },
+      damaged: { attacker: { Japan: 1 }, defender: { "United States": 1 } },
+    },
+  ],
 ];
 
 describe("exact odds against the rulebook's brute force", () => {

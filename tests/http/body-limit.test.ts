@@ -56,4 +56,10 @@ describe("limitBody", () => {
     expect(await again.text()).toBe("hello");
     expect(((await limitBody(post("hello world"), 10)) as Response).status).toBe(413);
   });
+
+  it("passes a POST whose declared length is within the limit untouched, and refuses one over it", async () => {
+    const within = post("hello", { "content-length": "5" });
+    expect(await limitBody(within, 10)).toBe(within);
+    expect(((await limitBody(post("hello world", { "content-length": "11" }), 10)) as Response).status).toBe(413);
+  });
 });

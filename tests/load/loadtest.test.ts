@@ -19,7 +19,7 @@ describe("the load test's target", () => {
 if (onPostgres) describe("npm run loadtest, small (Postgres server)", () => {
   it("saves, streams, races and pages under load: every request answered, every turn resolved once and verified", async () => {
     const lines: string[] = [];
-    const f = await runLoadtest({ ...SMALL, adminUrl: process.env.DATABASE_URL!, log: (l) => lines.push(l) });
+    const f = await runLoadtest({ ...SMALL, ...(process.env.LOADTEST_PORT ? { basePort: Number(process.env.LOADTEST_PORT) } : {}), adminUrl: process.env.DATABASE_URL!, log: (l) => lines.push(l) });
     console.log(lines.join("\n"));
     for (const s of f.saves) expect({ rate: s.rate, errors: s.result.errors, answered: s.result.latencies.length }).toEqual({ rate: s.rate, errors: 0, answered: s.rate * SMALL.saveSeconds });
     for (const p of [f.gamePage, f.historyPage, f.reviewPage]) expect(p.errors).toBe(0);

@@ -242,3 +242,58 @@ describe("allies strike a capital together", () => {
     expect(taken).toBeGreaterThan(5);
   });
 });
+
+describe("a robot against an island capital", () => {
+  // Japan's capital J is an island four zones from the British island U; Germany's capital H stands
+  // on the continent behind G. Troops reach J only by transport, and transports only where warships
+  // keep the sea (R4.7).
+  const board = (germanyHolds: boolean) => ({
+    territories: [
+      { id: "U", kind: "land", value: 8, owner: "United Kingdom", capitalOf: "United Kingdom" },
+      { id: "J", kind: "land", value: 8, owner: "Japan", capitalOf: "Japan" },
+      { id: "H", kind: "land", value: 8, owner: germanyHolds ? "Germany" : "Russia", capitalOf: "Germany" },
+      { id: "G", kind: "land", value: 2, owner: germanyHolds ? "Germany" : "Russia" },
+      { id: "S1", kind: "sea" },
+      { id: "S2", kind: "sea" },
+      { id: "S3", kind: "sea" },
+      { id: "S4", kind: "sea" },
+    ],
+    edges: [["U", "S1"], ["S1", "S2"], ["S2", "S3"], ["S3", "S4"], ["S4", "J"], ["S2", "G"], ["G", "H"]],
+  });
+  const japan: Stack[] = [{ nation: "Japan", type: "infantry", at: "J", count: 2 }];
+  const waiting: Stack[] = [
+    { nation: "United Kingdom", type: "factory", at: "U", count: 1 },
+    { nation: "United Kingdom", type: "infantry", at: "U", count: 12 },
+  ];
+  const bought = (orders: Order[], type: string) => buys(orders).filter((o) => o.type === type).reduce((n, o) => n + o.count, 0);
+
+  it("sails its idle warships towards the enemy capital's coast", () => {
+    const state = stateOf({ board: board(false), units: [...japan, { nation: "United Kingdom", type: "destroyer", at: "S1", count: 2 }] });
+    expect(moves(ordersOf(state, "United Kingdom")).some((o) => o.units.destroyer === 2 && endsIn(o) === "S3")).toBe(true);
+  });
+
+  it("but not into a zone a stronger fleet can reach", () => {
+    const state = stateOf({
+      board: board(false),
+      units: [...japan, { nation: "Japan", type: "battleship", at: "S4", count: 3 }, { nation: "United Kingdom", type: "destroyer", at: "S1", count: 2 }],
+    });
+    expect(moves(ordersOf(state, "United Kingdom")).filter((o) => ["S2", "S3"].includes(endsIn(o)))).toEqual([]);
+  });
+
+  it("buys no transports where a hostile fleet would sink them as they appear (R8.3)", () => {
+    const state = stateOf({ board: board(false), units: [...japan, ...waiting, { nation: "Japan", type: "battleship", at: "S3", count: 2 }], treasury: { "United Kingdom": 40 } });
+    expect(bought(ordersOf(state, "United Kingdom"), "transport")).toBe(0);
+  });
+
+  it("with only island capitals left to take, buys destroyers for its waiting troops as well as transports", () => {
+    const state = stateOf({ board: board(false), units: [...japan, ...waiting], treasury: { "United Kingdom": 60 } });
+    const orders = ordersOf(state, "United Kingdom");
+    expect(bought(orders, "transport")).toBeGreaterThan(0);
+    expect(bought(orders, "destroyer")).toBeGreaterThan(0);
+  });
+
+  it("while a capital on the continent remains, buys no destroyers for them", () => {
+    const state = stateOf({ board: board(true), units: [...japan, ...waiting], treasury: { "United Kingdom": 60 } });
+    expect(bought(ordersOf(state, "United Kingdom"), "destroyer")).toBe(0);
+  });
+});

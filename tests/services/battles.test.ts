@@ -19,8 +19,10 @@ afterAll(async () => {
   await handle.close();
 });
 
-/** Alice (Germany) attacks Karelia, held by a Russian robot; Bob plays Japan. Low luck: Russia always hits. */
-async function attackKarelia() {
+type Orders = Parameters<ReturnType<typeof callerFor>["orders"]["save"]>[0]["orders"];
+
+/** Alice (Germany) attacks Karelia (or `orders` elsewhere), held by a Russian robot; Bob plays Japan. Low luck: Russia always hits. */
+async function attackKarelia(orders: Orders = [{ id: "g1", units: { infantry: 3, armour: 1 }, from: "East Europe", path: ["Karelia S.S.R."] }]) {
   const alice = await makeUser(handle, `alice-b-${Math.random()}@example.com`);
   const bob = await makeUser(handle, `bob-b-${Math.random()}@example.com`);
   const asAlice = callerFor(handle, alice);
@@ -35,11 +37,7 @@ async function attackKarelia() {
     robotsHold: true,
   });
   await asBob.game.join({ gameId, nation: "Japan" });
-  const saved = await asAlice.orders.save({
-    gameId,
-    nation: "Germany",
-    orders: [{ id: "g1", units: { infantry: 3, armour: 1 }, from: "East Europe", path: ["Karelia S.S.R."] }],
-  });
+  const saved = await asAlice.orders.save({ gameId, nation: "Germany", orders });
   expect(saved.ok).toBe(true);
   await asAlice.orders.lock({ gameId, nation: "Germany" });
   await asBob.orders.lock({ gameId, nation: "Japan" });
@@ -164,6 +162,33 @@ describe("resolve with my preferences", () => {
     expect(german.every((c) => c.by === "player" || c.by === "forced")).toBe(true);
     const replay = resolveStored(resolved, resolved.orders ?? {}, true);
     expect(JSON.stringify(replay.report)).toBe(JSON.stringify(resolved.report));
+  });
+});
+
+describe("the casualty picker's pre-fill", () => {
+  it("is the player's preference's pick, exactly what resolving with the preference records; nobody else's view carries it", async () => {
+    // Two armour and a fighter into Caucasus (no AA gun): the R6.9 default loses armour before the
+    // fighter, "keep my armour" the fighter first.
+    const { asAlice, asBob, gameId } = await attackKarelia([{ id: "g1", units: { armour: 2, fighter: 1 }, from: "Ukraine S.S.R.", path: ["Caucasus"] }]);
+    const axisRequest = async (caller: typeof asAlice) => (await caller.game.get({ gameId })).phase!.pending!.requests.find((r) => r.team === "Axis" && r.kind === "casualties")!;
+    const plain = await axisRequest(asAlice);
+    if (plain.kind !== "casualties") throw new Error("a casualty request waits");
+    expect(plain.preferred).toEqual({ preference: "default", units: plain.default });
+    const typeOf = (id: number) => plain.candidates.find((c) => c.id === id)!.type;
+    expect(plain.default.map(typeOf)).toContain("armour");
+
+    await asAlice.battle.setPreference({ gameId, casualties: "keep-armour" });
+    const kept = await axisRequest(asAlice);
+    if (kept.kind !== "casualties") throw new Error("a casualty request waits");
+    expect(kept.preferred!.preference).toBe("keep-armour");
+    expect(kept.preferred!.units.map(typeOf)).toContain("fighter");
+    expect(kept.preferred!.units).not.toEqual(plain.default);
+    // Bob (the other player) sees the request, never Alice's preference or its picks.
+    expect(JSON.stringify(await asBob.game.get({ gameId }))).not.toContain("preferred");
+
+    await asAlice.battle.resolveWithPreferences({ gameId, nation: "Germany", battle: "Caucasus" });
+    const recorded = (await phaseOf(gameId)).decisions!.find((d) => d.team === "Axis" && d.round === 1 && d.step === kept.step)!;
+    expect(recorded.decision).toEqual({ kind: "casualties", units: kept.preferred!.units });
   });
 });
 

@@ -4,12 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { createDb, type DbHandle } from "../../db/client";
-import { jobs, notifications, phases } from "../../db/schema";
-import { NATIONS } from "../../server/engine";
+import { jobs, notifications, orders, phases } from "../../db/schema";
+import { NATIONS, type Nation, type Order } from "../../server/engine";
 import { claim, reap } from "../../server/jobs/queue";
 import { drain } from "../../server/jobs/worker";
 import { adjudicatePhase, resolveStored } from "../../server/services/adjudicate";
 import { databaseUrlOf, onPostgres, testDb } from "../support/db";
+import { makeRand, randomOrders } from "../support/random-orders";
 import { callerFor, makeUser, QUICK } from "../support/world";
 
 let handle: DbHandle;
@@ -68,6 +69,37 @@ describe("exactly once", () => {
       const notes = await handle.db.select().from(notifications).where(and(eq(notifications.gameId, gameId), eq(notifications.kind, "turn-resolved")));
       expect(notes).toHaveLength(5);
     }
+  });
+
+  it("saves racing the last locks land whole before the phase closes, or are refused; saves of one nation never mix", async () => {
+    const games = await Promise.all(Array.from({ length: 4 }, (_, i) => fivePlayerGame(`saverace${i}`)));
+    const racers = [3, 4]; // Japan and the United States save while they and the others lock
+    for (const { gameId, callers } of games) {
+      const [phase] = await phaseRows(gameId);
+      const all = randomOrders(phase!.startState, makeRand(gameId), { hold: 0 });
+      // Lists of different lengths, so a later save must also remove the tail of an earlier one.
+      const lists = (n: Nation): Order[][] => [all[n]!, all[n]!.slice(0, 3), all[n]!.slice(1)];
+      await Promise.all([0, 1, 2].map((i) => callers[i]!.orders.lock({ gameId, nation: NATIONS[i]! })));
+      const outcomes = await Promise.allSettled(
+        racers.flatMap((i) => {
+          const nation = NATIONS[i]!;
+          const saves = [...lists(nation), ...lists(nation)].map((list) => callers[i]!.orders.save({ gameId, nation, orders: list }));
+          return [...saves.slice(0, 3), callers[i]!.orders.lock({ gameId, nation }), ...saves.slice(3)];
+        }),
+      );
+      for (const o of outcomes) if (o.status === "rejected") expect(String(o.reason)).toMatch(/has locked its orders|the turn is being resolved/);
+      const [after] = await phaseRows(gameId);
+      expect(after!.status).toBe("resolving");
+      for (const i of racers) {
+        const nation = NATIONS[i]!;
+        const rows = await handle.db.select().from(orders).where(and(eq(orders.phaseId, after!.id), eq(orders.nation, nation))).orderBy(orders.position);
+        expect(rows.map((r) => r.position)).toEqual(rows.map((_, p) => p));
+        const ids = rows.map((r) => r.order.id).join(",");
+        expect(lists(nation).map((l) => l.map((o) => o.id).join(","))).toContain(ids);
+      }
+      await expect(callers[3]!.orders.save({ gameId, nation: "Japan", orders: [] })).rejects.toThrow(/the turn is being resolved/);
+    }
+    expect(await drain(handle, "after-races")).toBe(games.length);
   });
 
   it("a worker that dies mid-job leaves no partial phase; the retried job writes the same result", async () => {

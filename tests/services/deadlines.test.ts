@@ -55,9 +55,11 @@ describe("deadlines (R3.1)", () => {
     await expect(asAlice.game.pause({ gameId })).rejects.toMatchObject({ code: "CONFLICT" });
     expect((await asBob.game.get({ gameId })).game.pausedAt).not.toBeNull();
     // Paused two hours ago with one hour left: the deadline is an hour past, but nothing passes.
+    // One clock reading for both, so the time left at the pause is exactly one hour.
     const [phase] = await phasesOf(gameId);
-    await handle.db.update(games).set({ pausedAt: new Date(Date.now() - 2 * 3600_000) }).where(eq(games.id, gameId));
-    await handle.db.update(phases).set({ deadline: new Date(Date.now() - 3600_000) }).where(eq(phases.id, phase!.id));
+    const now = Date.now();
+    await handle.db.update(games).set({ pausedAt: new Date(now - 2 * 3600_000) }).where(eq(games.id, gameId));
+    await handle.db.update(phases).set({ deadline: new Date(now - 3600_000) }).where(eq(phases.id, phase!.id));
     expect(await sweepDeadlines(handle.db)).toBe(0);
     expect((await phasesOf(gameId))[0]!.status).toBe("open");
     // Orders may still be saved and locked while paused.

@@ -9,7 +9,7 @@ import { startRuntime, type Runtime } from "../../server/runtime";
 import type { GameEvent } from "../../server/runtime-events";
 import { publish, publishToUser } from "../../server/services/events";
 import { onPostgres, testDb } from "../support/db";
-import { makeUser, twoPlayerGame } from "../support/world";
+import { QUICK, makeUser, twoPlayerGame } from "../support/world";
 
 let handle: DbHandle;
 let runtime: Runtime;
@@ -100,5 +100,22 @@ describe("live events", () => {
     tab.abort();
     expect(onGame).toEqual([]);
     expect(onUser.map(([, e]) => e as unknown as { kind: string; gameId?: number })).toMatchObject([{ kind: "press", gameId: GAME }]);
+  });
+
+  it("a challenge made, joined and started reaches every open lobby, as the game and what happened only; a lock does not", async () => {
+    const [carol, dave] = [await makeUser(handle, `lobby-c-${Math.random()}@example.com`), await makeUser(handle, `lobby-d-${Math.random()}@example.com`)];
+    const tab = new AbortController();
+    const [asCarol, asDave] = [carol, dave].map((user) => createCaller({ db: handle.db, bus: runtime.bus, user }, { signal: tab.signal }));
+    const heard = collect(await asDave!.game.lobbyLive(), 3, 5000);
+    await send(9); // a lock in a running game changes nothing the lobby lists
+    const { gameId } = await asCarol!.game.create({ name: "Live challenge", nations: ["Germany"], robots: ["Russia", "United Kingdom", "United States"], ...QUICK, robotTakeover: 0, press: "none" });
+    await asDave!.game.join({ gameId, nation: "Japan" });
+    const events = await heard;
+    tab.abort();
+    expect(events.map(([, e]) => e)).toEqual([
+      { gameId, kind: "game-created", id: expect.any(Number) },
+      { gameId, kind: "player-joined", id: expect.any(Number) },
+      { gameId, kind: "game-started", turn: 1, id: expect.any(Number) },
+    ]);
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../db/client";
 import { drain } from "../../server/jobs/worker";
 import { testDb } from "../support/db";
-import { twoPlayerGame } from "../support/world";
+import { callerFor, makeUser, twoPlayerGame } from "../support/world";
 
 let handle: DbHandle;
 beforeAll(async () => {
@@ -66,5 +66,24 @@ describe("the lobby's own games", () => {
     const turnOf = async (caller: typeof asAlice) => (await caller.game.lobby()).mine.find((g) => g.id === gameId)!.turn;
     expect(await turnOf(asAlice)).toEqual({ number: 1, status: "battles", deadline: view.phase!.decisionDeadline, needs: "decision" });
     expect((await turnOf(asBob))?.needs).toBeNull();
+  });
+
+  it("offers running games of others to watch, with nations and turn; never the viewer's own or open ones", async () => {
+    const { asAlice, gameId } = await twoPlayerGame(handle);
+    const asCarol = callerFor(handle, await makeUser(handle, `carol-watch-${Math.random()}@example.com`));
+    const { gameId: openId } = await asCarol.game.create({ name: "Still open", nations: ["Russia"], robots: [], lowLuck: false, ordersHours: 24, decisionHours: 12, robotsHold: false, robotTakeover: 0, press: "none" });
+    const carolSees = (await asCarol.game.lobby()).watch;
+    const watched = carolSees.find((g) => g.id === gameId)!;
+    expect(watched).toMatchObject({ status: "active", turn: { number: 1, status: "open", needs: null } });
+    expect(watched.seats.map((s) => [s.nation, s.robot, s.mine])).toEqual([
+      ["Russia", true, false],
+      ["Germany", false, false],
+      ["United Kingdom", true, false],
+      ["Japan", false, false],
+      ["United States", true, false],
+    ]);
+    expect(carolSees.map((g) => g.id)).not.toContain(openId);
+    // Alice plays it: it is hers, not one to watch.
+    expect((await asAlice.game.lobby()).watch.map((g) => g.id)).not.toContain(gameId);
   });
 });

@@ -5,6 +5,7 @@ import { notFound } from "next/navigation";
 import { devMailbox } from "@/db/schema";
 import { devMailboxEnabled } from "@/server/env";
 import { getRuntime } from "@/server/runtime";
+import styles from "./mailbox.module.css";
 
 export const metadata: Metadata = { title: "Dev mailbox" };
 export const dynamic = "force-dynamic";
@@ -25,22 +26,22 @@ export default async function DevMailboxPage() {
       {messages.length === 0 ? (
         <p>No messages yet. Ask for a sign-in link and it will appear here.</p>
       ) : (
-        <ul className="mailbox">
+        <ul className={styles.mailbox}>
           {messages.map((m) => (
-            <li key={m.id} className="mail">
-              <div className="mail-head">
-                <span className="mail-to">{m.to}</span>
+            <li key={m.id} className={styles.mail}>
+              <div className={styles.mailHead}>
+                <span className={styles.mailTo}>{m.to}</span>
                 <time dateTime={m.createdAt.toISOString()} className="muted">
                   {time.format(m.createdAt)}
                 </time>
               </div>
-              <div className="mail-subject">{m.subject}</div>
+              <div className={styles.mailSubject}>{m.subject}</div>
               {m.url ? (
-                <a href={m.url} data-testid="mailbox-link" data-to={m.to} className="mail-link">
+                <a href={m.url} data-testid="mailbox-link" data-to={m.to} className={styles.mailLink}>
                   {m.url}
                 </a>
               ) : (
-                <pre className="mail-text">{m.text}</pre>
+                <pre className={styles.mailText}>{m.text}</pre>
               )}
             </li>
           ))}

@@ -1,7 +1,8 @@
 "use client";
 // The battles of the current pass while they wait for decisions (R6): each battle with its two sides
 // and their units, the rounds fought so far with their dice, and what it waits for. The lead nation of
-// a side (R6.2) picks its casualties (R6.6) — pre-filled with the default (R6.9), one tap accepts it —
+// a side (R6.2) picks its casualties (R6.6) — pre-filled with the player's standing preference (the
+// default, R6.9, unless the player keeps air or armour for last), one tap accepts it —
 // and, after a round, may submerge submarines and withdraw air units (R6.7). At the decision deadline
 // every missing decision takes the default and the battle goes on (R3.1).
 import { useMutation } from "@tanstack/react-query";
@@ -10,11 +11,12 @@ import { TEAMS, type Nation, type Team, type UnitCounts, type UnitType } from ".
 import { SUBPHASE_WORDS, hitsText, ruleWords, type KnownUnit } from "../../components/battle-format";
 import { countsText, errorText, unitName } from "../../components/format";
 import { useTRPC } from "../../trpc/client";
-import { ResolveWithPreferences } from "./battle-preferences";
+import { CHOICES, ResolveWithPreferences } from "./battle-preferences";
 import { RoundsView } from "./battle-rounds";
 import { CasualtyOdds } from "./casualty-odds";
 import { Deadline } from "./deadline";
 import { liveBattles, slug, type LiveBattle, type Phase, type PendingRequest } from "./game-types";
+import styles from "./battle-decisions.module.css";
 
 type CasualtyRequest = Extract<PendingRequest, { kind: "casualties" }>;
 type RetreatRequest = Extract<PendingRequest, { kind: "retreat" }>;
@@ -57,9 +59,9 @@ export function Battles({ gameId, phase, onChanged, gameZone }: { gameId: number
         />
       ))}
       {orphans.length > 0 ? (
-        <ul className="decision-list">
+        <ul className={styles.decisionList}>
           {orphans.map((r) => (
-            <li key={requestKey(r)} className="decision">
+            <li key={requestKey(r)} className={styles.decision}>
               <RequestView gameId={gameId} request={r} known={new Map()} onChanged={onChanged} />
             </li>
           ))}
@@ -85,12 +87,12 @@ function SideView({ battle, team }: { battle: LiveBattle; team: Team }) {
   const attacking = units.filter((u) => u.attacking).length;
   const role = units.length === 0 ? "" : attacking === 0 ? "defending" : attacking === units.length ? "attacking" : "attacking and defending";
   return (
-    <div className="side" data-testid={`side-${team.toLowerCase()}`}>
+    <div className={styles.side} data-testid={`side-${team.toLowerCase()}`}>
       <h4>
         {team} <span className="muted small">{role}</span>
       </h4>
       {units.length === 0 ? <p className="muted small">Nobody.</p> : null}
-      <ul className="side-units">
+      <ul className={styles.sideUnits}>
         {nations.map((n) => {
           const mine = units.filter((u) => u.nation === n);
           const standing: UnitCounts = {};
@@ -142,14 +144,14 @@ function LiveBattleView({
   const known = new Map<number, KnownUnit>(battle.units.map((u) => [u.id, { nation: u.nation, type: u.type }]));
   const done = battle.rounds.length;
   return (
-    <article className="battle live-battle" data-testid={`live-battle-${slug(battle.territory)}`} aria-labelledby={`live-${slug(battle.territory)}`}>
+    <article className={`battle ${styles.liveBattle}`} data-testid={`live-battle-${slug(battle.territory)}`} aria-labelledby={`live-${slug(battle.territory)}`}>
       <h3 id={`live-${slug(battle.territory)}`}>
         Battle in {battle.territory}{" "}
         <span className="muted small">
           ({battle.pass}, {done === 0 ? "round 1 under way" : `${done} ${done === 1 ? "round" : "rounds"} fought`})
         </span>
       </h3>
-      <div className="sides">
+      <div className={styles.sides}>
         {TEAMS.map((t) => (
           <SideView key={t} battle={battle} team={t} />
         ))}
@@ -164,9 +166,9 @@ function LiveBattleView({
       {requests.length === 0 && decided.length === 0 ? (
         <p className="muted small">Nothing to decide here now: it waits for the other battles&rsquo; decisions.</p>
       ) : (
-        <ul className="decision-list">
+        <ul className={styles.decisionList}>
           {requests.map((r) => (
-            <li key={requestKey(r)} className={r.mine ? "decision decision-mine" : "decision"}>
+            <li key={requestKey(r)} className={r.mine ? `${styles.decision} ${styles.decisionMine}` : styles.decision}>
               <RequestView gameId={gameId} request={r} known={known} onChanged={onChanged} />
             </li>
           ))}
@@ -308,22 +310,30 @@ function sameMultiset(a: readonly number[], b: readonly number[]): boolean {
 
 function CasualtyPicker({ gameId, request, onChanged }: { gameId: number; request: CasualtyRequest; onChanged: () => void }) {
   const groups = groupsOf(request.candidates);
-  const defaults = Object.fromEntries(groups.map((g) => [g.key, request.default.filter((id) => g.ids.includes(id)).length]));
-  const [hits, setHits] = useState<Record<string, number>>(defaults);
+  // The picks the player's preference makes (the server runs the engine's preferredCasualties, as the
+  // one-tap resolve does); the R6.9 default when the view carries none.
+  const prefill = request.preferred?.units ?? request.default;
+  const byPreference = request.preferred !== undefined && request.preferred.preference !== "default";
+  const prefillHits = Object.fromEntries(groups.map((g) => [g.key, prefill.filter((id) => g.ids.includes(id)).length]));
+  // null until the player changes a count: a new preference re-fills an untouched picker.
+  const [edited, setEdited] = useState<Record<string, number> | null>(null);
+  const hits = edited ?? prefillHits;
   const decide = useDecide(onChanged);
   const need = Math.min(request.hits, groups.reduce((s, g) => s + g.ids.length * g.room, 0));
   const chosen = Object.values(hits).reduce((s, n) => s + n, 0);
   const ids = idsOf(groups, hits);
+  const isPrefill = sameMultiset(ids, prefill);
   const isDefault = sameMultiset(ids, request.default);
   const busy = decide.isPending || decide.isSuccess;
   const send = (units: number[]) =>
     decide.mutate({ gameId, nation: request.chooser, battle: request.battle, round: request.round, step: request.step, decision: { kind: "casualties", units } });
-  const set = (g: Group, n: number) => setHits((h) => ({ ...h, [g.key]: Math.max(0, Math.min(g.ids.length * g.room, n)) }));
+  const set = (g: Group, n: number) => setEdited((h) => ({ ...(h ?? prefillHits), [g.key]: Math.max(0, Math.min(g.ids.length * g.room, n)) }));
+  const preferenceWords = CHOICES.find((c) => c.value === request.preferred?.preference)?.label.toLowerCase();
   const id = requestKey(request);
 
   return (
     <form
-      className="form picker"
+      className={`form ${styles.picker}`}
       data-testid={id}
       onSubmit={(e) => {
         e.preventDefault();
@@ -337,7 +347,9 @@ function CasualtyPicker({ gameId, request, onChanged }: { gameId: number; reques
         — {casualtyWhat(request)}
         {request.step === "submarine" ? "; submarine hits may only take ships" : ""}. You lead the {request.team} here (R6.2).
       </p>
-      <p className="small muted">Pre-filled with the default (R6.9): {outcomeText(outcomeOf(groups, request.default))}.</p>
+      <p className="small muted" data-testid={`${id}-prefill`}>
+        {byPreference ? `Pre-filled with your preference (${preferenceWords})` : "Pre-filled with the default (R6.9)"}: {outcomeText(outcomeOf(groups, prefill))}.
+      </p>
       <fieldset className="unit-counts picker-groups" disabled={busy}>
         <legend>Hits each kind of unit takes</legend>
         {groups.map((g) => {
@@ -345,11 +357,11 @@ function CasualtyPicker({ gameId, request, onChanged }: { gameId: number; reques
           const value = hits[g.key] ?? 0;
           const inputId = `${id}-${g.testId}`;
           return (
-            <div key={g.key} className="unit-count picker-row">
+            <div key={g.key} className={`unit-count ${styles.pickerRow}`}>
               <label htmlFor={inputId}>
                 {g.label} <span className="muted small">×{g.ids.length}</span>
               </label>
-              <span className="stepper">
+              <span className={styles.stepper}>
                 <button type="button" className="button button-secondary button-small" aria-label={`One hit less on ${g.label}`} disabled={value <= 0} onClick={() => set(g, value - 1)}>
                   −
                 </button>
@@ -364,7 +376,11 @@ function CasualtyPicker({ gameId, request, onChanged }: { gameId: number; reques
       </fieldset>
       <p className={chosen === need ? "small" : "field-error"} aria-live="polite" data-testid={`${id}-summary`}>
         {chosen} of {need} {need === 1 ? "hit" : "hits"} given
-        {chosen === need ? `: you ${outcomeText(outcomeOf(groups, ids))}${isDefault ? " (the default)" : ""}.` : chosen < need ? `: give ${need - chosen} more.` : `: ${chosen - need} too many.`}
+        {chosen === need
+          ? `: you ${outcomeText(outcomeOf(groups, ids))}${isDefault ? " (the default)" : isPrefill ? " (your preference)" : ""}.`
+          : chosen < need
+            ? `: give ${need - chosen} more.`
+            : `: ${chosen - need} too many.`}
       </p>
       {chosen === need ? <CasualtyOdds gameId={gameId} request={request} picks={ids} /> : null}
       {decide.error ? (
@@ -377,17 +393,17 @@ function CasualtyPicker({ gameId, request, onChanged }: { gameId: number; reques
           Sent. The battle goes on once every side has decided (or at the deadline).
         </p>
       ) : null}
-      {/* Once the player changes the default, committing their own picks is the prominent button. */}
+      {/* Once the player changes the pre-filled picks, committing their own picks is the prominent button. */}
       <div className="actions">
-        <button type="button" className={isDefault ? "button" : "button button-secondary"} disabled={busy} onClick={() => send(request.default)} data-testid={`${id}-accept-default`}>
-          Accept default
+        <button type="button" className={isPrefill ? "button" : "button button-secondary"} disabled={busy} onClick={() => send(prefill)} data-testid={`${id}-accept-default`}>
+          {byPreference ? "Accept my preference" : "Accept default"}
         </button>
-        <button type="submit" className={isDefault ? "button button-secondary" : "button"} disabled={busy || chosen !== need} data-testid={`${id}-confirm`}>
+        <button type="submit" className={isPrefill ? "button button-secondary" : "button"} disabled={busy || chosen !== need} data-testid={`${id}-confirm`}>
           Confirm these losses
         </button>
-        {!isDefault ? (
-          <button type="button" className="button button-quiet" disabled={busy} onClick={() => setHits(defaults)}>
-            Reset to default
+        {!isPrefill ? (
+          <button type="button" className="button button-quiet" disabled={busy} onClick={() => setEdited(null)} data-testid={`${id}-reset`}>
+            {byPreference ? "Reset to my preference" : "Reset to default"}
           </button>
         ) : null}
       </div>
@@ -437,7 +453,7 @@ function RetreatPicker({ gameId, request, known, onChanged }: { gameId: number; 
 
   return (
     <form
-      className="form picker"
+      className={`form ${styles.picker}`}
       data-testid={id}
       onSubmit={(e) => {
         e.preventDefault();
@@ -454,7 +470,7 @@ function RetreatPicker({ gameId, request, known, onChanged }: { gameId: number; 
           const k = `${g.kind}|${g.key}`;
           const inputId = `${id}-${g.testId}`;
           return (
-            <div key={k} className="unit-count picker-row">
+            <div key={k} className={`unit-count ${styles.pickerRow}`}>
               <label htmlFor={inputId}>
                 {g.kind === "submerge" ? "Submerge" : "Withdraw"} {g.label} <span className="muted small">of {g.ids.length}</span>
               </label>

@@ -8,7 +8,7 @@ import { ruleWords } from "../../components/battle-format";
 import { useTRPC } from "../../trpc/client";
 import { slug, type PendingRequest } from "./game-types";
 
-const CHOICES = [
+export const CHOICES = [
   { value: "default", label: "Cheapest first (R6.9)" },
   { value: "keep-air", label: "Keep my fighters and bombers" },
   { value: "keep-armour", label: "Keep my armour" },
@@ -30,7 +30,12 @@ export function ResolveWithPreferences({
   const mine = requests.find((r) => r.mine);
   const preference = useQuery({ ...trpc.battle.preference.queryOptions({ gameId }), enabled: Boolean(mine) });
   const save = useMutation(
-    trpc.battle.setPreference.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.battle.preference.queryKey({ gameId }) }) }),
+    trpc.battle.setPreference.mutationOptions({
+      onSuccess: () => {
+        void queryClient.invalidateQueries({ queryKey: trpc.battle.preference.queryKey({ gameId }) });
+        onChanged(); // the pickers re-fill with the new preference's picks
+      },
+    }),
   );
   const resolve = useMutation(trpc.battle.resolveWithPreferences.mutationOptions({ onSuccess: onChanged, onError: onChanged }));
   if (!mine) return null;

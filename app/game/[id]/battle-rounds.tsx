@@ -18,6 +18,7 @@ import {
 } from "../../components/battle-format";
 import { countsText } from "../../components/format";
 import { slug } from "./game-types";
+import styles from "./battle-rounds.module.css";
 
 function nonEmpty(c: UnitCounts | undefined): boolean {
   return !!c && Object.values(c).some((n) => (n ?? 0) > 0);
@@ -26,20 +27,20 @@ function nonEmpty(c: UnitCounts | undefined): boolean {
 function FireLine({ team, entry }: { team: Team; entry: FireEntry | undefined }) {
   if (!entry)
     return (
-      <div className="fire-line muted small">
+      <div className={`${styles.fireLine} muted small`}>
         <strong>{team}</strong>: did not fire
       </div>
     );
   const dice = diceOf(entry);
   return (
-    <div className="fire-line" data-testid={`fire-${entry.step}-${team.toLowerCase()}`}>
-      <strong>{team}</strong>: <span className="fire-hits">{hitsText(entry.hits)}</span>
+    <div className={styles.fireLine} data-testid={`fire-${entry.step}-${team.toLowerCase()}`}>
+      <strong>{team}</strong>: <span className={styles.fireHits}>{hitsText(entry.hits)}</span>
       {entry.lowLuck ? <span className="small"> — low luck, {fireText(entry)}</span> : null}
       {dice.length > 0 ? (
-        <span className="dice" aria-label={`${team} dice`}>
+        <span className={styles.dice} aria-label={`${team} dice`}>
           {dice.map((d) => (
-            <span key={d.key} className={d.hit ? "die die-hit" : "die"} title={d.title}>
-              <span className="die-unit">
+            <span key={d.key} className={d.hit ? `${styles.die} ${styles.dieHit}` : styles.die} title={d.title}>
+              <span className={styles.dieUnit}>
                 {d.label}≤{d.value}
               </span>{" "}
               <b>{d.roll}</b>
@@ -64,35 +65,35 @@ function Removals({ round }: { round: RoundRecord }) {
     ].filter(Boolean);
     return `${t}: ${bits.length ? bits.join(", ") : "no losses"}`;
   });
-  return <p className="small removals">End of round — {parts.join(" · ")}</p>;
+  return <p className={`small ${styles.removals}`}>End of round — {parts.join(" · ")}</p>;
 }
 
 export function RoundView({ round, known, inProgress = false }: { round: RoundRecord; known: ReadonlyMap<number, KnownUnit>; inProgress?: boolean }) {
   return (
-    <li className={inProgress ? "round round-live" : "round"} data-testid={`round-${round.round}`} data-state={inProgress ? "in-progress" : "done"}>
-      <h5 className="round-head">
+    <li className={inProgress ? `${styles.round} ${styles.roundLive}` : styles.round} data-testid={`round-${round.round}`} data-state={inProgress ? "in-progress" : "done"}>
+      <h5 className={styles.roundHead}>
         Round {round.round}
         {inProgress ? <span className="tag tag-stopped">in progress</span> : null}
         <span className="muted small">hits scored: {TEAMS.map((t) => `${t} ${round.hits[t]}`).join(" · ")}</span>
       </h5>
       {round.fire.length === 0 ? <p className="muted small">Nobody fired.</p> : null}
       {fireBySubphase(round).map((sp) => (
-        <div key={sp.step} className="subphase" data-testid={`subphase-${sp.step}`}>
-          <div className="subphase-name">{SUBPHASE_WORDS[sp.step]}</div>
+        <div key={sp.step} className={styles.subphase} data-testid={`subphase-${sp.step}`}>
+          <div className={styles.subphaseName}>{SUBPHASE_WORDS[sp.step]}</div>
           {TEAMS.map((t) => (
             <FireLine key={t} team={t} entry={sp.entries[t]} />
           ))}
         </div>
       ))}
       {round.choices.length > 0 ? (
-        <div className="subphase">
-          <div className="subphase-name">Choices</div>
-          <ul className="choices">
+        <div className={styles.subphase}>
+          <div className={styles.subphaseName}>Choices</div>
+          <ul className={styles.choices}>
             {round.choices.map((c, i) => (
               <li key={i} data-testid={`choice-${c.step}-${c.team.toLowerCase()}`} data-by={c.by} data-chooser={c.chooser}>
                 <strong>{c.team}</strong>
                 {c.step === "general" || c.step === "retreat" ? "" : ` (${SUBPHASE_WORDS[c.step].toLowerCase()})`} {choiceText(c, round, known)}{" "}
-                <span className={`by by-${c.by}`}>{byText(c.by, c.chooser)}</span>
+                <span className={`${styles.by} by-${c.by}`}>{byText(c.by, c.chooser)}</span>
               </li>
             ))}
           </ul>
@@ -106,7 +107,7 @@ export function RoundView({ round, known, inProgress = false }: { round: RoundRe
 export function RoundsView({ rounds, current, known }: { rounds: readonly RoundRecord[]; current?: RoundRecord; known: ReadonlyMap<number, KnownUnit> }) {
   if (rounds.length === 0 && !current) return null;
   return (
-    <ol className="rounds">
+    <ol className={styles.rounds}>
       {rounds.map((r) => (
         <RoundView key={r.round} round={r} known={known} />
       ))}
@@ -149,7 +150,7 @@ export function BattleReportView({ battle }: { battle: BattleReport }) {
         </span>{" "}
         — <span data-testid="battle-winner">{winner}</span>
       </h4>
-      <ul className="small sides-list">
+      <ul className={`small ${styles.sidesList}`}>
         {TEAMS.map((t) => (
           <li key={t}>
             <strong>{t}</strong>: {sideText(battle, t)}
@@ -162,7 +163,7 @@ export function BattleReportView({ battle }: { battle: BattleReport }) {
             {bombardChoices.map((c, i) => (
               <span key={i}>
                 {" "}
-                · {c.team} {choiceText(c, undefined, known)} <span className={`by by-${c.by}`}>{byText(c.by, c.chooser)}</span>
+                · {c.team} {choiceText(c, undefined, known)} <span className={`${styles.by} by-${c.by}`}>{byText(c.by, c.chooser)}</span>
               </span>
             ))}
           </li>

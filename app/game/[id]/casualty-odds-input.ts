@@ -2,8 +2,8 @@
 // less the casualties picked, as the exact odds calculator's input. Pure.
 //
 // Marked units (hit this round, removed at its end) are out; the other side's casualties of this
-// round still to be chosen are not known yet, so they are in. The calculator has no damaged
-// battleship at the start, so a damaged one counts as unharmed (the odds lean its way by its one hit).
+// round still to be chosen are not known yet, so they are in. A battleship hit once (earlier or by
+// the picks) goes in damaged (R6.4): one more hit sinks it.
 import type { BattleUnit } from "../../../server/engine/combat/battle";
 import type { OddsInput } from "../../../server/engine/odds";
 import type { Nation, Team, UnitCounts } from "../../../server/engine/types";
@@ -25,17 +25,20 @@ export function battleFromHere(battle: BattleLike, picks: readonly number[], low
   const attackerTeam = [...teams][0] as Team;
   if (battle.units.some((u) => u.team === attackerTeam && !u.attacking)) return undefined;
   const forces = (team: Team, attacking: boolean) => {
-    const out: Partial<Record<Nation, UnitCounts>> = {};
+    const units: Partial<Record<Nation, UnitCounts>> = {};
+    const damaged: Partial<Record<Nation, number>> = {};
     for (const u of left.filter((x) => (x.team === team) === attacking)) {
-      const c = (out[u.nation] ??= {});
+      const c = (units[u.nation] ??= {});
       c[u.type] = (c[u.type] ?? 0) + 1;
+      if (u.damage + (hits.get(u.id) ?? 0) > 0) damaged[u.nation] = (damaged[u.nation] ?? 0) + 1;
     }
-    return out;
+    return { units, damaged: Object.keys(damaged).length > 0 ? damaged : undefined };
   };
   const attacker = forces(attackerTeam, true);
   const defender = forces(attackerTeam, false);
-  if (Object.keys(attacker).length === 0 && Object.keys(defender).length === 0) return undefined;
-  return { attacker, defender, sea: battle.pass === "sea", ...(lowLuck ? { lowLuck } : {}) };
+  if (Object.keys(attacker.units).length === 0 && Object.keys(defender.units).length === 0) return undefined;
+  const damaged = attacker.damaged || defender.damaged ? { damaged: { ...(attacker.damaged ? { attacker: attacker.damaged } : {}), ...(defender.damaged ? { defender: defender.damaged } : {}) } } : {};
+  return { attacker: attacker.units, defender: defender.units, sea: battle.pass === "sea", ...damaged, ...(lowLuck ? { lowLuck } : {}) };
 }
 
 /** The chance that `team` comes out on top: the attacker takes the land (wins at sea); the defender holds. */

@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import Link from "next/link";
 import * as Tabs from "@radix-ui/react-tabs";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { NATIONS, type Nation } from "../../../server/engine/types";
 import { teamOf } from "../../../server/engine/teams";
 import { countsText, errorText, timeLeft, type OrderLike } from "../../components/format";
@@ -34,6 +34,7 @@ const OrdersEditor = dynamic(() => import("./orders-editor").then((m) => m.Order
 // Press loads after the map: it is a panel of its own, fetching its own data.
 const PressPanel = dynamic(() => import("./press/press-panel").then((m) => m.PressPanel));
 import { RecentBattles } from "./recent-battles";
+import { SheetHandle, closeOnEscape } from "./sheet-handle";
 
 const PHASE_STATUS: Record<string, string> = {
   open: "orders open",
@@ -42,6 +43,12 @@ const PHASE_STATUS: Record<string, string> = {
   "post-combat": "after combat: air units landing",
   resolved: "resolved",
 };
+
+// useSyncExternalStore's snapshots for "is this the client, hydrated?" (false on the server and while
+// hydrating, true from then on).
+const noSubscription = () => () => {};
+const isClient = () => true;
+const isServer = () => false;
 
 export function GameScreen({ gameId, initial }: { gameId: number; initial: GameView }) {
   const trpc = useTRPC();
@@ -114,7 +121,12 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
   const phaseTab = phase?.status === "battles" || phase?.status === "post-combat" || phase?.status === "resolving" ? "battles" : "orders";
   const [tab, setTab] = useState<string>(phaseTab);
   useEffect(() => setTab(phaseTab), [phaseTab, phase?.id]);
+  // Hidden panels' contents are left out of the server render (a third of the page's markup) and
+  // drawn by the client once it runs: the server renders what is seen first.
+  const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
+  const shows = (panel: string) => tab === panel || hydrated;
   const [sheetOpen, setSheetOpen] = useState(false);
+  const sheetButton = useRef<HTMLButtonElement>(null);
   useHeaderHeight();
 
   const waitingFor =
@@ -164,11 +176,14 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
         </div>
       </div>
 
-      <aside className={styles.panel} aria-label="Orders, battles and the game" data-testid="game-panel">
-        <button type="button" className={styles.handle} aria-expanded={sheetOpen} onClick={() => setSheetOpen((o) => !o)} data-testid="sheet-toggle">
-          <span className={styles.grip} aria-hidden />
-          {sheetOpen ? "Show more of the map" : "Show more of the panel"}
-        </button>
+      <aside
+        className={styles.panel}
+        id="game-panel"
+        aria-label="Orders, battles and the game"
+        data-testid="game-panel"
+        onKeyDown={closeOnEscape(sheetOpen, () => setSheetOpen(false), sheetButton)}
+      >
+        <SheetHandle open={sheetOpen} onOpenChange={setSheetOpen} controls="game-panel" buttonRef={sheetButton} className={styles.handle} gripClassName={styles.grip} />
         {resolvedTurn !== null ? (
           <div className="banner" role="status" data-testid="turn-resolved-banner">
             <span>
@@ -297,9 +312,13 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
           </Tabs.Content>
 
           <Tabs.Content value="nations" forceMount className={styles.tabPanel}>
-            {view.game.status === "active" && (view.game.pausedAt || view.game.mayPause) ? <PauseBar view={view} /> : null}
-            <Seats view={view} />
-            <GameFacts view={view} />
+            {shows("nations") ? (
+              <>
+                {view.game.status === "active" && (view.game.pausedAt || view.game.mayPause) ? <PauseBar view={view} /> : null}
+                <Seats view={view} />
+                <GameFacts view={view} />
+              </>
+            ) : null}
           </Tabs.Content>
 
           {/* Press keeps its live count and its unread marks while another tab is shown. */}
@@ -308,7 +327,7 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
           </Tabs.Content>
 
           <Tabs.Content value="board" forceMount className={styles.tabPanel}>
-            {view.board ? <BoardView board={view.board} mine={view.myNations} afterCombat={view.postCombat !== null} /> : null}
+            {view.board && shows("board") ? <BoardView board={view.board} mine={view.myNations} afterCombat={view.postCombat !== null} /> : null}
           </Tabs.Content>
 
           {lastTurn >= 1 ? (
@@ -380,7 +399,7 @@ function useListViewOpen(): [boolean, (open: boolean) => void] {
 /** The site header's height as a CSS variable, so the game screen fills exactly the rest of the window. */
 function useHeaderHeight() {
   useEffect(() => {
-    const header = document.querySelector(".site-header");
+    const header = document.querySelector("[data-site-header]");
     if (!header) return;
     const set = () => document.documentElement.style.setProperty("--site-header-h", `${header.getBoundingClientRect().height}px`);
     set();

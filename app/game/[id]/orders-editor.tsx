@@ -8,6 +8,7 @@ import { errorText, orderText, sentence, unitName, type OrderLike } from "../../
 import { SEA_ZONES, TERRITORIES, neighboursOf, slug, type Board } from "./game-types";
 import { unitPrice } from "./prices";
 import type { OrderDraft } from "./use-order-draft";
+import styles from "./orders-editor.module.css";
 
 type Order = OrderLike & { id: string };
 
@@ -61,7 +62,7 @@ export function OrdersEditor(props: {
           const refusal = refusals[o.id];
           return (
             <li key={o.id} className={refusal ? "order refused" : "order"} data-testid={`draft-order-${o.id}`}>
-              <div className="order-line">
+              <div className={styles.orderLine}>
                 <span>
                   <code>{o.id}</code> {orderText(o)}
                 </span>
@@ -126,7 +127,7 @@ export function OrdersEditor(props: {
       </div>
 
       {!readOnly ? (
-        <div className="order-forms">
+        <div className={styles.orderForms}>
           <MoveForm nation={nation} units={myUnits} draft={draft} onAdd={add} />
           <PurchaseForm nation={nation} board={board} draft={draft} onAdd={add} vcFactories={vcFactories} />
         </div>
@@ -217,7 +218,7 @@ function MoveForm({ nation, units, draft, onAdd }: { nation: Nation; units: Boar
   }
 
   return (
-    <form className="form order-form" onSubmit={submit} data-testid={`move-form-${s}`} noValidate>
+    <form className={`form ${styles.orderForm}`} onSubmit={submit} data-testid={`move-form-${s}`} noValidate>
       <h3>Add a move</h3>
       <label htmlFor={`${uid}-from`}>From</label>
       <input
@@ -277,7 +278,7 @@ function MoveForm({ nation, units, draft, onAdd }: { nation: Nation; units: Boar
         data-testid={`move-path-${s}`}
       />
       {next.length > 0 ? (
-        <div className="next-steps" aria-label={`Next step from ${last}`}>
+        <div className={styles.nextSteps} aria-label={`Next step from ${last}`}>
           <span className="muted small">Next from {last}:</span>
           {next.map((t) => (
             <button key={t} type="button" className="chip" onClick={() => setPath(steps.length ? `${steps.join(", ")}, ${t}` : t)}>
@@ -288,7 +289,7 @@ function MoveForm({ nation, units, draft, onAdd }: { nation: Nation; units: Boar
         </div>
       ) : null}
 
-      <details className="advanced">
+      <details className={styles.advanced}>
         <summary>Advanced: stealth, raid, transports, bombardment</summary>
         <label className="checkbox">
           <input type="checkbox" checked={stealth} onChange={(e) => setStealth(e.target.checked)} /> Stealth (submarines only, R4.4)
@@ -365,7 +366,7 @@ function PurchaseForm({ nation, board, draft, onAdd, vcFactories }: { nation: Na
   }
 
   return (
-    <form className="form order-form" onSubmit={submit} data-testid={`purchase-form-${s}`} noValidate>
+    <form className={`form ${styles.orderForm}`} onSubmit={submit} data-testid={`purchase-form-${s}`} noValidate>
       <h3>Add a purchase</h3>
       <div className="form-row">
         <div>

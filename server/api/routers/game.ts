@@ -9,7 +9,7 @@ import { leaveGame, reclaimNation } from "../../services/takeover";
 import { gameView } from "../../services/view";
 import { verifyGameFor } from "../../services/verify";
 import type { GameEvent } from "../../runtime-events";
-import { gameEventsAfter } from "../../services/events";
+import { gameEventsAfter, lobbyEventsAfter } from "../../services/events";
 import { notFound } from "../../services/errors";
 import { loadGame } from "../../services/phases";
 import { int4, text } from "../input";
@@ -20,6 +20,15 @@ import { nationProcedure, protectedProcedure, router } from "../trpc";
 
 export const gameRouter = router({
   lobby: protectedProcedure.query(({ ctx }) => listLobby(ctx.db, ctx.user.id)),
+  /** Open lobbies refetch when a challenge is made, joined or started, or a listed game's turn resolves;
+   * each event names only the game and what happened, facts the lobby lists to everyone. */
+  lobbyLive: protectedProcedure.input(z.object({ lastEventId: text(0, 200).nullish() }).optional()).subscription(({ ctx, input, signal }) => {
+    checkStreamRoom(ctx.user.id);
+    return counted(
+      ctx.user.id,
+      liveStream<GameEvent>({ bus: ctx.bus, name: "lobby", signal, lastEventId: input?.lastEventId, replay: (after) => lobbyEventsAfter(ctx.db, after) }),
+    );
+  }),
   create: protectedProcedure.input(challenge).mutation(({ ctx, input }) =>
     createChallenge(ctx.db, ctx.user.id, {
       name: input.name,

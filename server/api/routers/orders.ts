@@ -1,15 +1,17 @@
-// orders.*: save, lock, unlock — each only by the player of that nation (nationProcedure) — and the
+// orders.*: save, lock, unlock — each only by the player of that nation (nationProcedure; save checks
+// the seat in its own first statement, see saveOrders) — and the
 // map's question "where may this group go?", answered by the engine.
 import { z } from "zod";
 import type { Order } from "../../engine";
 import { groupOptions } from "../../services/destinations";
 import { purchaseOptions } from "../../services/placements";
 import { lockOrders, saveOrders, unlockOrders } from "../../services/orders";
-import { order, unitGroupQuery } from "../schemas";
-import { nationProcedure, router } from "../trpc";
+import { gameNation, order, unitGroupQuery } from "../schemas";
+import { nationProcedure, protectedProcedure, router } from "../trpc";
 
 export const ordersRouter = router({
-  save: nationProcedure
+  save: protectedProcedure
+    .input(gameNation)
     .input(z.object({ orders: z.array(order).max(300) }))
     .mutation(({ ctx, input }) => saveOrders(ctx.db, ctx.user.id, input.gameId, input.nation, input.orders as Order[])),
   lock: nationProcedure.mutation(({ ctx, input }) => lockOrders(ctx.db, ctx.user.id, input.gameId, input.nation)),

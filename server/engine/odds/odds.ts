@@ -4,14 +4,17 @@
 // loop on the same pair, summed as a geometric series; every other round loses something, so the
 // pairs can be visited once each in an order where losses only go forward (a side's states sorted by
 // the hits they can still take). Probabilities are exact but for the mass of outcomes dropped below
-// a cut (1e-16 each, finer if they add up past 5e-10), which is added up and reported as `pruned`: every probability is
-// within `pruned` of the true one.
-import type { UnitCounts, UnitType } from "../types";
+// a cut (1e-16 each, finer if they add up past 5e-10), reported as `pruned`: every probability is
+// within `pruned` of the true one. No mass is lost otherwise, so `pruned` is what the outcomes lack
+// of 1, found once at the end rather than added up in the hottest loop.
+import type { Nation, UnitCounts, UnitType } from "../types";
 import { UNIT_STATS, isAir, isLandUnit, isShip } from "../units";
-import { hitsOf, span, type Hits } from "./hits";
+import { hitsOf, span, type Hits, type Span } from "./hits";
+import { lossOrder, lossesOf, type Flight } from "./flights";
 import { Side, type Forces, type SideChoices } from "./side";
 
 export type { Forces, SideChoices } from "./side";
+export type { Flight } from "./flights";
 
 export interface OddsInput {
   attacker: Forces;
@@ -22,6 +25,14 @@ export interface OddsInput {
   lowLuck?: boolean;
   /** R5.1: the defender's AA guns (any `aaGun` in its forces) fire once at each attacking aircraft on entering. */
   aa?: boolean;
+  /**
+   * R5.1 on the way: the attacker's air orders (their aircraft are in `attacker` too) and the hostile
+   * AA territories on each one's path that fire at it before the battle, priced order by order
+   * (`aa` then fires at what is left: leave it off when the flights count the battle's own AA).
+   */
+  flights?: Flight[];
+  /** R6.4: battleships (counted in the forces) that start the battle damaged, per side and nation — a battle priced from the middle. */
+  damaged?: { attacker?: Partial<Record<Nation, number>>; defender?: Partial<Record<Nation, number>> };
   /** R5.5: the number of the attacker's battleships bombarding before round 1 (amphibious assault). */
   bombard?: number;
   attackerChoices?: SideChoices;
@@ -90,7 +101,7 @@ interface Prepared {
   order: number[];
 }
 
-function prepare(side: Side, starts: number[], lowLuck: boolean, cut: number): Prepared {
+function prepare(side: Side, starts: number[], lowLuck: boolean, cut: number, binomials: Map<number, Float64Array>): Prepared {
   const { choices } = side;
   const mayWithdraw = choices.withdrawAirAfter !== undefined || choices.withdrawAirBelow !== undefined;
   const maySubmerge = choices.submergeAfter !== undefined;
@@ -168,8 +179,8 @@ function prepare(side: Side, starts: number[], lowLuck: boolean, cut: number): P
       values[UNIT_STATS.infantry.attack]! -= lifted;
       values[UNIT_STATS.infantry.attack + 1]! += lifted;
     }
-    p.subHits.push(hitsOf(subValues, lowLuck, cut));
-    p.generalHits.push(hitsOf(values, lowLuck, cut));
+    p.subHits.push(hitsOf(subValues, lowLuck, cut, binomials));
+    p.generalHits.push(hitsOf(values, lowLuck, cut, binomials));
     const chase = (which: "all" | "ships") => {
       const room = side.room(st, which);
       const next = new Int32Array(room + 1);
@@ -205,6 +216,21 @@ function before(side: Side, start: number, hits: Hits, which: "all" | "air"): St
   return out;
 }
 
+/** R5.1 on the way: the start distribution after AA fire at one flight, its losses in its own order. */
+function shotAt(side: Side, start: Start, flight: Flight, lowLuck: boolean): Start {
+  const order = lossOrder(flight.aircraft);
+  const lost = lossesOf(order.length, flight.aaFire, lowLuck);
+  const out: Start = new Map();
+  for (const [s0, q] of start) {
+    let s = s0;
+    lost.forEach((p, k) => {
+      if (k > 0) s = side.lose(s, flight.nation, order[k - 1]!);
+      if (p > 0) out.set(s, (out.get(s) ?? 0) + q * p);
+    });
+  }
+  return out;
+}
+
 /** The exact odds of a battle: every probability within `pruned` (at most 5e-10) of the truth. */
 export function exactOdds(input: OddsInput): OddsResult {
   let result = solve(input, CUT);
@@ -217,26 +243,30 @@ function solve(input: OddsInput, cut: number): OddsResult {
   const lowLuck = input.lowLuck ?? false;
   const A = new Side(input.attacker, true, input.attackerChoices);
   const D = new Side(input.defender, false, input.defenderChoices);
-  let pruned = 0;
   // R5.1: one die per attacking aircraft, hit on 1 (low luck: the aircraft as one group of value 1).
-  const a0 = A.id(A.initial(input.attacker));
+  const a0 = A.id(A.initial(input.attacker, input.damaged?.attacker));
   let startA: Start = new Map([[a0, 1]]);
+  for (const flight of input.flights ?? []) startA = shotAt(A, startA, flight, lowLuck);
   const aaGuns = Object.values(input.defender).some((u) => (u?.aaGun ?? 0) > 0);
   if (input.aa && aaGuns && !input.sea) {
-    const aircraft = A.classes.reduce((n, c, i) => n + (isAir(c.type) ? A.states[a0]![i]! : 0), 0);
-    const hits = hitsOf([0, aircraft], lowLuck, 0);
-    startA = before(A, a0, hits, "air");
+    const after: Start = new Map();
+    for (const [a, q] of startA) {
+      const aircraft = A.classes.reduce((n, c, i) => n + (isAir(c.type) ? A.states[a]![i]! : 0), 0);
+      for (const [s, p] of before(A, a, hitsOf([0, aircraft], lowLuck, 0), "air")) after.set(s, (after.get(s) ?? 0) + q * p);
+    }
+    startA = after;
   }
   // R5.5: the bombarding battleships fire once at attack value; the defender chooses the casualties.
-  const d0 = D.id(D.initial(input.defender));
+  const d0 = D.id(D.initial(input.defender, input.damaged?.defender));
   let startD: Start = new Map([[d0, 1]]);
   if (input.bombard && !input.sea) {
     const values = [0, 0, 0, 0, 0, 0, 0];
     values[UNIT_STATS.battleship.attack] = input.bombard;
     startD = before(D, d0, hitsOf(values, lowLuck, 0), "all");
   }
-  const pa = prepare(A, [...startA.keys()], lowLuck, cut);
-  const pd = prepare(D, [...startD.keys()], lowLuck, cut);
+  const binomials = new Map<number, Float64Array>();
+  const pa = prepare(A, [...startA.keys()], lowLuck, cut, binomials);
+  const pd = prepare(D, [...startD.keys()], lowLuck, cut, binomials);
   const posA = new Map(pa.order.map((s, i) => [s, i]));
   const posD = new Map(pd.order.map((s, i) => [s, i]));
   const nA = pa.n;
@@ -362,8 +392,7 @@ function solve(input: OddsInput, cut: number): OddsResult {
     return true;
   };
 
-  const outer = { from: 0, to: 0, dropped: 0 };
-  const inner = { from: 0, to: 0, dropped: 0 };
+  const outer: Span = { from: 0, to: 0 };
   const retreats = [ac, dc].some((c) => c.withdrawAirAfter !== undefined || c.withdrawAirBelow !== undefined || c.submergeAfter !== undefined);
   // R6.7 by the chance of winning: each side's chance of winning by fighting on with no withdrawal.
   const chance = ac.withdrawAirBelow !== undefined || dc.withdrawAirBelow !== undefined ? fightOnChances() : undefined;
@@ -412,14 +441,10 @@ function solve(input: OddsInput, cut: number): OddsResult {
   const round = (a: number, d: number, m: number, r: number, into: Float64Array, skip: number): void => {
     const sA = pa.subHits[a]!;
     const sD = pd.subHits[d]!;
-    pruned += m * (sA.tail + sD.tail);
     for (let x = 0; x < sA.p.length; x++) {
       for (let y = 0; y < sD.p.length; y++) {
         const q0 = m * sA.p[x]! * sD.p[y]!;
-        if (q0 < cut) {
-          pruned += q0;
-          continue;
-        }
+        if (q0 < cut) continue;
         // 1–2: submarine strike; hits on ships only, removed at once without a destroyer.
         const subA = pa.subNext[a]!;
         const subD = pd.subNext[d]!;
@@ -428,7 +453,6 @@ function solve(input: OddsInput, cut: number): OddsResult {
         // 3: general fire: a side with a destroyer at the start of the round fires with its marked units.
         const gA = pa.generalHits[pa.destroyer[a] ? a : a1]!;
         const gD = pd.generalHits[pd.destroyer[d] ? d : d1]!;
-        pruned += q0 * (gA.tail + gD.tail);
         const nextA = pa.generalNext[a1]!;
         const nextD = pd.generalNext[d1]!;
         const lastA = nextA.length - 1;
@@ -437,36 +461,62 @@ function solve(input: OddsInput, cut: number): OddsResult {
         const pD = gD.p;
         // Outer: the attacker's losses (a row); inner: the defender's (along the row, in memory order).
         span(gD, cut / q0, outer);
-        pruned += q0 * outer.dropped;
+        // The defender's losses kept for each j walk on from the last j's (follow(), inlined: locals
+        // rather than an object's fields in the hottest loop).
+        const mode = gA.mode;
+        const n = pA.length;
+        let from = mode;
+        let to = mode;
+        const consecutive = !retreats && pd.consecutive[d1] === 1;
+        const cap = lastD - gA.lo + 1;
+        const start = nextD[0]! + gA.lo;
         for (let j = outer.from; j < outer.to; j++) {
           const q1 = q0 * pD[j]!;
           const a2 = nextA[Math.min(gD.lo + j, lastA)]!;
-          span(gA, cut / q1, inner);
-          pruned += q1 * inner.dropped;
+          const t = cut / q1;
+          if (pA[mode]! < t) {
+            from = to = mode;
+            continue;
+          }
+          if (from > mode) from = mode;
+          if (to <= mode) to = mode + 1;
+          while (from > 0 && pA[from - 1]! >= t) from--;
+          while (pA[from]! < t) from++;
+          while (to < n && pA[to]! >= t) to++;
+          while (pA[to - 1]! < t) to--;
           if (!retreats) {
             const row = a2 * nD;
             // Hits beyond what the defender can take all lead to its last state: summed at once.
-            const top = Math.max(inner.from, Math.min(inner.to, lastD - gA.lo + 1));
-            if (pd.consecutive[d1] && a2 !== a) {
+            const top = Math.max(from, Math.min(to, cap));
+            if (consecutive && a2 !== a) {
               // k hits lead k states on (a side losing in one fixed order): a plain strided add.
-              const base = row + nextD[0]! + gA.lo;
-              for (let i = inner.from; i < top; i++) into[base + i]! += q1 * pA[i]!;
+              const base = row + start;
+              let i = from;
+              // Four at a time: the hottest loop of the chain, and fewer loop tests and jumps pay.
+              for (; i + 3 < top; i += 4) {
+                const at = base + i;
+                into[at]! += q1 * pA[i]!;
+                into[at + 1]! += q1 * pA[i + 1]!;
+                into[at + 2]! += q1 * pA[i + 2]!;
+                into[at + 3]! += q1 * pA[i + 3]!;
+              }
+              for (; i < top; i++) into[base + i]! += q1 * pA[i]!;
             } else {
-              for (let i = inner.from; i < top; i++) {
-                const to = row + nextD[gA.lo + i]!;
-                if (to !== skip) into[to]! += q1 * pA[i]!;
+              for (let i = from; i < top; i++) {
+                const at = row + nextD[gA.lo + i]!;
+                if (at !== skip) into[at]! += q1 * pA[i]!;
               }
             }
-            if (top < inner.to) {
-              const to = row + nextD[lastD]!;
-              if (to !== skip) into[to]! += q1 * (gA.below[inner.to]! - gA.below[top]!);
+            if (top < to) {
+              const at = row + nextD[lastD]!;
+              if (at !== skip) into[at]! += q1 * (gA.below[to]! - gA.below[top]!);
             }
             continue;
           }
-          for (let i = inner.from; i < inner.to; i++) {
+          for (let i = from; i < to; i++) {
             const d2 = nextD[Math.min(gA.lo + i, lastD)]!;
-            const to = retreatA(a2, d2, r) * nD + retreatD(a2, d2, r);
-            if (to !== skip) into[to]! += q1 * pA[i]!;
+            const at = retreatA(a2, d2, r) * nD + retreatD(a2, d2, r);
+            if (at !== skip) into[at]! += q1 * pA[i]!;
           }
         }
       }
@@ -477,11 +527,10 @@ function solve(input: OddsInput, cut: number): OddsResult {
   const fighting = (from: Float64Array, visit: (a: number, d: number, m: number, at: number) => void) => {
     for (let at = 0; at < from.length; at++) {
       const m = from[at]!;
-      if (m === 0) continue;
+      if (m < cut) continue; // dropped: counted in `pruned`
       const a = (at / nD) | 0;
       const d = at - a * nD;
-      if (m < cut) pruned += m;
-      else if (!ended(a, d, m)) visit(a, d, m, at);
+      if (!ended(a, d, m)) visit(a, d, m, at);
     }
   };
   // Rounds that round-based rules tell apart are played one by one.
@@ -515,7 +564,7 @@ function solve(input: OddsInput, cut: number): OddsResult {
     attacker: sideResult(pa, endA, endAWiped, totalA),
     defender: sideResult(pd, endD, endDWiped, totalD),
     swing: [...swing.entries()].sort((x, y) => x[0] - y[0]),
-    pruned,
+    pruned: Math.max(0, 1 - (attackerWins + defenderWins + bothDestroyed + draw + attackerWithdrew)),
   };
 }
 

@@ -75,11 +75,13 @@ export class Side {
     return this.classes.length;
   }
 
-  /** The state of these forces before any loss. */
-  initial(forces: Forces): Int32Array {
+  /** The state of these forces, `damaged` of each nation's battleships (counted in `forces`) already hit once (R6.4). */
+  initial(forces: Forces, damaged: Partial<Record<Nation, number>> = {}): Int32Array {
     const s = new Int32Array(this.size * 2);
     this.classes.forEach((c, i) => {
-      if (!c.damaged) s[i] = forces[c.nation]?.[c.type] ?? 0;
+      const all = forces[c.nation]?.[c.type] ?? 0;
+      const hit = c.type === "battleship" ? Math.min(all, damaged[c.nation] ?? 0) : 0;
+      s[i] = c.damaged ? hit : all - (this.damagedOf.has(i) ? hit : 0);
     });
     return s;
   }
@@ -150,6 +152,15 @@ export class Side {
       tableIndex(a.type) - tableIndex(b.type) ||
       nationIndex(b.nation) - nationIndex(a.nation)
     ) < 0;
+  }
+
+  /** The state after one unharmed `type` of `nation` is lost outside R6.9 (AA fire at one order's aircraft, R5.1). */
+  lose(id: number, nation: Nation, type: UnitType): number {
+    const c = this.classes.findIndex((x) => x.nation === nation && x.type === type && !x.damaged);
+    const s = this.states[id]!.slice();
+    if (c < 0 || s[c]! === 0) throw new Error(`a flight's ${type} of ${nation} is not among the attacker's units (R5.1)`);
+    s[c]!--;
+    return this.id(s);
   }
 
   /** Move every unit of the matching classes out of the battle (R6.7). */

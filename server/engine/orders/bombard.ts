@@ -13,13 +13,21 @@ export function checkBombardShape(ctx: OrderContext, move: ResolvedMove): Refusa
   return undefined;
 }
 
+const linkKey = (zone: string, territory: string) => `${zone}\u0000${territory}`;
+
+/** Where the nation's valid transport orders unload, from which zone: looked up once per bombardment. */
+export function transportUnloads(valid: readonly ResolvedMove[]): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const m of valid) if (m.order.unload !== undefined && isTransportOrder(m)) out.add(linkKey(finalOf(m.order), m.order.unload));
+  return out;
+}
+
 /** The link to a valid transport order of the same nation, checked once all its orders are known. */
-export function checkBombardLink(move: ResolvedMove, valid: readonly ResolvedMove[]): Refusal | undefined {
+export function checkBombardLink(move: ResolvedMove, unloads: ReadonlySet<string>): Refusal | undefined {
   const { order } = move;
   if (order.bombard === undefined) return undefined;
   const zone = finalOf(order);
-  const linked = valid.some((m) => isTransportOrder(m) && m.order.unload === order.bombard && finalOf(m.order) === zone);
-  if (!linked)
+  if (!unloads.has(linkKey(zone, order.bombard)))
     return refuse("R4.8", `Battleships may bombard ${order.bombard} only from a zone where a transport of ${move.nation} is ordered to unload into it; none unloads there from ${zone}`);
   return undefined;
 }

@@ -1,7 +1,7 @@
 // R4.2 + R4.11 — a nation's orders are checked against the start of the turn, in the order listed.
 import type { GameState } from "../state";
 import type { Nation } from "../types";
-import { checkBombardLink, checkBombardShape } from "./bombard";
+import { checkBombardLink, checkBombardShape, transportUnloads } from "./bombard";
 import { checkMove, type OrderContext, type ResolvedMove } from "./move";
 import { checkPurchase, commitPurchase, type PurchaseContext } from "./purchase";
 import { checkRaid } from "./raid";
@@ -46,10 +46,11 @@ export function validateOrders(state: GameState, nation: Nation, orders: readonl
     accepted.push(checked.move);
   }
   // R4.8 needs the nation's transport orders, wherever they stand in the list.
-  const validMoves = accepted.filter((a): a is ResolvedMove => a !== undefined && "order" in a);
+  // (Indexed once: a scan of every move for each bombardment grew with the square of the orders.)
+  const unloads = transportUnloads(accepted.filter((a): a is ResolvedMove => a !== undefined && "order" in a));
   accepted.forEach((a, i) => {
     if (!a || !("order" in a)) return;
-    const refusal = checkBombardLink(a, validMoves);
+    const refusal = checkBombardLink(a, unloads);
     if (refusal) {
       results[i] = refusal;
       accepted[i] = undefined;

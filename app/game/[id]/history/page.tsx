@@ -9,6 +9,7 @@ import { serverTrpc } from "../../../trpc/server";
 import { parseGameId } from "../game-id";
 import { TurnReport } from "./turn-report";
 import { VerifyDice } from "./verify-dice";
+import styles from "./history.module.css";
 
 export const metadata: Metadata = { title: "History" };
 export const dynamic = "force-dynamic";
@@ -39,7 +40,7 @@ export default async function HistoryPage({ params }: { params: Promise<{ id: st
         </p>
         <VerifyDice gameId={gameId} />
         {phases.length > 1 ? (
-          <nav aria-label="Turns" className="turn-nav small">
+          <nav aria-label="Turns" className={`${styles.turnNav} small`}>
             Jump to:{" "}
             {phases.map((p) => (
               <a key={p.id} href={`#turn-${p.turn}`}>
@@ -63,7 +64,7 @@ export default async function HistoryPage({ params }: { params: Promise<{ id: st
               · <a href={`/game/${gameId}/history/download?turn=${p.turn}`}>this turn as JSON</a>
             </p>
           ) : null}
-          <dl className="facts small">
+          <dl className={`${styles.facts} small`}>
             <dt>Opened</dt>
             <dd>
               <LocalTime iso={p.createdAt} />

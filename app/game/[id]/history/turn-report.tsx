@@ -4,6 +4,7 @@ import { NATIONS, type Nation, type Team } from "../../../../server/engine/types
 import { countsText, orderText, type OrderLike } from "../../../components/format";
 import { BattleReportView } from "../battle-rounds";
 import { slug, type HistoryPhase } from "../game-types";
+import styles from "./history.module.css";
 
 type Report = NonNullable<HistoryPhase["report"]>;
 type OrderReport = Report["orders"][number];
@@ -60,7 +61,7 @@ export function TurnReport({ report, orders }: { report: Report; orders: Partial
     report.purchases.length === 0 && "nothing bought",
   ].filter((x): x is string => typeof x === "string");
   return (
-    <div className="report">
+    <div className={styles.report}>
       <h3>Orders</h3>
       {NATIONS.map((nation) => {
         const list = orders[nation] ?? [];
@@ -70,13 +71,13 @@ export function TurnReport({ report, orders }: { report: Report; orders: Partial
             {list.length === 0 ? (
               <p className="muted small">No orders: every unit held.</p>
             ) : (
-              <ul className="outcomes">
+              <ul className={styles.outcomes}>
                 {list.map((o) => {
                   const r = outcome(nation, o.id);
                   const purchase = report.purchases.find((p) => p.nation === nation && p.id === o.id);
                   const placement = report.placements?.find((p) => p.nation === nation && p.id === o.id);
                   return (
-                    <li key={o.id} data-testid={`outcome-${slug(nation)}-${o.id}`} className={`outcome outcome-${r?.status ?? "unknown"}`}>
+                    <li key={o.id} data-testid={`outcome-${slug(nation)}-${o.id}`} className={`${styles.outcome} outcome-${r?.status ?? "unknown"}`}>
                       <span className="order-desc">
                         <code>{o.id}</code> {orderText(o)}
                       </span>{" "}

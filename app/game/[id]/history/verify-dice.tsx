@@ -5,17 +5,18 @@
 import { useQuery } from "@tanstack/react-query";
 import { errorText } from "../../../components/format";
 import { useTRPC } from "../../../trpc/client";
+import styles from "./history.module.css";
 
 export function VerifyDice({ gameId }: { gameId: number }) {
   const trpc = useTRPC();
   const verify = useQuery({ ...trpc.game.verify.queryOptions({ gameId }), enabled: false, retry: false, staleTime: Infinity, gcTime: 0 });
   const result = verify.data;
   return (
-    <section className="verify" aria-labelledby="verify-heading" data-testid="verify-dice">
+    <section className={styles.verify} aria-labelledby="verify-heading" data-testid="verify-dice">
       <h2 id="verify-heading" className="sr-only">
         Verify the dice
       </h2>
-      <div className="actions verify-actions">
+      <div className={`actions ${styles.verifyActions}`}>
         <button type="button" className="button button-secondary button-small" onClick={() => void verify.refetch()} disabled={verify.isFetching} data-testid="verify-button">
           {verify.isFetching ? "Replaying every turn…" : result ? "Verify dice again" : "Verify dice"}
         </button>
@@ -32,17 +33,17 @@ export function VerifyDice({ gameId }: { gameId: number }) {
             <p className="muted small">No turn has resolved yet: nothing to check.</p>
           ) : (
             <>
-              <p className={result.ok ? "verify-ok" : "verify-bad"}>
+              <p className={result.ok ? styles.verifyOk : styles.verifyBad}>
                 {result.ok
                   ? result.phases.length === 1
                     ? "The resolved turn replays exactly: ok."
                     : `All ${result.phases.length} resolved turns replay exactly: ok.`
                   : "Some turns do not replay as stored:"}
               </p>
-              <ul className="small verify-list">
+              <ul className={`small ${styles.verifyList}`}>
                 {result.phases.map((p) => (
                   <li key={p.phaseId} data-testid={`verify-turn-${p.turn}`} data-ok={p.ok ? "true" : "false"}>
-                    Turn {p.turn}: {p.ok ? <span className="ok-text">ok</span> : <span className="bad-text">{p.problems.join("; ")}</span>}
+                    Turn {p.turn}: {p.ok ? <span className={styles.okText}>ok</span> : <span className={styles.badText}>{p.problems.join("; ")}</span>}
                   </li>
                 ))}
               </ul>

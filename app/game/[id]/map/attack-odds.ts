@@ -3,10 +3,10 @@
 // the enemy units there. Pure: the map prices them in the odds Web Worker.
 //
 // What goes in: a move's units where it ends (a transport's cargo where it unloads, the transport
-// itself staying in its zone, R4.7); battleships bombarding the territory (R5.5); the defender's AA
-// guns firing at the attacking aircraft as they enter (R5.1). AA guns passed over on the way (R5.1)
-// are not in the calculator and are left out; units aboard transports do not fight (R6).
-import type { OddsInput } from "../../../../server/engine/odds";
+// itself staying in its zone, R4.7); battleships bombarding the territory (R5.5); AA fire at each air
+// order from every hostile territory with an AA gun on its path, the target's included (R5.1: a
+// flight each, priced order by order); units aboard transports do not fight (R6).
+import type { Flight, OddsInput } from "../../../../server/engine/odds";
 import { teamOf } from "../../../../server/engine/teams";
 import type { Nation, UnitCounts, UnitType } from "../../../../server/engine/types";
 import { isAir, isLandUnit, isShip } from "../../../../server/engine/units";
@@ -47,9 +47,18 @@ export function defendersAt(board: BoardLike, territory: string, against?: Natio
   return out;
 }
 
-/** The draft's attackers of `territory`: moves ending there, cargo unloaded into it, and the bombarding battleships (R5.5). */
-function attackersOf(board: BoardLike, nation: Nation, territory: string, draft: readonly DraftOrder[]): { units: UnitCounts; bombard: number; orderIds: string[] } {
+/** R5.1: how many territories of `path` fire at `nation`'s aircraft: hostile-owned, with a hostile AA gun, each once. */
+export function aaOnPath(board: BoardLike, nation: Nation, path: readonly string[]): number {
+  const team = teamOf(nation);
+  const hostile = (n: Nation | undefined) => n !== undefined && teamOf(n) !== team;
+  const firing = path.filter((t) => hostile(board.owners[t]) && board.units.some((u) => u.at === t && u.type === "aaGun" && !u.aboard && hostile(u.nation)));
+  return new Set(firing).size;
+}
+
+/** The draft's attackers of `territory`: moves ending there (with their flights past AA guns), cargo unloaded into it, and the bombarding battleships (R5.5). */
+function attackersOf(board: BoardLike, nation: Nation, territory: string, draft: readonly DraftOrder[]): { units: UnitCounts; flights: Flight[]; bombard: number; orderIds: string[] } {
   const units: UnitCounts = {};
+  const flights: Flight[] = [];
   let bombard = 0;
   const orderIds: string[] = [];
   const land = !isSeaZone(territory);
@@ -59,6 +68,10 @@ function attackersOf(board: BoardLike, nation: Nation, territory: string, draft:
     let used = false;
     if (o.units && endOf(o) === territory && o.path?.length) {
       addTo(units, o.units, fights);
+      const aircraft: UnitCounts = {};
+      addTo(aircraft, o.units, isAir);
+      const aaFire = aaOnPath(board, nation, o.path);
+      if (aaFire > 0 && Object.keys(aircraft).length > 0) flights.push({ nation, aircraft, aaFire });
       used = true;
     }
     if (land && o.unload === territory) {
@@ -76,7 +89,7 @@ function attackersOf(board: BoardLike, nation: Nation, territory: string, draft:
     }
     if (used) orderIds.push(o.id);
   }
-  return { units, bombard, orderIds };
+  return { units, flights, bombard, orderIds };
 }
 
 /**
@@ -96,13 +109,12 @@ export function draftBattles(board: BoardLike, nation: Nation, draft: readonly D
     const defender = defendersAt(board, territory, nation);
     if (Object.keys(defender).length === 0) continue;
     const sea = isSeaZone(territory);
-    const { units, bombard, orderIds } = attackersOf(board, nation, territory, draft);
+    const { units, flights, bombard, orderIds } = attackersOf(board, nation, territory, draft);
     if (Object.keys(units).length === 0) continue;
-    const aa = !sea && Object.values(defender).some((c) => (c.aaGun ?? 0) > 0) && Object.keys(units).some((t) => isAir(t as UnitType));
     out.push({
       territory,
       orderIds,
-      input: { attacker: { [nation]: units }, defender, sea, aa, ...(bombard > 0 ? { bombard } : {}), ...(lowLuck ? { lowLuck } : {}) },
+      input: { attacker: { [nation]: units }, defender, sea, ...(flights.length > 0 ? { flights } : {}), ...(bombard > 0 ? { bombard } : {}), ...(lowLuck ? { lowLuck } : {}) },
     });
   }
   return out;
@@ -115,7 +127,12 @@ export function draftBattles(board: BoardLike, nation: Nation, draft: readonly D
 export function territoryBattle(board: BoardLike, territory: string, nation?: Nation, draft: readonly DraftOrder[] = []): OddsInput {
   if (nation) {
     const battle = draftBattles(board, nation, draft).find((b) => b.territory === territory);
-    if (battle) return battle.input;
+    if (battle) {
+      // The calculator page has no flights: AA fire on the way is left out there, and the target's
+      // own AA guns fire at every attacking aircraft as one group (its `aa`).
+      const { flights, ...rest } = battle.input;
+      return flights && aaOnPath(board, nation, [territory]) > 0 ? { ...rest, aa: true } : rest;
+    }
     const defender = defendersAt(board, territory, nation);
     if (Object.keys(defender).length > 0) return { attacker: {}, defender, sea: isSeaZone(territory) };
   }

@@ -4,16 +4,29 @@
 // Layers, bottom to top: land and sea, crossings, names and markers, destination outlines, arrows,
 // unit badges. Badges lie above the outlines, so a click on a group under a neighbour's outline
 // selects the group and never orders a move into the neighbour.
-import { useEffect, useState, type ReactNode } from "react";
+import dynamic from "next/dynamic";
+import { useEffect, type ReactNode } from "react";
 import type { Nation } from "../../../../server/engine/types";
 import type { OddsInput } from "../../../../server/engine/odds";
 import type { UnitStack } from "../game-types";
 import { FULL_VIEW, SEA_FILL, U, anchorOf } from "./map-geometry";
-import { MapUnit, ArrowDefs, ArrowLayer, CrossingLayer, LabelLayer, StackLayer, TargetLayer, TerritoryLayer, type Arrow, type StackProps } from "./map-layers";
+import { MapUnit, ArrowDefs, ArrowLayer, CrossingLayer, LabelLayer, TargetLayer, TerritoryLayer, type Arrow } from "./map-layers";
+import type { StackProps } from "./stack-layer";
+import { useTerritoryCard } from "./use-territory-card";
 import { useMapShapes } from "./use-map-shapes";
 import { useMapZoom, type View } from "./use-map-zoom";
 import styles from "./board-map.module.css";
-import { TerritoryCard, type CardAttack } from "./territory-card";
+import type { CardAttack } from "./territory-card";
+
+// The unit icons and their layout load just after the page (units show a moment after the map's names).
+const StackLayer = dynamic(() => import("./stack-layer").then((m) => m.StackLayer), { ssr: false });
+// The card loads when first shown (a click, a tap or a mouse resting on a territory): none of it in the first load.
+const TerritoryCard = dynamic(() => import("./territory-card").then((m) => m.TerritoryCard), { ssr: false });
+
+/** Below this zoom most of the world is in view: stacks collapse to one per nation. */
+const WORLD_SCALE = 2;
+/** The ratio between two sizes of the icons and names as the map zooms. */
+const STEP = 1.08;
 
 export interface BoardMapProps extends Omit<StackProps, "units"> {
   units: readonly UnitStack[];
@@ -49,10 +62,10 @@ export interface BoardMapProps extends Omit<StackProps, "units"> {
 
 export function BoardMap(props: BoardMapProps) {
   const { units, owners, victoryCities, selected, arrows = [], targets = [], unloads = [], onTarget, onUnload, onArrow, overlay, title, testId = "board-map" } = props;
-  const zoom = useMapZoom(FULL_VIEW, { storageKey: props.storageKey, start: props.start });
   const shapes = useMapShapes();
-  // The territory whose card shows (a click or tap on it, where it is not a destination).
-  const [card, setCard] = useState<string | null>(null);
+  const zoom = useMapZoom(FULL_VIEW, { storageKey: props.storageKey, start: props.start, interactive: shapes !== null });
+  // The territory whose card shows: a click or tap on it (where it is not a destination), or a mouse resting on it.
+  const { card, close, pin, hoverProps } = useTerritoryCard();
   const { x, y, w, h } = zoom.view;
   // Zoom in on a territory (a click on a collapsed stack): close enough to split its badges.
   const zoomTo = (territory: string) => {
@@ -71,9 +84,13 @@ export function BoardMap(props: BoardMapProps) {
   }, [focusKey, measured]);
   // About 7 px on the screen per map unit (badge text ~11 px) at every zoom: badges keep their size on
   // the screen while the map grows (at most 1.6 times the base on the whole world, a sketch until zoomed).
-  const unit = zoom.perPixel > 0 ? Math.min(1.6 * U, 7 * zoom.perPixel) : U;
+  // The size moves in steps of about 8 %, so the icons' layout is worked out again only at each step
+  // of a zoom, not at every frame of it.
+  const unit = zoom.perPixel > 0 ? Math.min(1.6 * U, 7 * STEP ** Math.round(Math.log(zoom.perPixel) / Math.log(STEP))) : U;
   // Names smaller than ~7 px cannot be read: the sea zones' names wait until the map is zoomed in.
   const seaLabels = zoom.perPixel === 0 || (1.45 * unit) / zoom.perPixel >= 7;
+  // The whole world, or most of it, in view: each territory shows one stack per nation with its total.
+  const world = zoom.scale < WORLD_SCALE;
   return (
     <div className={`${styles.map} ${props.fill ? styles.fill : ""}`} data-testid={testId}>
       <div className={styles.tools} role="toolbar" aria-label="Zoom and pan the map">
@@ -111,22 +128,45 @@ export function BoardMap(props: BoardMapProps) {
         data-viewbox={`${x} ${y} ${w} ${h}`}
         data-scale={zoom.scale}
         data-shapes={shapes ? "loaded" : "loading"}
+        data-zoom={zoom.ready ? "ready" : "loading"}
+        data-world={world ? "1" : "0"}
+        {...hoverProps}
         style={{ background: SEA_FILL }}
       >
         <MapUnit.Provider value={unit}>
           <ArrowDefs />
           <g transform={zoom.transform}>
-            <TerritoryLayer owners={owners} selected={selected} paths={shapes?.paths} onInspect={(t) => setCard((c) => (c === t ? null : t))} />
+            <TerritoryLayer owners={owners} selected={selected} paths={shapes?.paths} onInspect={pin} />
             <CrossingLayer crossings={shapes?.crossings ?? []} />
             <LabelLayer units={units} victoryCities={victoryCities} seaLabels={seaLabels} />
             <TargetLayer targets={targets} unloads={unloads} onTarget={onTarget} onUnload={onUnload} paths={shapes?.paths} targetVerb={props.targetVerb} />
             <ArrowLayer arrows={arrows} onArrow={onArrow} />
-            <StackLayer units={units} nation={props.nation} free={props.free} onGroup={props.onGroup} ordered={props.ordered} onZoomTo={zoomTo} />
+            <StackLayer
+              units={units}
+              nation={props.nation}
+              free={props.free}
+              onGroup={props.onGroup}
+              ordered={props.ordered}
+              onZoomTo={zoomTo}
+              world={world}
+              labels={{ victoryCities, seaLabels }}
+            />
             {overlay}
           </g>
         </MapUnit.Provider>
       </svg>
-      {card ? <TerritoryCard territory={card} owners={owners} units={units} attacks={props.attacksOn?.(card)} battle={props.battleOn?.(card)} onClose={() => setCard(null)} /> : null}
+      {card ? (
+        <TerritoryCard
+          territory={card.territory}
+          hover={!card.pinned}
+          side={card.side}
+          owners={owners}
+          units={units}
+          attacks={props.attacksOn?.(card.territory)}
+          battle={props.battleOn?.(card.territory)}
+          onClose={close}
+        />
+      ) : null}
     </div>
   );
 }

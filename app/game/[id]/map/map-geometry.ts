@@ -18,6 +18,8 @@ export const U = vw / 170;
 
 const BOARD = new Map(DEFAULT_BOARD.territories.map((t) => [t.id, t]));
 export const capitalOf = (id: string): Nation | undefined => BOARD.get(id)?.capitalOf;
+/** A territory's IPC value (0 for sea zones). */
+export const valueOf = (id: string): number => BOARD.get(id)?.value ?? 0;
 export function victoryCitiesIn(id: string): VictoryCity[] {
   const vc = BOARD.get(id)?.victoryCity;
   return vc === undefined ? [] : Array.isArray(vc) ? vc : [vc];

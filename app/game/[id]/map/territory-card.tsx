@@ -1,5 +1,5 @@
 "use client";
-// The card of one territory, shown over the map when it is hovered or tapped: its name, owner and
+// The card of one territory, shown over the map when it is hovered (use-territory-card.ts) or tapped: its name, owner and
 // IPC value, the units there by nation, its factory and AA gun, and the draft's attacks on it.
 import type { Nation } from "../../../../server/engine/types";
 import { countsText } from "../../../components/format";
@@ -24,8 +24,11 @@ export function TerritoryCard(props: {
   /** The calculator's battle for "fill from this territory"; default: the units there defending. */
   battle?: OddsInput;
   onClose: () => void;
+  /** Shown by hovering: it takes no clicks (no close button, no link) and stands on `side`. */
+  hover?: boolean;
+  side?: "left" | "right";
 }) {
-  const { territory, owners, units, attacks = [], onClose } = props;
+  const { territory, owners, units, attacks = [], onClose, hover = false } = props;
   const here = units.filter((u) => u.at === territory);
   const nations = [...new Set(here.map((u) => u.nation))];
   const owner = owners[territory];
@@ -36,10 +39,18 @@ export function TerritoryCard(props: {
   const canPrice = Object.keys(battle.attacker).length > 0 || Object.keys(battle.defender).length > 0;
   const counts = (list: readonly UnitStack[]) => Object.fromEntries(list.map((u) => [u.type, u.count]));
   return (
-    <div className={styles.card} role="dialog" aria-label={`About ${territory}`} data-testid={`territory-card-${slug(territory)}`}>
-      <button type="button" className={styles.cardClose} onClick={onClose} aria-label="Close">
-        ✕
-      </button>
+    <div
+      className={`${styles.card} ${hover ? styles.cardHover : ""} ${props.side === "right" ? styles.cardRight : ""}`}
+      role={hover ? "tooltip" : "dialog"}
+      aria-label={`About ${territory}`}
+      data-testid={`territory-card-${slug(territory)}`}
+      data-hover={hover ? "1" : "0"}
+    >
+      {hover ? null : (
+        <button type="button" className={styles.cardClose} onClick={onClose} aria-label="Close">
+          ✕
+        </button>
+      )}
       <strong>{territory}</strong>
       <div className="small muted">
         {sea ? "Sea zone" : owner ? `${owner} · IPC ${VALUE.get(territory) ?? 0}` : `IPC ${VALUE.get(territory) ?? 0}`}
@@ -65,7 +76,7 @@ export function TerritoryCard(props: {
           <strong>Your attack:</strong> {attacks.map((a) => `${countsText(a.units as never)} from ${a.from} (${a.id})`).join("; ")}
         </div>
       ) : null}
-      {canPrice ? (
+      {canPrice && !hover ? (
         <a className="small" href={`/calculator?${oddsQuery(battle)}`} target="_blank" rel="noopener" data-testid="territory-card-calculator">
           Fill the odds calculator from here
         </a>

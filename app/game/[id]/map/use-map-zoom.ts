@@ -2,8 +2,10 @@
 // Pan, zoom and pinch of the map with d3-zoom (wheel, drag, two fingers, keyboard buttons). d3-zoom
 // turns a drag into a pan and swallows the click that ends it, so panning never selects a group by
 // accident. The view is kept per game in localStorage, so a player's zoom survives turns and reloads.
-import { select } from "d3-selection";
-import { zoom as d3Zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from "d3-zoom";
+// The first view is drawn without d3: d3-zoom (and d3-selection) load once the map's shapes are there
+// to be moved, so they are not part of the page's first-load JavaScript.
+import type { Selection } from "d3-selection";
+import type { ZoomBehavior, ZoomTransform } from "d3-zoom";
 import { useEffect, useRef, useState } from "react";
 
 export interface View {
@@ -46,13 +48,20 @@ export function fitTransform(box: View, full: View, pixels: { w: number; h: numb
   return { k, x: full.x + full.w / 2 - k * cx, y: full.y + full.h / 2 - k * cy };
 }
 
-export function useMapZoom(full: View, opts: { storageKey?: string; start?: View | null } = {}) {
+type D3 = { zoomIdentity: typeof import("d3-zoom").zoomIdentity; select: typeof import("d3-selection").select };
+
+/** `interactive`: attach pan and zoom (the map's shapes are drawn); until then the view stays as first set. */
+export function useMapZoom(full: View, opts: { storageKey?: string; start?: View | null; interactive?: boolean } = {}) {
   const svgRef = useRef<SVGSVGElement | null>(null);
   const behaviour = useRef<ZoomBehavior<SVGSVGElement, unknown> | null>(null);
+  const d3 = useRef<D3 | null>(null);
+  const [ready, setReady] = useState(false);
   const [t, setT] = useState<Transform>(IDENTITY);
+  const current = useRef<Transform>(IDENTITY);
+  current.current = t;
   // The drawn size in screen pixels, so sizes on the map can follow the zoom.
   const [pixels, setPixels] = useState({ w: 0, h: 0 });
-  const { storageKey, start } = opts;
+  const { storageKey, start, interactive = true } = opts;
   const startRef = useRef(start);
   startRef.current = start;
 
@@ -67,37 +76,55 @@ export function useMapZoom(full: View, opts: { storageKey?: string; start?: View
     const rect = measure();
     const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => measure());
     observer?.observe(svg);
-
-    const z = d3Zoom<SVGSVGElement, unknown>()
-      .scaleExtent([1, MAX_SCALE])
-      .translateExtent([
-        [full.x, full.y],
-        [full.x + full.w, full.y + full.h],
-      ])
-      .on("zoom", (e: { transform: ZoomTransform }) => setT({ k: e.transform.k, x: e.transform.x, y: e.transform.y }))
-      .on("end", (e: { transform: ZoomTransform }) => {
-        if (!storageKey) return;
-        try {
-          localStorage.setItem(storageKey, JSON.stringify({ k: e.transform.k, x: e.transform.x, y: e.transform.y }));
-        } catch {
-          // private mode or full: the view is simply not kept
-        }
-      });
-    const sel = select(svg);
-    // A double click would zoom; on the map it is two clicks on a group (select two units).
-    sel.call(z).on("dblclick.zoom", null);
-    behaviour.current = z;
     // The first view: the player's own, else the player's units, else the whole board.
     const first = readSaved(storageKey) ?? (startRef.current ? fitTransform(startRef.current, full, { w: rect.width, h: rect.height }) : IDENTITY);
-    sel.call(z.transform, zoomIdentity.translate(first.x, first.y).scale(first.k));
-    return () => {
-      observer?.disconnect();
-      sel.on(".zoom", null);
-    };
+    current.current = first;
+    setT(first);
+    return () => observer?.disconnect();
   }, [full, storageKey]);
 
-  const call = (fn: (z: ZoomBehavior<SVGSVGElement, unknown>, s: ReturnType<typeof select<SVGSVGElement, unknown>>) => void) => {
-    if (svgRef.current && behaviour.current) fn(behaviour.current, select(svgRef.current));
+  useEffect(() => {
+    const svg = svgRef.current;
+    if (!svg || !interactive) return;
+    let live = true;
+    let sel: Selection<SVGSVGElement, unknown, null, undefined> | null = null;
+    void Promise.all([import("d3-zoom"), import("d3-selection")]).then(([{ zoom: d3Zoom, zoomIdentity }, { select }]) => {
+      if (!live) return;
+      const z = d3Zoom<SVGSVGElement, unknown>()
+        .scaleExtent([1, MAX_SCALE])
+        .translateExtent([
+          [full.x, full.y],
+          [full.x + full.w, full.y + full.h],
+        ])
+        .on("zoom", (e: { transform: ZoomTransform }) => setT({ k: e.transform.k, x: e.transform.x, y: e.transform.y }))
+        .on("end", (e: { transform: ZoomTransform }) => {
+          if (!storageKey) return;
+          try {
+            localStorage.setItem(storageKey, JSON.stringify({ k: e.transform.k, x: e.transform.x, y: e.transform.y }));
+          } catch {
+            // private mode or full: the view is simply not kept
+          }
+        });
+      sel = select(svg);
+      // A double click would zoom; on the map it is two clicks on a group (select two units).
+      sel.call(z).on("dblclick.zoom", null);
+      behaviour.current = z;
+      d3.current = { zoomIdentity, select };
+      // d3 starts from the view already shown.
+      const now = current.current;
+      sel.call(z.transform, zoomIdentity.translate(now.x, now.y).scale(now.k));
+      setReady(true);
+    });
+    return () => {
+      live = false;
+      sel?.on(".zoom", null);
+      behaviour.current = null;
+      setReady(false);
+    };
+  }, [full, storageKey, interactive]);
+
+  const call = (fn: (z: ZoomBehavior<SVGSVGElement, unknown>, s: Selection<SVGSVGElement, unknown, null, undefined>, d: D3) => void) => {
+    if (svgRef.current && behaviour.current && d3.current) fn(behaviour.current, d3.current.select(svgRef.current), d3.current);
   };
   const s = pixels.w > 0 ? Math.min(pixels.w / full.w, pixels.h / full.h) : 0;
   return {
@@ -108,15 +135,19 @@ export function useMapZoom(full: View, opts: { storageKey?: string; start?: View
     /** Map units per screen pixel at this zoom (0 before the map is drawn). */
     perPixel: s > 0 ? 1 / (s * t.k) : 0,
     svgRef,
+    /** Pan and zoom are attached (d3-zoom loaded). */
+    ready,
     zoomIn: () => call((z, sel) => z.scaleBy(sel, 1.5)),
     zoomOut: () => call((z, sel) => z.scaleBy(sel, 1 / 1.5)),
-    reset: () => call((z, sel) => z.transform(sel, zoomIdentity)),
+    reset: () => call((z, sel, d) => z.transform(sel, d.zoomIdentity)),
     /** Move the view by a fraction of the whole map's width and height. */
     pan: (dx: number, dy: number) => call((z, sel) => z.translateBy(sel, (-dx * full.w) / t.k, (-dy * full.h) / t.k)),
     /** Show this box of the map. */
-    fit: (box: View) => call((z, sel) => {
+    fit: (box: View) => {
       const f = fitTransform(box, full, pixels);
-      z.transform(sel, zoomIdentity.translate(f.x, f.y).scale(f.k));
-    }),
+      // Before pan and zoom are attached the view is simply set; d3 starts from it.
+      if (!behaviour.current) return setT(f);
+      call((z, sel, d) => z.transform(sel, d.zoomIdentity.translate(f.x, f.y).scale(f.k)));
+    },
   };
 }

@@ -2,7 +2,7 @@
 // of server/engine/odds, with the default choices, R6.9), and each nation's luck over the turn —
 // how many credits of units better or worse than expected its battles went. A result is the
 // "swing": the cost the other side lost minus the cost this side lost.
-import { exactOdds, teamOf, type Nation, type OddsResult, type Team, type UnitCounts, type UnitType } from "@/server/engine";
+import { exactOdds, teamOf, type Nation, type OddsInput, type OddsResult, type Team, type UnitCounts, type UnitType } from "@/server/engine";
 import type { BattleReport } from "@/server/engine/report";
 import { UNIT_STATS, isLandUnit } from "@/server/engine/units";
 
@@ -27,6 +27,23 @@ export type Unpriced = { territory: string; reason: string };
 
 /** Price at most this many units in one battle (the page renders on the server). */
 const MAX_UNITS = 200;
+
+/**
+ * Swing distributions already priced, by their odds input. exactOdds is pure and a resolved battle
+ * never changes, yet a review prices every battle of the game up to its turn on each render: each
+ * process prices a battle once (the least recently used goes first).
+ */
+const PRICED_LIMIT = 1024;
+const priced = new Map<string, OddsResult["swing"]>();
+
+function swingOf(input: OddsInput): OddsResult["swing"] {
+  const key = JSON.stringify(input);
+  const swing = priced.get(key) ?? exactOdds(input).swing;
+  priced.delete(key);
+  priced.set(key, swing);
+  if (priced.size > PRICED_LIMIT) priced.delete(priced.keys().next().value!);
+  return swing;
+}
 
 const costOf = (counts: UnitCounts | undefined, sea: boolean) =>
   Object.entries(counts ?? {}).reduce((s, [t, n]) => s + (sea && isLandUnit(t as UnitType) ? 0 : UNIT_STATS[t as UnitType].cost * (n ?? 0)), 0);
@@ -54,15 +71,15 @@ export function battleLuck(b: BattleReport, lowLuck: boolean): BattleLuck | Unpr
   };
   const fire = b.bombardment.fire;
   const bombard = fire ? (fire.dice?.length ?? Math.round((fire.lowLuck?.total ?? 0) / UNIT_STATS.battleship.attack)) : 0;
-  const odds: OddsResult = exactOdds({ attacker: forces(attacker), defender: forces(defender), sea: b.pass === "sea", lowLuck, bombard });
+  const swing = swingOf({ attacker: forces(attacker), defender: forces(defender), sea: b.pass === "sea", lowLuck, bombard });
   const actual = lossOf(b, defender) - lossOf(b, attacker);
   let worse = 0;
   let better = 0;
   let expected = 0;
-  for (const [swing, p] of odds.swing) {
-    expected += swing * p;
-    if (swing < actual) worse += p;
-    if (swing > actual) better += p;
+  for (const [value, p] of swing) {
+    expected += value * p;
+    if (value < actual) worse += p;
+    if (value > actual) better += p;
   }
   const lead = {} as Record<Team, Nation>;
   const luck: Partial<Record<Nation, number>> = {};

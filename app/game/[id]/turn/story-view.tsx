@@ -2,13 +2,15 @@
 // each with its rule citations; battles round by round with every die. No hooks beyond <Rule>'s id.
 import { Citations } from "../../../rules/rule";
 import type { StoryLine, StorySection } from "./story";
+import styles from "./story.module.css";
+import rounds from "../battle-rounds.module.css";
 
 function Dice({ dice }: { dice: NonNullable<StoryLine["dice"]> }) {
   return (
-    <span className="dice" aria-label="dice">
+    <span className={rounds.dice} aria-label="dice">
       {dice.map((d, i) => (
-        <span key={i} className={d.hit ? "die die-hit" : "die"} title={`${d.label}: rolled ${d.roll}, ${d.hit ? "hit" : "miss"}`}>
-          <span className="die-unit">{d.label}</span> <b>{d.roll}</b>
+        <span key={i} className={d.hit ? `${rounds.die} ${rounds.dieHit}` : rounds.die} title={`${d.label}: rolled ${d.roll}, ${d.hit ? "hit" : "miss"}`}>
+          <span className={rounds.dieUnit}>{d.label}</span> <b>{d.roll}</b>
           <span className="sr-only">{d.hit ? " hit" : " miss"}</span>
         </span>
       ))}
@@ -18,7 +20,7 @@ function Dice({ dice }: { dice: NonNullable<StoryLine["dice"]> }) {
 
 function Line({ line }: { line: StoryLine }) {
   return (
-    <li className="story-line" data-testid={line.id ? `story-${line.id}` : undefined} data-rules={line.rules.join(" ")}>
+    <li className={styles.storyLine} data-testid={line.id ? `story-${line.id}` : undefined} data-rules={line.rules.join(" ")}>
       {line.text}
       <Citations ids={line.rules} />
       {line.dice && line.dice.length > 0 ? (
@@ -35,7 +37,7 @@ export function StoryView({ sections }: { sections: readonly StorySection[] }) {
   return (
     <div className="story">
       {sections.map((s) => (
-        <section key={s.id} className="card story-section" data-testid={`story-section-${s.id}`} aria-labelledby={`story-${s.id}-heading`}>
+        <section key={s.id} className={`card ${styles.storySection}`} data-testid={`story-section-${s.id}`} aria-labelledby={`story-${s.id}-heading`}>
           <h2 id={`story-${s.id}-heading`}>
             {s.title}
             <span className="muted small">
@@ -56,10 +58,10 @@ export function StoryView({ sections }: { sections: readonly StorySection[] }) {
                   <Line key={i} line={l} />
                 ))}
               </ul>
-              <ol className="rounds">
+              <ol className={rounds.rounds}>
                 {b.rounds.map((r) => (
-                  <li key={r.round} className="story-round" data-testid={`story-round-${r.round}`}>
-                    <h3 className="round-head">Round {r.round}</h3>
+                  <li key={r.round} className={styles.storyRound} data-testid={`story-round-${r.round}`}>
+                    <h3 className={rounds.roundHead}>Round {r.round}</h3>
                     <ul>
                       {r.lines.map((l, i) => (
                         <Line key={i} line={l} />

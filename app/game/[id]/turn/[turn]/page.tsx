@@ -11,6 +11,7 @@ import { parseGameId } from "../../game-id";
 import { turnStory } from "../story";
 import { StoryView } from "../story-view";
 import { LuckView } from "../luck-view";
+import styles from "../story.module.css";
 
 export const dynamic = "force-dynamic";
 
@@ -47,7 +48,7 @@ export default async function TurnReviewPage({ params }: { params: Promise<{ id:
         <h1 data-testid="review-title">
           {review.name}: turn {turn}
         </h1>
-        <nav aria-label="Turns" className="turn-pager small">
+        <nav aria-label="Turns" className={`${styles.turnPager} small`}>
           <span>{has(turn - 1) ? <Link href={`/game/${gameId}/turn/${turn - 1}`} data-testid="previous-turn">← Turn {turn - 1}</Link> : null}</span>
           <span>
             <Link href={`/game/${gameId}`}>Back to the game</Link> · <Link href={`/game/${gameId}/history#turn-${turn}`}>History</Link>

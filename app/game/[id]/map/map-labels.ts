@@ -1,0 +1,86 @@
+// What is written at each territory's name point, and the room it takes: its name, and the markers a
+// player reads at a glance — ★ capital, factory, AA gun, ● victory city (R9.1). The label layer draws
+// them; the stack layout keeps unit icons off them. Pure.
+import type { UnitType } from "../../../../server/engine/types";
+import type { UnitStack } from "../game-types";
+import { NATION_COLOUR, SHAPES, capitalOf, valueOf, victoryCitiesIn, type MapTerritory } from "./map-geometry";
+import { overlaps, type Rect } from "./stack-layout";
+
+export interface Mark {
+  key: string;
+  /** A text glyph, or a unit silhouette. */
+  glyph?: string;
+  icon?: UnitType;
+  colour: string;
+  title: string;
+}
+
+export const SHAPE_LIST = [...SHAPES.values()];
+
+/** Sizes in map units per "map unit" U: the name, the markers' row below it, one marker's width. */
+export const LABEL = { font: 1.45, markFont: 1.5, markW: 2.6, markY: 1.9 } as const;
+
+/** Where factories and AA guns stand (markers, not unit icons). */
+export function works(units: readonly UnitStack[]): { factories: Set<string>; aa: Set<string> } {
+  return { factories: new Set(units.filter((u) => u.type === "factory").map((u) => u.at)), aa: new Set(units.filter((u) => u.type === "aaGun").map((u) => u.at)) };
+}
+
+export function marksOf(t: MapTerritory, at: { factories: Set<string>; aa: Set<string> }, victoryCities: boolean): Mark[] {
+  const capital = capitalOf(t.id);
+  const marks: Mark[] = [];
+  if (capital) marks.push({ key: "cap", glyph: "★", colour: NATION_COLOUR[capital].unit, title: `capital of ${capital}` });
+  if (at.factories.has(t.id)) marks.push({ key: "fac", icon: "factory", colour: "#1d232b", title: "factory" });
+  if (at.aa.has(t.id)) marks.push({ key: "aa", icon: "aaGun", colour: "#1d232b", title: "AA gun" });
+  if (victoryCities) for (const c of victoryCitiesIn(t.id)) marks.push({ key: `vc-${c.name}`, glyph: `●${c.points}`, colour: "#7a2e1f", title: `victory city ${c.name}, ${c.points} points` });
+  return marks;
+}
+
+/** Where a territory's name is written: from cap height to descent. */
+export function nameBox(t: MapTerritory, U: number): Rect {
+  const [x, y] = t.label as unknown as [number, number];
+  // About 0.56 em per character of the map's sans-serif.
+  const w = t.id.length * 0.56 * LABEL.font * U;
+  return { x: x - w / 2, y: y - 0.75 * LABEL.font * U, w, h: LABEL.font * U };
+}
+
+function marksBox(t: MapTerritory, n: number, U: number): Rect {
+  const [x, y] = t.label as unknown as [number, number];
+  return { x: x - (n * LABEL.markW * U) / 2, y: y + (LABEL.markY - 0.8 * LABEL.markFont) * U, w: n * LABEL.markW * U, h: LABEL.markFont * U };
+}
+
+/** Capitals first, then land by its IPC value, then sea zones: the order names claim room in. */
+const BY_PRIORITY = [...SHAPE_LIST].sort((a, b) => rank(b) - rank(a) || a.id.localeCompare(b.id));
+function rank(t: MapTerritory): number {
+  return t.kind === "sea" ? -1 : (capitalOf(t.id) ? 100 : 0) + valueOf(t.id);
+}
+
+/**
+ * The names written at this zoom, and the boxes of them and of every marker row. Markers always
+ * show; a name that would overlap a name of higher priority, or another territory's markers, waits
+ * for a closer zoom (on the whole world Europe's names would otherwise sit on one another). A
+ * capital's name is written over a neighbour's markers rather than not at all.
+ */
+export function writtenLabels(units: readonly UnitStack[], victoryCities: boolean, seaLabels: boolean, U: number): { names: ReadonlySet<string>; boxes: Rect[] } {
+  const at = works(units);
+  const marks: Rect[] = [];
+  for (const t of SHAPE_LIST) {
+    const n = marksOf(t, at, victoryCities).length;
+    if (n) marks.push(marksBox(t, n, U));
+  }
+  const names = new Set<string>();
+  const written: Rect[] = [];
+  for (const t of BY_PRIORITY) {
+    if (t.kind === "sea" && !seaLabels) continue;
+    const box = nameBox(t, U);
+    if (written.some((b) => overlaps(b, box))) continue;
+    if (!capitalOf(t.id) && marks.some((b) => overlaps(b, box))) continue;
+    names.add(t.id);
+    written.push(box);
+  }
+  return { names, boxes: [...marks, ...written] };
+}
+
+/** The boxes of every name written and every marker row, for the stack layout to keep clear. */
+export function labelBoxes(units: readonly UnitStack[], victoryCities: boolean, seaLabels: boolean, U: number): Rect[] {
+  return writtenLabels(units, victoryCities, seaLabels, U).boxes;
+}
