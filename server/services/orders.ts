@@ -36,27 +36,34 @@ async function openPhase(tx: Db, gameId: number): Promise<{ id: number; turn: nu
 }
 
 /**
- * The open phase for a save, in one round trip with whether the saver plays that nation and whether
- * the nation has locked. Saves share the row (FOR SHARE) so the five nations of a game save side by
- * side, yet none interleaves with a lock or with the phase leaving "open"; saves of one nation are
- * serialised by a transaction advisory lock on (phase, nation), taken in the same statement.
+ * The open phase for a save, with whether the saver plays that nation and whether the nation has
+ * locked: the refusals a player gets before the orders are checked. A plain read, outside any
+ * transaction; save_orders checks it all again under its locks. Sent as a named statement (the
+ * busiest query after the session's), so drizzle does not rebuild it nor Postgres re-plan it.
  */
-async function openPhaseToSave(tx: Db, gameId: number, saver: Saver) {
-  const [phase] = await tx
+const preparedSaveRead = new WeakMap<Db, ReturnType<typeof prepareSaveRead>>();
+function prepareSaveRead(db: Db) {
+  const [gameId, nation, userId] = [sql.placeholder("gameId"), sql.placeholder("nation"), sql.placeholder("userId")];
+  return db
     .select({
       id: phases.id,
       seedHash: phases.seedHash,
-      plays: sql<boolean>`exists (select 1 from ${seats} s where s.game_id = ${gameId} and s.nation = ${saver.nation} and s.user_id = ${saver.userId})`,
-      locked: sql<boolean>`exists (select 1 from ${locks} l where l.phase_id = "phases"."id" and l.nation = ${saver.nation})`,
-      nationLock: sql`pg_advisory_xact_lock("phases"."id", ${NATIONS.indexOf(saver.nation)})`,
+      plays: sql<boolean>`exists (select 1 from ${seats} s where s.game_id = ${gameId} and s.nation = ${nation} and s.user_id = ${userId})`,
+      locked: sql<boolean>`exists (select 1 from ${locks} l where l.phase_id = "phases"."id" and l.nation = ${nation})`,
     })
     .from(phases)
     .where(and(eq(phases.gameId, gameId), eq(phases.status, "open")))
-    .for("share");
+    .prepare("save_read");
+}
+
+async function openPhaseToSave(db: Db, gameId: number, saver: Saver) {
+  let read = preparedSaveRead.get(db);
+  if (!read) preparedSaveRead.set(db, (read = prepareSaveRead(db)));
+  const [phase] = await read.execute({ gameId, nation: saver.nation, userId: saver.userId });
   if (phase) return phase;
   // Without an open phase a stranger is still told "not yours" first, as the router's check would.
-  if (!(await playsNation(tx, saver.userId, gameId, saver.nation))) throw notYours(saver.nation);
-  return noOpenPhase(tx, gameId);
+  if (!(await playsNation(db, saver.userId, gameId, saver.nation))) throw notYours(saver.nation);
+  return noOpenPhase(db, gameId);
 }
 
 /** Why a game has no open phase, as the refusal to give. */
@@ -92,36 +99,33 @@ export type SaveResult = { ok: true; saved: number } | { ok: false; results: Val
 
 /**
  * Replace a nation's orders. Refused when any order breaks R4: then nothing is stored. Only the
- * player of `nation` may: the seat is checked in the statement that locks the phase (one round trip
- * fewer than the router's nationProcedure, on the busiest mutation).
+ * player of `nation` may (the seat is checked here, not by the router's nationProcedure: one round
+ * trip fewer on the busiest mutation). Three round trips in all with the session's: the read, the
+ * engine's check, and save_orders (drizzle/0010), which locks, checks again and writes in one
+ * statement, its own transaction.
  */
 export async function saveOrders(db: Db, userId: string, gameId: number, nation: Nation, list: Order[]): Promise<SaveResult> {
-  return db.transaction(async (tx) => {
-    const phase = await openPhaseToSave(tx, gameId, { userId, nation });
-    if (!phase.plays) throw notYours(nation);
-    const ids = new Set(list.map((o) => o.id));
-    if (ids.size !== list.length) throw new ServiceError("BAD_REQUEST", "Two orders have the same id");
-    if (phase.locked) throw lockedRefusal(nation);
-    const checked = validateOrders(await phaseStartState(tx, phase), nation, list);
-    if (!checked.results.every((r) => r.ok)) return { ok: false as const, results: checked.results };
-    // One statement replaces the list: rows past its end go, the rest are written over in place (one
-    // parameter for the whole list, positions from its order). The two touch different rows, so their
-    // order inside the statement does not matter. It reads with a snapshot taken after the phase's
-    // row lock was granted, so it also sees a lock of this nation committed while the save waited
-    // (the first statement's snapshot is older): then the save is refused and rolled back.
-    const { rows: [after] } = (await tx.execute(sql`
-      with gone as (
-        delete from ${orders} where phase_id = ${phase.id} and nation = ${nation} and position >= ${list.length}
-      ), put as (
-        insert into ${orders} (phase_id, nation, position, "order", saved_by)
-        select ${phase.id}, ${nation}, (t.ord - 1)::int, t.value, ${userId}
-        from jsonb_array_elements(${JSON.stringify(list)}::jsonb) with ordinality as t(value, ord)
-        on conflict (phase_id, nation, position) do update set "order" = excluded."order", saved_by = excluded.saved_by, saved_at = now()
-      )
-      select exists (select 1 from ${locks} where phase_id = ${phase.id} and nation = ${nation}) as locked`)) as unknown as { rows: { locked: boolean }[] };
-    if (after?.locked) throw lockedRefusal(nation);
-    return { ok: true as const, saved: list.length };
-  });
+  const phase = await openPhaseToSave(db, gameId, { userId, nation });
+  if (!phase.plays) throw notYours(nation);
+  const ids = new Set(list.map((o) => o.id));
+  if (ids.size !== list.length) throw new ServiceError("BAD_REQUEST", "Two orders have the same id");
+  if (phase.locked) throw lockedRefusal(nation);
+  const checked = validateOrders(await phaseStartState(db, phase), nation, list);
+  if (!checked.results.every((r) => r.ok)) return { ok: false as const, results: checked.results };
+  const { rows: [written] } = (await db.execute(
+    sql`select save_orders(${phase.id}, ${nation}, ${NATIONS.indexOf(nation)}, ${userId}, ${JSON.stringify(list)}::jsonb) as outcome`,
+  )) as unknown as { rows: { outcome: "saved" | "closed" | "not-yours" | "locked" }[] };
+  switch (written?.outcome) {
+    case "saved":
+      return { ok: true as const, saved: list.length };
+    case "locked":
+      throw lockedRefusal(nation);
+    case "not-yours":
+      throw notYours(nation);
+    default:
+      // The phase left "open" (the last lock, or its deadline) between the read and the write.
+      return noOpenPhase(db, gameId);
+  }
 }
 
 /** Lock a nation's orders. When the last nation locks, the adjudication job is queued (once). */

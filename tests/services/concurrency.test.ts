@@ -79,6 +79,9 @@ describe("exactly once", () => {
       const all = randomOrders(phase!.startState, makeRand(gameId), { hold: 0 });
       // Lists of different lengths, so a later save must also remove the tail of an earlier one.
       const lists = (n: Nation): Order[][] => [all[n]!, all[n]!.slice(0, 3), all[n]!.slice(1)];
+      // Each racer has a saved list before the race: a save that loses to its own lock is refused
+      // whole, so what stands after the race is that list or one saved during the race, never a mix.
+      for (const i of racers) await callers[i]!.orders.save({ gameId, nation: NATIONS[i]!, orders: lists(NATIONS[i]!)[1]! });
       await Promise.all([0, 1, 2].map((i) => callers[i]!.orders.lock({ gameId, nation: NATIONS[i]! })));
       const outcomes = await Promise.allSettled(
         racers.flatMap((i) => {
