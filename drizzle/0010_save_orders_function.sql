@@ -1,23 +1,22 @@
 -- orders.save's checks and writes in one call (issue 15): a save needs no BEGIN and COMMIT round
 -- trips, and each statement below still reads with a fresh snapshot, taken after the locks before it
 -- were granted (plpgsql gives every statement of a volatile function its own snapshot).
--- Returns 'saved', or why not: 'closed' (the phase is no longer open), 'not-yours', 'locked'.
-CREATE FUNCTION save_orders(p_phase integer, p_nation text, p_nation_lock integer, p_user text, p_orders jsonb)
+-- The phase is named by id, game and seed hash: a caller that checked the orders against a start
+-- state it kept (server/services/orders.ts) writes only if that is still the game's open phase.
+-- Returns 'saved', or why not: 'closed' (that phase is not the game's open phase), 'not-yours', 'locked'.
+CREATE FUNCTION save_orders(p_game integer, p_phase integer, p_seed_hash text, p_nation text, p_nation_lock integer, p_user text, p_orders jsonb)
 RETURNS text
 LANGUAGE plpgsql
 AS $$
 BEGIN
   -- Saves share the phase row, so none interleaves with a lock, an unlock or the phase leaving "open"
   -- (those take it FOR UPDATE); saves of one nation queue on an advisory lock of (phase, nation).
-  PERFORM 1 FROM phases WHERE id = p_phase AND status = 'open' FOR SHARE;
+  PERFORM 1 FROM phases WHERE id = p_phase AND game_id = p_game AND seed_hash = p_seed_hash AND status = 'open' FOR SHARE;
   IF NOT FOUND THEN
     RETURN 'closed';
   END IF;
   PERFORM pg_advisory_xact_lock(p_phase, p_nation_lock);
-  IF NOT EXISTS (
-    SELECT 1 FROM seats s JOIN phases p ON p.game_id = s.game_id
-    WHERE p.id = p_phase AND s.nation = p_nation AND s.user_id = p_user
-  ) THEN
+  IF NOT EXISTS (SELECT 1 FROM seats WHERE game_id = p_game AND nation = p_nation AND user_id = p_user) THEN
     RETURN 'not-yours';
   END IF;
   IF EXISTS (SELECT 1 FROM locks WHERE phase_id = p_phase AND nation = p_nation) THEN

@@ -97,35 +97,71 @@ export async function savedOrders(db: Db, phaseId: number, nation: Nation): Prom
 
 export type SaveResult = { ok: true; saved: number } | { ok: false; results: Validation[] };
 
+type OpenPhase = { id: number; seedHash: string };
+
+/**
+ * The open phase of each game as this process last read it, per database. A save checks its orders
+ * against that phase's start state (which never changes) and writes without reading the phase again:
+ * save_orders writes only if it is still the game's open phase, so an entry gone stale costs one
+ * more round trip, never a wrong save.
+ */
+const knownOpen = new WeakMap<Db, Map<number, OpenPhase>>();
+const KNOWN_LIMIT = 10_000;
+
+function knownOpenPhases(db: Db): Map<number, OpenPhase> {
+  let known = knownOpen.get(db);
+  if (!known) knownOpen.set(db, (known = new Map()));
+  return known;
+}
+
+type Written = "saved" | "closed" | "not-yours" | "locked";
+
+/** save_orders (drizzle/0010): locks, checks again and writes in one statement, its own transaction. */
+async function writeOrders(db: Db, gameId: number, phase: OpenPhase, userId: string, nation: Nation, list: Order[]): Promise<Written> {
+  const { rows: [written] } = (await db.execute(
+    sql`select save_orders(${gameId}, ${phase.id}, ${phase.seedHash}, ${nation}, ${NATIONS.indexOf(nation)}, ${userId}, ${JSON.stringify(list)}::jsonb) as outcome`,
+  )) as unknown as { rows: { outcome: Written }[] };
+  return written!.outcome;
+}
+
+function settled(outcome: Exclude<Written, "closed">, nation: Nation, list: Order[]): SaveResult {
+  if (outcome === "locked") throw lockedRefusal(nation);
+  if (outcome === "not-yours") throw notYours(nation);
+  return { ok: true, saved: list.length };
+}
+
+const hasDistinctIds = (list: Order[]) => new Set(list.map((o) => o.id)).size === list.length;
+
 /**
  * Replace a nation's orders. Refused when any order breaks R4: then nothing is stored. Only the
- * player of `nation` may (the seat is checked here, not by the router's nationProcedure: one round
- * trip fewer on the busiest mutation). Three round trips in all with the session's: the read, the
- * engine's check, and save_orders (drizzle/0010), which locks, checks again and writes in one
- * statement, its own transaction.
+ * player of `nation` may (the seat is checked here, not by the router's nationProcedure: a round trip
+ * fewer on the busiest mutation). With the game's open phase known, a well-formed legal list is one
+ * round trip (save_orders); otherwise the phase is read first and every refusal comes in the order
+ * a stranger, a locked nation and an illegal order are told.
  */
 export async function saveOrders(db: Db, userId: string, gameId: number, nation: Nation, list: Order[]): Promise<SaveResult> {
+  const known = knownOpenPhases(db);
+  const kept = known.get(gameId);
+  // Only a list the engine accepts is written this way: refusals (which must tell a stranger "not
+  // yours" before anything about the orders) come from the read below.
+  if (kept && hasDistinctIds(list) && validateOrders(await phaseStartState(db, kept), nation, list).results.every((r) => r.ok)) {
+    const outcome = await writeOrders(db, gameId, kept, userId, nation, list);
+    if (outcome !== "closed") return settled(outcome, nation, list);
+  }
   const phase = await openPhaseToSave(db, gameId, { userId, nation });
   if (!phase.plays) throw notYours(nation);
-  const ids = new Set(list.map((o) => o.id));
-  if (ids.size !== list.length) throw new ServiceError("BAD_REQUEST", "Two orders have the same id");
+  if (!hasDistinctIds(list)) throw new ServiceError("BAD_REQUEST", "Two orders have the same id");
   if (phase.locked) throw lockedRefusal(nation);
-  const checked = validateOrders(await phaseStartState(db, phase), nation, list);
+  const open = { id: phase.id, seedHash: phase.seedHash };
+  if (known.size >= KNOWN_LIMIT) known.clear();
+  known.set(gameId, open);
+  const checked = validateOrders(await phaseStartState(db, open), nation, list);
   if (!checked.results.every((r) => r.ok)) return { ok: false as const, results: checked.results };
-  const { rows: [written] } = (await db.execute(
-    sql`select save_orders(${phase.id}, ${nation}, ${NATIONS.indexOf(nation)}, ${userId}, ${JSON.stringify(list)}::jsonb) as outcome`,
-  )) as unknown as { rows: { outcome: "saved" | "closed" | "not-yours" | "locked" }[] };
-  switch (written?.outcome) {
-    case "saved":
-      return { ok: true as const, saved: list.length };
-    case "locked":
-      throw lockedRefusal(nation);
-    case "not-yours":
-      throw notYours(nation);
-    default:
-      // The phase left "open" (the last lock, or its deadline) between the read and the write.
-      return noOpenPhase(db, gameId);
-  }
+  const outcome = await writeOrders(db, gameId, open, userId, nation, list);
+  if (outcome !== "closed") return settled(outcome, nation, list);
+  // The phase left "open" (the last lock, or its deadline) between the read and the write.
+  known.delete(gameId);
+  return noOpenPhase(db, gameId);
 }
 
 /** Lock a nation's orders. When the last nation locks, the adjudication job is queued (once). */
