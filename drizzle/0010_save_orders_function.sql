@@ -9,6 +9,11 @@ RETURNS text
 LANGUAGE plpgsql
 AS $$
 BEGIN
+  -- A saved draft's commit does not wait for the disk (a disk that stalls a moment would stall every
+  -- save queued behind it on the nation's lock). What a Postgres crash could lose is at most the last
+  -- fraction of a second of drafts: never a lock, a deadline or an adjudication, which commit
+  -- synchronously and so make every save before them durable too.
+  PERFORM set_config('synchronous_commit', 'off', true);
   -- Saves share the phase row, so none interleaves with a lock, an unlock or the phase leaving "open"
   -- (those take it FOR UPDATE); saves of one nation queue on an advisory lock of (phase, nation).
   PERFORM 1 FROM phases WHERE id = p_phase AND game_id = p_game AND seed_hash = p_seed_hash AND status = 'open' FOR SHARE;

@@ -2,7 +2,7 @@
 // (server/services/orders.ts, save_orders in drizzle/0010). These cases prove a kept phase that has
 // gone stale never decides a save, and that a stranger learns nothing about the orders either way.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbHandle } from "../../db/client";
 import { orders, phases } from "../../db/schema";
 import { drain } from "../../server/jobs/worker";
@@ -72,5 +72,23 @@ describe("orders.save with the game's open phase kept (R4, issue 15)", () => {
     await asAlice.orders.lock({ gameId, nation: "Germany" });
     await expect(asAlice.orders.save({ gameId, nation: "Germany", orders: allInfantry })).rejects.toMatchObject({ code: "CONFLICT", message: "Germany has locked its orders; unlock to change them" });
     expect(await savedIn(phase.id)).toEqual([]);
+  });
+});
+
+describe("orders.save's commit (issue 15)", () => {
+  it("does not wait for the disk, and only the save's own transaction is so", async () => {
+    const { alice, gameId } = await twoPlayerGame(handle);
+    const phase = await openPhase(gameId);
+    // save_orders inside an explicit transaction, to read the setting it leaves for its commit.
+    const setting = await handle.db.transaction(async (tx) => {
+      const before = (await tx.execute(sql`select current_setting('synchronous_commit') as s`)) as unknown as { rows: { s: string }[] };
+      const written = (await tx.execute(sql`select save_orders(${gameId}, ${phase.id}, ${phase.seedHash}, 'Germany', 1, ${alice.id}, '[]'::jsonb) as outcome`)) as unknown as { rows: { outcome: string }[] };
+      const after = (await tx.execute(sql`select current_setting('synchronous_commit') as s`)) as unknown as { rows: { s: string }[] };
+      return { before: before.rows[0]!.s, outcome: written.rows[0]!.outcome, after: after.rows[0]!.s };
+    });
+    expect(setting).toEqual({ before: "on", outcome: "saved", after: "off" });
+    // The setting was the transaction's own: the next one (a lock, say) commits synchronously.
+    const [next] = ((await handle.db.execute(sql`select current_setting('synchronous_commit') as s`)) as unknown as { rows: { s: string }[] }).rows;
+    expect(next!.s).toBe("on");
   });
 });
