@@ -1,6 +1,7 @@
 // The load generator's tools: an open-loop request rate (requests start on schedule whether or not
 // earlier ones have answered, so a slow server shows as latency, not as a politely lower rate),
 // percentiles, tRPC calls over HTTP, and a reader of tRPC's server-sent event streams.
+import http from "node:http";
 
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) return NaN;
@@ -44,15 +45,40 @@ export async function atRate(rate: number, seconds: number, make: (i: number) =>
   return { latencies, errors, firstError };
 }
 
+/**
+ * Connections kept alive, and each request's head and body sent in one write, as the proxy in front
+ * of the app processes forwards them (README, topology). Node's http client costs the machine the
+ * generator shares with the app about half what fetch does, so it measures the app, not itself.
+ */
+const agent = new http.Agent({ keepAlive: true });
+
+function send(url: string, headers: Record<string, string>, body?: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      { method: body === undefined ? "GET" : "POST", agent, headers: body === undefined ? headers : { ...headers, "content-length": String(Buffer.byteLength(body)) }, signal: AbortSignal.timeout(30_000) },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
 /** One tRPC call over HTTP (no batching, as one request of the app's client); throws on any error. */
 export async function trpc<T>(base: string, cookie: string, path: string, input: unknown, kind: "query" | "mutation"): Promise<T> {
   const url = `${base}/api/trpc/${path}`;
   const res =
     kind === "mutation"
-      ? await fetch(url, { method: "POST", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify(input), signal: AbortSignal.timeout(30_000) })
-      : await fetch(`${url}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: { cookie }, signal: AbortSignal.timeout(30_000) });
-  const body = (await res.json()) as { result?: { data: T }; error?: { message: string } };
-  if (!res.ok || !body.result) throw new Error(`${path}: ${res.status} ${body.error?.message ?? ""}`);
+      ? await send(url, { cookie, "content-type": "application/json" }, JSON.stringify(input))
+      : await send(`${url}?input=${encodeURIComponent(JSON.stringify(input))}`, { cookie });
+  const body = JSON.parse(res.text) as { result?: { data: T }; error?: { message: string } };
+  if (res.status !== 200 || !body.result) throw new Error(`${path}: ${res.status} ${body.error?.message ?? ""}`);
   return body.result.data;
 }
 
