@@ -1,6 +1,6 @@
 // orders.*: save, lock, unlock — each only by the player of that nation (nationProcedure; save checks
-// the seat in its own first statement, see saveOrders) — and the
-// map's question "where may this group go?", answered by the engine.
+// the seat itself, in the statements it needs anyway, see saveOrders) — and the map's question
+// "where may this group go?", answered by the engine.
 import { z } from "zod";
 import type { Order } from "../../engine";
 import { groupOptions } from "../../services/destinations";
