@@ -113,7 +113,7 @@ export function Lobby() {
           </p>
         ) : null}
         {lobby.data && open.length === 0 ? <p className="muted">No open challenges from other players right now.</p> : null}
-        <ul className={styles.gameList}>
+        <ul className="card-list">
           {open.map((g) => (
             <OpenChallenge key={g.id} game={g} onJoined={refresh} />
           ))}
@@ -177,9 +177,9 @@ function DailyDeadline({ id, what, value, onChange }: { id: string; what: string
 
 function GameList({ games }: { games: LobbyGame[] }) {
   return (
-    <ul className={styles.gameList}>
+    <ul className="card-list">
       {games.map((g) => (
-        <li key={g.id} className={styles.gameItem} data-testid={`my-game-${g.id}`}>
+        <li key={g.id} className={`card-item ${styles.gameItem}`} data-testid={`my-game-${g.id}`}>
           <div className={styles.gameItemHead}>
             <Link href={`/game/${g.id}`} className="game-name">
               {g.name}
@@ -203,9 +203,9 @@ function WatchList({ games, loaded }: { games: LobbyGame[]; loaded: boolean }) {
     <section className="card" aria-labelledby="watch-heading" data-testid="watch-games">
       <h2 id="watch-heading">Games to watch</h2>
       {loaded && games.length === 0 ? <p className="muted">No games of other players are running right now.</p> : null}
-      <ul className={styles.gameList}>
+      <ul className="card-list">
         {games.map((g) => (
-          <li key={g.id} className={styles.gameItem} data-testid={`watch-game-${g.id}`}>
+          <li key={g.id} className={`card-item ${styles.gameItem}`} data-testid={`watch-game-${g.id}`}>
             <div className={styles.gameItemHead}>
               <span>
                 <span className="game-name">{g.name}</span>
@@ -261,7 +261,7 @@ function OpenChallenge({ game, onJoined }: { game: LobbyGame; onJoined: () => vo
     }),
   );
   return (
-    <li className={styles.gameItem} data-testid={`open-game-${game.id}`}>
+    <li className={`card-item ${styles.gameItem}`} data-testid={`open-game-${game.id}`}>
       <div className={styles.gameItemHead}>
         <span className="game-name">{game.name}</span>
         <span className="muted small">{optionsText(game)}</span>

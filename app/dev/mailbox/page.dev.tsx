@@ -26,9 +26,9 @@ export default async function DevMailboxPage() {
       {messages.length === 0 ? (
         <p>No messages yet. Ask for a sign-in link and it will appear here.</p>
       ) : (
-        <ul className={styles.mailbox}>
+        <ul className="card-list">
           {messages.map((m) => (
-            <li key={m.id} className={styles.mail}>
+            <li key={m.id} className={`card-item ${styles.mail}`}>
               <div className={styles.mailHead}>
                 <span className={styles.mailTo}>{m.to}</span>
                 <time dateTime={m.createdAt.toISOString()} className="muted">

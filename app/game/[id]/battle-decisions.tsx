@@ -59,9 +59,9 @@ export function Battles({ gameId, phase, onChanged, gameZone }: { gameId: number
         />
       ))}
       {orphans.length > 0 ? (
-        <ul className={styles.decisionList}>
+        <ul className="card-list">
           {orphans.map((r) => (
-            <li key={requestKey(r)} className={styles.decision}>
+            <li key={requestKey(r)} className={`card-item ${styles.decision}`}>
               <RequestView gameId={gameId} request={r} known={new Map()} onChanged={onChanged} />
             </li>
           ))}
@@ -166,9 +166,9 @@ function LiveBattleView({
       {requests.length === 0 && decided.length === 0 ? (
         <p className="muted small">Nothing to decide here now: it waits for the other battles&rsquo; decisions.</p>
       ) : (
-        <ul className={styles.decisionList}>
+        <ul className="card-list">
           {requests.map((r) => (
-            <li key={requestKey(r)} className={r.mine ? `${styles.decision} ${styles.decisionMine}` : styles.decision}>
+            <li key={requestKey(r)} className={`card-item ${styles.decision}${r.mine ? ` ${styles.decisionMine}` : ""}`}>
               <RequestView gameId={gameId} request={r} known={known} onChanged={onChanged} />
             </li>
           ))}
