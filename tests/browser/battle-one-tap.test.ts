@@ -21,12 +21,9 @@ describe.skipIf(SKIP)("a battle fought with one tap", () => {
   let a: Page;
   const run_ = randomBytes(3).toString("hex");
   const gameName = `One tap ${run_}`;
-  const session = onePageSession("lockstep-one-tap", { width: 1440, height: 900 });
-  beforeAll(async () => {
-    base = session.app.base;
-    a = session.page;
-    // This player orders with the list view (forms).
-    await a.context().addInitScript(() => localStorage.setItem("lockstep:list-view", "1"));
+  const session = onePageSession("lockstep-one-tap", { width: 1440, height: 900 }, { listView: true });
+  beforeAll(() => {
+    ({ page: a, app: { base } } = session);
   });
 
   it("A makes a low-luck game against robots and orders the attack on Karelia from two territories", async () => {

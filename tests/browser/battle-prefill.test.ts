@@ -17,11 +17,9 @@ describe.skipIf(SKIP)("the casualty picker pre-filled by the preference", () => 
   let base = "";
   let a: Page;
   const run = randomBytes(3).toString("hex");
-  const session = onePageSession("lockstep-prefill", { width: 1440, height: 900 });
-  beforeAll(async () => {
-    base = session.app.base;
-    a = session.page;
-    await a.context().addInitScript(() => localStorage.setItem("lockstep:list-view", "1"));
+  const session = onePageSession("lockstep-prefill", { width: 1440, height: 900 }, { listView: true });
+  beforeAll(() => {
+    ({ page: a, app: { base } } = session);
   });
 
   it("A attacks Caucasus with two armour and a fighter; the battle asks for Germany's casualties", async () => {

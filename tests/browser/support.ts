@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { ensureBuild } from "../support/next-build";
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 
@@ -219,18 +219,19 @@ export async function signIn(page: Page, base: string, email: string): Promise<v
 }
 
 /**
- * One scenario in steps (call inside `describe`): after a failed step the rest are skipped, and the
+ * One scenario in steps (call inside `describe`): after a failed step the rest fail at once, naming
+ * the step that broke (they would only wait out their timeouts on a page in the wrong state), and the
  * failure leaves screenshots of every page (`<prefix>-failed-<name>.png`) and the end of the server's
  * log behind.
  */
 export function scenarioSteps(prefix: string, pages: () => Record<string, Page | undefined>, browserLog: string[], serverLog: () => string): void {
-  let broken = false;
-  beforeEach((ctx) => {
-    if (broken) ctx.skip();
+  let broken: string | undefined;
+  beforeEach(() => {
+    if (broken) throw new Error(`not run: an earlier step of this scenario failed ("${broken}")`);
   });
   afterEach(async (ctx) => {
-    if (ctx.task.result?.state !== "fail") return;
-    broken = true;
+    if (ctx.task.result?.state !== "fail" || broken) return;
+    broken = ctx.task.name;
     for (const [name, page] of Object.entries(pages())) {
       await page?.screenshot({ path: join(SCREENSHOTS, `${prefix}-failed-${name}.png`), fullPage: true }).catch(() => {});
       console.log(`page ${name} at ${page?.url()}`);
@@ -275,8 +276,7 @@ export function twoPlayerSession(prefix: string, zones: { a: string; b: string }
     const open = async (locale: string, timezoneId: string) => {
       const ctx = await browser!.newContext({ viewport: { width: 1280, height: 900 }, locale, timezoneId });
       ctx.setDefaultTimeout(30_000);
-      // These players order with the list view (forms): open, as a player who prefers it keeps it.
-      await ctx.addInitScript(() => localStorage.setItem("lockstep:list-view", "1"));
+      await orderWithListView(ctx);
       return ctx.newPage();
     };
     session.a = await open("en-GB", zones.a);
@@ -291,6 +291,11 @@ export function twoPlayerSession(prefix: string, zones: { a: string; b: string }
   return session;
 }
 
+/** This player orders with the list view (forms): open, as a player who prefers it keeps it. */
+async function orderWithListView(ctx: BrowserContext): Promise<void> {
+  await ctx.addInitScript(() => localStorage.setItem("lockstep:list-view", "1"));
+}
+
 /** One browser page on one app: the harness of single-visitor scenarios. */
 export interface OnePage {
   app: App;
@@ -300,7 +305,7 @@ export interface OnePage {
 }
 
 /** Register (inside `describe`) the hooks of a one-page scenario; the object is filled in `beforeAll`. */
-export function onePageSession(prefix: string, viewport = { width: 1280, height: 900 }): OnePage {
+export function onePageSession(prefix: string, viewport = { width: 1280, height: 900 }, options: { listView?: boolean } = {}): OnePage {
   const session = { browserLog: [] as string[] } as OnePage;
   let browser: Browser | undefined;
   beforeAll(async () => {
@@ -308,6 +313,7 @@ export function onePageSession(prefix: string, viewport = { width: 1280, height:
     browser = await launchBrowser();
     const ctx = await browser.newContext({ viewport });
     ctx.setDefaultTimeout(30_000);
+    if (options.listView) await orderWithListView(ctx);
     session.page = await ctx.newPage();
     watchPages({ page: session.page }, session.browserLog);
   }, 420_000);
