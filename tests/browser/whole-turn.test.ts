@@ -1,7 +1,11 @@
 // The whole turn in the browser (R7, R8): A plays Germany and attacks Caucasus (5 Russian infantry,
-// no AA gun) from Ukraine S.S.R. with 3 infantry, 2 armour and the fighter, and buys 2 infantry for
-// Germany. Low luck: the Axis roll 12 (two sure hits a round), the Allies at most 10, so Germany takes
-// Caucasus and the fighter survives (casualties go cheapest first). A accepts each battle default by
+// no AA gun) from Ukraine S.S.R. with 3 infantry, 2 armour and the fighter, and with East Europe's
+// armour through Ukraine, and buys 2 infantry for Germany. Low luck (R6.8), whatever the dice: the
+// Axis score 15, 13, then 12 (two sure hits a round) as their infantry fall, the Allies 10, 6, then 2
+// (at most 2, exactly 1, at most 1 hit), so the defenders are gone by round 3 and at worst the three
+// infantry and one armour are lost (cheapest first): Germany takes Caucasus with two armour and the
+// fighter survives. (With Ukraine's units alone, a run of Allied rolls could leave only the fighter,
+// which cannot take a territory.) A accepts each battle default by
 // hand; then the post-combat panel lists the fighter in Caucasus — captured this turn, so not safe
 // (R7.1) — and A lands it somewhere other than the default by a click on the map. Turn 2 shows the fighter there, the two
 // new infantry in Germany (R8.3) and Germany's treasury changed by the purchase and its new income (R8.4).
@@ -84,6 +88,10 @@ describe.skipIf(SKIP)("the whole turn in the browser: battle, landing, new units
     await editor.getByTestId("move-count-germany-armour").fill("2");
     await editor.getByTestId("move-count-germany-fighter").fill("1");
     await editor.getByTestId("move-path-germany").fill("Caucasus");
+    await editor.getByTestId("add-move-germany").click();
+    await editor.getByTestId("move-from-germany").fill("East Europe");
+    await editor.getByTestId("move-count-germany-armour").fill("1");
+    await editor.getByTestId("move-path-germany").fill("Ukraine S.S.R., Caucasus");
     await editor.getByTestId("add-move-germany").click();
     await editor.getByTestId("purchase-type-germany").selectOption("infantry");
     await editor.getByTestId("purchase-count-germany").fill("2");
