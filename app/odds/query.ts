@@ -1,4 +1,4 @@
-// The calculator's URL (documented in the README): a battle as a query string, so any screen can
+// The calculator's URL (documented in docs/odds.md): a battle as a query string, so any screen can
 // link to the calculator with the forces of a territory filled in.
 //
 //   /calculator?a.Germany=infantry:3,armour:1&a.Japan=fighter:1&d.Russia=infantry:3,aaGun:1

@@ -47,7 +47,7 @@ export async function atRate(rate: number, seconds: number, make: (i: number) =>
 
 /**
  * Connections kept alive, and each request's head and body sent in one write, as the proxy in front
- * of the app processes forwards them (README, topology). Node's http client costs the machine the
+ * of the app processes forwards them (docs/operations.md, "More than one machine"). Node's http client costs the machine the
  * generator shares with the app about half what fetch does, so it measures the app, not itself.
  */
 const agent = new http.Agent({ keepAlive: true });

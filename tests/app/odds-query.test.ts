@@ -23,7 +23,7 @@ describe("the calculator's URL", () => {
     expect(back.input).toEqual(input);
   });
 
-  it("reads the README's example", () => {
+  it("reads the example of docs/odds.md", () => {
     const { input, error } = oddsFromQuery(new URLSearchParams("a.Germany=infantry:3,armour:1&a.Japan=fighter:1&d.Russia=infantry:3,aaGun:1&aa=1&bombard=2&a.keepLast=fighter,bomber&a.keepLand=1&a.withdrawAirAfter=2&d.withdrawAirAfter=1"));
     expect(error).toBeUndefined();
     expect(input.attacker).toEqual({ Germany: { infantry: 3, armour: 1 }, Japan: { fighter: 1 } });

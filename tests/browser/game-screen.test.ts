@@ -3,7 +3,7 @@
 // where it lies under another territory's outline (badges win clicks), an order made (which ends the
 // selection), the next group clicked (a new order, never an extension of the last), an order changed
 // by a click on its arrow — then locked; the screen keeps its map and zoom when the turn resolves and
-// after a reload. SCREENSHOT_DOCS=1 keeps the screenshots for the README in docs/.
+// after a reload. SCREENSHOT_DOCS=1 keeps the screenshots for docs/.
 import { randomBytes } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
