@@ -9,7 +9,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { SKIP, onePageSession, shoot, shootNarrow, signIn } from "./support";
-import { clickTerritory, groupBadge, newRobotGame, zoomAt } from "./robot-game";
+import { clickTerritory, clickWhereVisible, groupBadge, newRobotGame, zoomAt } from "./robot-game";
 
 describe.skipIf(SKIP)("selecting stacks, landing from a transport, the last credit", () => {
   const session = onePageSession("lockstep-map-selection", { width: 1440, height: 900 });
@@ -59,7 +59,8 @@ describe.skipIf(SKIP)("selecting stacks, landing from a transport, the last cred
     await shoot(page, "lockstep-map-selection-landing-1440");
     await shootNarrow(page, "lockstep-map-selection-landing-390");
     await page.waitForTimeout(1000); // the map settles at the desktop's width again
-    await clickTerritory(page, "unload", "caucasus");
+    // Where its outline shows, near its middle (its name sits by the Black Sea's shore).
+    await clickWhereVisible(page, map.getByTestId("map-unload-caucasus"));
     await expect.poll(() => panel.getByTestId("map-order-m1").textContent()).toContain("unload into Caucasus");
     await expect.poll(() => panel.getByTestId("map-selection-germany").count()).toBe(0);
   }, 240_000);
