@@ -1,10 +1,11 @@
 "use client";
-// Ordering on the map (issue 6): click a marked group to select a unit (again to add more), click an
+// Ordering on the map (issue 6): click a marked group to select its whole stack (fewer with the stepper), click an
 // outlined destination — the engine's legal destinations, from orders.destinations — to make the
 // order. Making the order ends the selection, so the next click starts afresh; clicking an order's
 // arrow selects it again to change its path (further destinations) or its counts. Transports load
 // here (the load is part of the selection) and unload with a click. The draft is shared with the list
-// view, so Save, Lock and refusals behave the same in both. The map itself is drawn into the game
+// view, so Save, Lock and refusals behave the same in both. A loaded transport whose move ends next
+// to land stays selected and asks where its cargo lands (R4.7). The map itself is drawn into the game
 // screen's map area (a portal), the controls stay in the side panel.
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
