@@ -27,8 +27,10 @@ export default function HowToPlayPage() {
           passes, the turn resolves.
         </li>
         <li>
-          <strong>Fight the battles.</strong> Where your side fights, its lead nation chooses casualties (or a retreat) each round;
-          the default is filled in, and the deadline takes it.
+          <strong>Fight the battles.</strong> Where your side fights, its lead nation chooses casualties each round; the default is
+          filled in, and the deadline takes it. After a round your submarines may submerge (they stay in the zone) and your aircraft
+          may withdraw (they land after combat). Land units and surface ships never retreat: two retreats could meet in one territory
+          (R6.7).
         </li>
         <li>
           <strong>Land your aircraft</strong> after combat, then new units appear and income is paid.

@@ -1,7 +1,8 @@
 // Where a nation may place what it buys (R4.10, R9.2), for the map's purchase panel: every
 // destination the engine's validation accepts for one more unit of each type, given the draft's
 // earlier orders (money and factory output already spent), and the cost of each type; and each factory's
-// room left, with the engine's refusal for one more unit at a factory that cannot take it.
+// room left, with the engine's refusal for one more unit at a factory that cannot take it. A place that
+// would take the unit if the money allowed is not refused: it is listed apart, as short of money.
 import type { Db } from "../../db/client";
 import {
   UNIT_TYPES,
@@ -32,7 +33,9 @@ export interface PurchaseOptions {
   left: number;
   /** Legal places for one more unit of each type; empty when none (or nothing affordable). */
   placements: Record<UnitType, Placement[]>;
-  /** Land and air units (not a factory): the nation's factories that refuse one more, with the engine's reason and rule id. */
+  /** Places that would take one more unit but the money left does not pay for it (R4.10): nothing refuses them. */
+  unaffordable: Record<UnitType, Placement[]>;
+  /** Land and air units (not a factory): the nation's factories that refuse one more whatever the money (room or output), with the engine's reason and rule id. */
   refused: Record<UnitType, (Placement & { refusal: string })[]>;
   /** Each factory's room left this turn (R4.10, or R9.2 under its house rule). */
   factories: FactoryRoom[];
@@ -42,31 +45,39 @@ export async function purchaseOptions(db: Db, gameId: number, nation: Nation, ea
   const none = <T>() => Object.fromEntries(UNIT_TYPES.map((t) => [t, []])) as unknown as Record<UnitType, T[]>;
   const empty = none<Placement>();
   const state = await openPhaseStartState(db, gameId);
-  if (!state) return { treasury: 0, left: 0, placements: empty, refused: none(), factories: [] };
+  if (!state) return { treasury: 0, left: 0, placements: empty, unaffordable: none(), refused: none(), factories: [] };
   const board = indexBoard(state.board);
   const land = state.board.territories.filter((t) => t.kind === "land").map((t) => t.id);
   const sea = state.board.territories.filter((t) => t.kind === "sea").map((t) => t.id);
-  const placements = { ...empty };
+  const placements = none<Placement>();
+  const unaffordable = none<Placement>();
   const refused = none<Placement & { refusal: string }>();
   const factories = factoryRoom(state, nation, earlier);
   const vc = state.houseRules?.vcInfantry === true;
+  const spent = earlier.filter(isPurchase).reduce((sum, o) => sum + purchaseCost(state, o), 0);
+  const left = state.treasury[nation] - spent;
+  // The same checks with money no object: what refuses a place other than the money (R4.10).
+  const rich = { ...state, treasury: { ...state.treasury, [nation]: spent + 1_000_000 } };
+  const place = (p: PurchaseOrder): Placement => ({ destination: p.destination, ...(p.from ? { from: p.from } : {}), cost: purchaseCost(state, p) });
+  const byPlace = (a: Placement, b: Placement) => a.destination.localeCompare(b.destination) || (a.from ?? "").localeCompare(b.from ?? "");
   for (const type of UNIT_TYPES) {
     const probes: PurchaseOrder[] =
       UNIT_STATS[type].medium === "sea"
         ? sea.flatMap((zone) => board.neighbours(zone).filter((t) => board.isLand(t)).map((from) => ({ id: "\u0000probe", type, count: 1, destination: zone, from })))
         : land.map((destination) => ({ id: "\u0000probe", type, count: 1, destination }));
-    placements[type] = probes
-      .filter((p) => validateOrder(state, nation, p, earlier).ok)
-      .map((p) => ({ destination: p.destination, ...(p.from ? { from: p.from } : {}), cost: purchaseCost(state, p) }))
-      .sort((a, b) => a.destination.localeCompare(b.destination) || (a.from ?? "").localeCompare(b.from ?? ""));
+    for (const p of probes) {
+      if (validateOrder(state, nation, p, earlier).ok) placements[type].push(place(p));
+      else if (purchaseCost(state, p) > left && validateOrder(rich, nation, p, earlier).ok) unaffordable[type].push(place(p));
+    }
+    placements[type].sort(byPlace);
+    unaffordable[type].sort(byPlace);
     // Land and air units go to a factory (R4.10), except infantry under R9.2 (raised at victory cities).
     if (UNIT_STATS[type].medium !== "sea" && type !== "factory" && !(vc && type === "infantry"))
       for (const f of factories) {
         const probe: PurchaseOrder = { id: "\u0000probe", type, count: 1, destination: f.territory };
-        const result = validateOrder(state, nation, probe, earlier);
-        if (!result.ok) refused[type].push({ destination: f.territory, cost: purchaseCost(state, probe), refusal: result.message });
+        const result = validateOrder(rich, nation, probe, earlier);
+        if (!result.ok) refused[type].push({ ...place(probe), refusal: result.message });
       }
   }
-  const spent = earlier.filter(isPurchase).reduce((sum, o) => sum + purchaseCost(state, o), 0);
-  return { treasury: state.treasury[nation], left: state.treasury[nation] - spent, placements, refused, factories };
+  return { treasury: state.treasury[nation], left, placements, unaffordable, refused, factories };
 }

@@ -75,9 +75,27 @@ describe("orders.destinations", () => {
     const full = await asAlice.orders.placements({ gameId, nation: "Germany", earlier: [{ id: "p1", type: "armour", count: 6, destination: "South Europe" }] });
     expect(full.factories.find((f) => f.territory === "South Europe")).toMatchObject({ left: 0, rule: "R4.10" });
     expect(full.placements.armour).toEqual([]);
+    // Germany's factory has room: the 2 credits left do not pay for an armour, which is no refusal of the place.
     expect(full.refused.armour).toEqual([
-      { destination: "Germany", cost: 5, refusal: "1 armour cost 5; Germany has 2 credits left of 32 (R4.10)" },
       { destination: "South Europe", cost: 5, refusal: "The factory in South Europe (value 6) cannot take 1 armour more: land and air units count 1 each, infantry half (R4.10)" },
+    ]);
+    expect(full.unaffordable.armour).toEqual([{ destination: "Germany", cost: 5 }]);
+    expect(full.unaffordable.infantry).toEqual([{ destination: "Germany", cost: 3 }]);
+    // Every credit spent: nothing is refused for want of room, every factory is short of money.
+    const spent = await asAlice.orders.placements({
+      gameId,
+      nation: "Germany",
+      earlier: [
+        { id: "p1", type: "armour", count: 4, destination: "Germany" },
+        { id: "p2", type: "infantry", count: 4, destination: "Germany" },
+      ],
+    });
+    expect(spent.left).toBe(0);
+    expect(spent.placements.infantry).toEqual([]);
+    expect(spent.refused.infantry).toEqual([]);
+    expect(spent.unaffordable.infantry).toEqual([
+      { destination: "Germany", cost: 3 },
+      { destination: "South Europe", cost: 3 },
     ]);
     expect(full.refused.transport).toEqual([]); // ships are built in a zone, not listed here
   });

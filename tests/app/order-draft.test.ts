@@ -1,6 +1,7 @@
 // Building move orders from map clicks (app/game/[id]/map/order-draft.ts).
 import { describe, expect, it } from "vitest";
 import {
+  asksLanding,
   clickDestination,
   clickGroup,
   commit,
@@ -8,6 +9,7 @@ import {
   isComplete,
   orderableTerritories,
   removeOrder,
+  selectAllHere,
   setCount,
   setLoad,
   toMoveOrder,
@@ -29,22 +31,41 @@ const stacks: StackLike[] = [
 ];
 
 describe("order-draft", () => {
-  it("a first click selects one unit, further clicks add one more up to what is free", () => {
+  it("a click selects the whole stack of that type; another type of the same territory adds its whole stack; all units here", () => {
     const free = freeAt(stacks, "Germany", "Libya", []);
     expect(free).toEqual({ armour: 1 });
     const one = clickGroup(null, "Libya", "armour", free)!;
     expect(one).toEqual({ from: "Libya", units: { armour: 1 }, path: [] });
-    expect(clickGroup(one, "Libya", "armour", free)).toBe(one); // only one there
+    expect(clickGroup(one, "Libya", "armour", free)).toBe(one); // all of it already
     const g = freeAt(stacks, "Germany", "Germany", []);
     let sel = clickGroup(null, "Germany", "infantry", g);
-    sel = clickGroup(sel, "Germany", "infantry", g);
+    expect(sel!.units).toEqual({ infantry: 4 });
+    // Fewer is one step away.
+    sel = setCount(sel!, "infantry", 3, g);
+    expect(sel!.units).toEqual({ infantry: 3 });
     sel = clickGroup(sel, "Germany", "armour", g);
-    expect(sel!.units).toEqual({ infantry: 2, armour: 1 });
+    expect(sel!.units).toEqual({ infantry: 3, armour: 2 });
+    expect(selectAllHere(sel!, g).units).toEqual({ infantry: 4, armour: 2 });
+    // Units already ordered away are not free, so not selected.
+    const draft: DraftOrder[] = [{ id: "m1", units: { infantry: 1 }, from: "Germany", path: ["East Europe"] }];
+    expect(clickGroup(null, "Germany", "infantry", freeAt(stacks, "Germany", "Germany", draft))!.units).toEqual({ infantry: 3 });
     // Another territory starts over.
     expect(clickGroup(sel, "Libya", "armour", free)!.units).toEqual({ armour: 1 });
     // AA guns and factories never take move orders (R4.3); cargo aboard is not a group of its own.
     expect(g.aaGun).toBeUndefined();
     expect(freeAt(stacks, "Germany", "Baltic Sea Zone", [])).toEqual({ transport: 1 });
+  });
+
+  it("R4.7: a transport with cargo ending next to land asks for the landing; empty, unloaded, or out at sea it does not", () => {
+    const coast = (zone: string) => zone !== "Open Sea Zone";
+    const loaded = setLoad({ from: "Central Mediteranean Sea Zone", units: { transport: 1 }, path: ["Black Sea Zone"] }, "South Europe", { infantry: 1 });
+    expect(asksLanding(loaded, false, coast)).toBe(true);
+    expect(asksLanding({ ...loaded, path: ["Open Sea Zone"] }, false, coast)).toBe(false);
+    expect(asksLanding({ ...loaded, unload: "Caucasus" }, false, coast)).toBe(false);
+    const empty = { from: "Central Mediteranean Sea Zone", units: { transport: 1 }, path: ["Black Sea Zone"] };
+    expect(asksLanding(empty, false, coast)).toBe(false);
+    expect(asksLanding(empty, true, coast)).toBe(true); // cargo aboard from an earlier turn
+    expect(asksLanding({ from: "Germany", units: { armour: 1 }, path: ["East Europe"] }, true, coast)).toBe(false);
   });
 
   it("picks a count, and an empty selection is none", () => {

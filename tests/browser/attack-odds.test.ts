@@ -49,8 +49,8 @@ describe.skipIf(SKIP)("the odds of an attack while ordering", () => {
     expect(await tag.textContent()).toBe(`${await label.textContent()} to take Karelia S.S.R.`);
 
     // Three infantry join it: the same territory, one label, higher odds (the orders combined).
-    const infantry = await groupBadge(page, "infantry", "east-europe");
-    for (let i = 0; i < 3; i++) await infantry.click();
+    // A click on the badge selects the whole stack.
+    await (await groupBadge(page, "infantry", "east-europe")).click();
     await clickTerritory(page, "target", "karelia-s-s-r-");
     await expect.poll(() => percentOf(label), { timeout: 30_000 }).toBeGreaterThan(alone);
     expect(await map.getByTestId("map-odds-karelia-s-s-r-").count()).toBe(1);
@@ -82,8 +82,7 @@ describe.skipIf(SKIP)("the odds of an attack while ordering", () => {
     await newRobotGame(page, app!.base, `Odds over ${run_}`);
     const map = page.getByTestId("map-germany");
     // Two armour from Ukraine S.S.R. into Caucasus (5 Russian infantry, no AA gun there).
-    const armour = await groupBadge(page, "armour", "ukraine-s-s-r-");
-    for (let i = 0; i < 2; i++) await armour.click();
+    await (await groupBadge(page, "armour", "ukraine-s-s-r-")).click();
     await clickTerritory(page, "target", "caucasus");
     const label = map.getByTestId("map-odds-caucasus");
     await expect.poll(() => label.textContent(), { timeout: 30_000 }).toMatch(/^[<>]?\d+ %$/);

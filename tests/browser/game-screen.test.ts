@@ -143,10 +143,10 @@ async function playTurnOne(page: Page, shot: string): Promise<void> {
   // Germany's armour lies under that outline; the click selects the armour, it makes no move.
   expect(await badgeUnderOutline(page, "map-stack-germany-armour-germany", "map-target-germany")).toBe(true);
   await map.getByTestId("map-stack-germany-armour-germany").click();
-  await expect.poll(() => panel.getByTestId("map-selection-germany").locator("h3").textContent()).toBe("1 armour in Germany");
+  await expect.poll(() => panel.getByTestId("map-selection-germany").locator("h3").textContent()).toBe("2 armour in Germany");
   expect(await panel.getByTestId("map-order-list-germany").locator("li").count()).toBe(0);
 
-  // Order it: an attack on Karelia. Making the order ends the selection; the arrow is an attack's.
+  // Order it (the whole stack: a click selects every free unit of the type): an attack on Karelia. Making the order ends the selection; the arrow is an attack's.
   await map.getByTestId("map-target-karelia-s-s-r-").waitFor();
   await clickTerritory(page, "target", "karelia-s-s-r-");
   await expect.poll(() => panel.getByTestId("map-order-m1").textContent()).toMatch(/armour.*Germany → .*Karelia S\.S\.R\./);
@@ -155,14 +155,14 @@ async function playTurnOne(page: Page, shot: string): Promise<void> {
 
   // The next group: a new order, the first one untouched.
   await (await groupBadge(page, "infantry", "east-europe")).click();
-  await expect.poll(() => panel.getByTestId("map-selection-germany").locator("h3").textContent()).toBe("1 infantry in East Europe");
+  await expect.poll(() => panel.getByTestId("map-selection-germany").locator("h3").textContent()).toBe("3 infantry in East Europe");
   await map.getByTestId("map-target-germany").waitFor();
   await clickTerritory(page, "target", "germany");
   await expect.poll(() => panel.getByTestId("map-order-m2").textContent()).toContain("East Europe → Germany");
   expect(await map.getByTestId("map-arrow-m1").getAttribute("data-path")).toMatch(/^Germany>.*Karelia S\.S\.R\.$/);
   expect(await map.getByTestId("map-arrow-m2").getAttribute("data-attack")).toBe("0");
 
-  // Change an order by its arrow: two infantry instead of one.
+  // Change an order by its arrow: two infantry instead of three.
   await clickWhereVisible(page, map.getByTestId("map-arrow-hit-m2"));
   await panel.getByTestId("map-selection-germany").filter({ hasText: "(order m2)" }).waitFor();
   await panel.getByTestId("map-count-germany-infantry").fill("2");
@@ -175,7 +175,7 @@ async function playTurnOne(page: Page, shot: string): Promise<void> {
   await card.waitFor();
   expect(await card.textContent()).toMatch(/Karelia S\.S\.R\.Russia · IPC \d+/);
   expect(await card.getByTestId("territory-card-units-russia").textContent()).toMatch(/infantry/);
-  expect(await card.getByTestId("territory-card-attacks").textContent()).toContain("1 armour from Germany (m1)");
+  expect(await card.getByTestId("territory-card-attacks").textContent()).toContain("2 armour from Germany (m1)");
   await card.getByRole("button", { name: "Close" }).click();
 
   // Buy with the steppers: two armour, then one fewer; the money left follows.

@@ -2,6 +2,7 @@
 // United Kingdom writes in the public channel; each player sees exactly what they should, live, with
 // unread counts and an in-app notification; Russia's page — its HTML, its RSC payload and its live
 // streams — shows nothing of the Axis channel. The game is anonymous: no page shows another's name.
+// While another tab of the game screen is open, the Press tab counts the unread messages (issue 19).
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +11,7 @@ import { LONG, SCREENSHOTS, SKIP, countNavigations, launchBrowser, scenarioSteps
 const PLAN = "Strike at dawn: we take Moscow together on turn 2";
 const REPLY = "Agreed, Japan comes from the east";
 const PUBLIC = "The Allies stand together";
+const LATER = "Russia holds the line in the east";
 
 describe.skipIf(SKIP)("press in the browser", () => {
   let app: App | undefined;
@@ -176,5 +178,17 @@ describe.skipIf(SKIP)("press in the browser", () => {
     await panel(g).screenshot({ path: `${SCREENSHOTS}/lockstep-press-panel-390.png` });
     const box = await panel(g).boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  }, 120_000);
+
+  it("Russia, on another tab, sees the Press tab count a new public message; opening it reads the message", async () => {
+    const r = pages.russia!;
+    await r.getByTestId("tab-orders").click();
+    await send(pages.uk!, LATER);
+    // The hidden panel does not mark it read: the tab counts it, as the bell does.
+    await expect.poll(() => r.getByTestId("tab-press-unread").textContent(), { timeout: 15_000 }).toBe("1");
+    await shoot(r, "lockstep-press-tab-unread-1440");
+    await r.getByTestId("tab-press").click();
+    await expect.poll(() => messages(r)).toContain(LATER);
+    await expect.poll(() => r.getByTestId("tab-press-unread").count(), { timeout: 15_000 }).toBe(0);
   }, 120_000);
 });

@@ -25,7 +25,13 @@ describe.skipIf(SKIP)("home, rules and how to play", () => {
     await shoot(page, "lockstep-home-desktop");
     await page.getByRole("main").getByRole("link", { name: "How to play" }).click();
     await page.getByTestId("how-to-play").waitFor();
-    expect(await page.getByTestId("how-to-play").textContent()).toMatch(/Save, then lock/);
+    const howTo = (await page.getByTestId("how-to-play").textContent()) ?? "";
+    expect(howTo).toMatch(/Save, then lock/);
+    // R6.7: only submarines (submerging) and aircraft (withdrawing) leave a battle, and it says why land units cannot.
+    expect(howTo).not.toMatch(/or a retreat/);
+    expect(howTo).toMatch(/submarines may submerge/);
+    expect(howTo).toMatch(/aircraft may withdraw/);
+    expect(howTo).toMatch(/Land units and surface ships never retreat: two retreats could meet in one territory/);
     await page.getByTestId("how-to-play").getByRole("link", { name: "rules page" }).click();
     await page.getByTestId("rules-page").waitFor();
     expect(new URL(page.url()).pathname).toBe("/rules");

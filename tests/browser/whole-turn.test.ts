@@ -10,10 +10,14 @@
 // (R7.1) — and A lands it somewhere other than the default by a click on the map. Turn 2 shows the fighter there, the two
 // new infantry in Germany (R8.3) and Germany's treasury changed by the purchase and its new income (R8.4).
 // The lobby then shows A the game at turn 2, needing A's orders. B plays Japan and only locks. Robots hold.
+// Issue 19: the question after each round of the land battle asks only what may leave — the
+// fighter may withdraw, and there is no submarine to submerge (R6.7); and A's own view of the map,
+// kept from the orders (over the Americas), is not overwritten by the landing map's view of the
+// Caucasus: turn 2 opens on it again, after a reload too.
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { clickWhereVisible } from "./robot-game";
+import { clickWhereVisible, zoomAt } from "./robot-game";
 import { LONG, SKIP, shoot, signIn, twoPlayerSession } from "./support";
 
 const COST_INFANTRY = 3;
@@ -43,6 +47,10 @@ describe.skipIf(SKIP)("the whole turn in the browser: battle, landing, new units
   let infantryBefore = 0;
   let worthBefore = 0;
   let landedIn = "";
+  /** A's kept view of the map (localStorage) and what it shows, from before the battle. */
+  let keptView: string | null = null;
+  let shownView: string | null = null;
+  const viewKey = () => `lockstep:map-view:${gameId}`;
   const run_ = randomBytes(3).toString("hex");
   const gameName = `Caucasus ${run_}`;
 
@@ -99,6 +107,13 @@ describe.skipIf(SKIP)("the whole turn in the browser: battle, landing, new units
     await editor.getByTestId("add-purchase-germany").click();
     await editor.getByTestId("save-germany").click();
     await expect.poll(() => editor.getByTestId("saved-germany").textContent()).toContain("Ukraine S.S.R. → Caucasus");
+    // A's own view of the map: zoomed in on the Americas, far from the battle; the game keeps it.
+    await zoomAt(a, "east-us", 4);
+    // The wheel's zoom is kept when it ends, a moment after the last turn of the wheel.
+    await expect.poll(() => a.evaluate((k) => (JSON.parse(localStorage.getItem(k) ?? "null") as { k: number } | null)?.k ?? 0, viewKey())).toBeGreaterThan(1);
+    await a.waitForTimeout(500);
+    keptView = await a.evaluate((k) => localStorage.getItem(k), viewKey());
+    shownView = await a.getByTestId("map-germany").locator("svg").first().getAttribute("data-viewbox");
     await a.getByTestId("lock-germany").click();
     await a.getByTestId("locked-tag-germany").waitFor({ state: "attached" });
     await b.getByTestId("lock-japan").click();
@@ -107,17 +122,27 @@ describe.skipIf(SKIP)("the whole turn in the browser: battle, landing, new units
   it("A accepts each battle decision by hand until the post-combat panel appears", async () => {
     const panel = a.getByTestId("post-combat");
     const deadline = Date.now() + LONG * 2;
+    const questions = new Set<string>();
     while (!(await panel.isVisible())) {
       expect(Date.now()).toBeLessThan(deadline);
       const forms = a.locator('form[data-testid^="decision-caucasus-"][data-testid$="-axis"]');
       if ((await forms.count()) > 0) {
         const form = forms.first();
+        // After a round: what may leave a land battle (R6.7).
+        if ((await form.getAttribute("data-testid"))?.includes("-retreat-")) questions.add((await form.locator("p").first().textContent().catch(() => null)) ?? "");
         const accept = form.locator('[data-testid$="-accept-default"], [data-testid$="-fight-on"]').first();
         await accept.click().catch(() => {}); // the form may go away as the battle moves on
       }
       await a.waitForTimeout(300);
     }
     expect(await a.getByTestId("phase-status").textContent()).toContain("after combat");
+    // The fighter was asked whether to withdraw after each round, never about submarines: none fought.
+    const asked = [...questions].filter(Boolean);
+    expect(asked.length).toBeGreaterThan(0);
+    for (const q of asked) {
+      expect(q).toContain("Withdraw air units");
+      expect(q).not.toMatch(/submarine/i);
+    }
     expect(await a.getByTestId("post-combat-battles").textContent()).toContain("Caucasus (Axis won)");
     // B has nothing to land: B's page says so and shows who is still choosing.
     await b.getByTestId("post-combat").waitFor({ timeout: LONG });
@@ -160,6 +185,12 @@ describe.skipIf(SKIP)("the whole turn in the browser: battle, landing, new units
     expect(await map.locator('[data-testid^="map-target-"]').count()).toBe(0);
     await a.getByTestId("post-combat-lock-germany").click();
     for (const page of [a, b]) await page.getByTestId("turn-number").filter({ hasText: "Turn 2" }).waitFor({ timeout: LONG });
+    // The landing map showed the Caucasus; A's own view comes back with the new phase, and is still kept.
+    expect(await a.evaluate((k) => localStorage.getItem(k), viewKey())).toBe(keptView);
+    await expect.poll(() => a.getByTestId("map-germany").locator("svg").first().getAttribute("data-viewbox")).toBe(shownView);
+    await a.reload();
+    await a.getByTestId("turn-number").filter({ hasText: "Turn 2" }).waitFor({ timeout: LONG });
+    await expect.poll(() => a.getByTestId("map-germany").locator("svg").first().getAttribute("data-viewbox")).toBe(shownView);
   }, 180_000);
 
   it("turn 2: the fighter stands where A chose, the new infantry are in Germany, and the treasury changed", async () => {

@@ -90,6 +90,14 @@ describe("R4 validation on a small board", () => {
     const broke = validateOrder(state, "Germany", { id: "p4", type: "bomber", count: 2, destination: "A" });
     expect(broke).toMatchObject({ ok: false, rule: "R4.10" });
     expect(!broke.ok && broke.message).toContain("cost 24");
+    expect(!broke.ok && broke.message).toMatch(/^Not enough money left: 2 bombers cost 24; Germany has \d+ of \d+ credits left \(R4\.10\)$/);
+    // Every credit spent: the message says so plainly, it refuses no place.
+    const spentAll = { ...state, treasury: { ...state.treasury, Germany: 6 } };
+    const { results: last } = validateOrders(spentAll, "Germany", [
+      { id: "p5", type: "infantry", count: 2, destination: "A" },
+      { id: "p6", type: "infantry", count: 1, destination: "A" },
+    ]);
+    expect(last[1]).toMatchObject({ ok: false, rule: "R4.10", message: "No money left: Germany has spent all 6 credits (1 infantry cost 3) (R4.10)" });
   });
 
   it("never changes the state it checks", () => {

@@ -15,6 +15,7 @@ import { CHOICES, ResolveWithPreferences } from "./battle-preferences";
 import { RoundsView } from "./battle-rounds";
 import { CasualtyOdds } from "./casualty-odds";
 import { Deadline } from "./deadline";
+import { retreatQuestion, retreatQuestionShort } from "./retreat-question";
 import { liveBattles, slug, type LiveBattle, type Phase, type PendingRequest } from "./game-types";
 import styles from "./battle-decisions.module.css";
 
@@ -193,7 +194,7 @@ function RequestView({ gameId, request, known, onChanged }: { gameId: number; re
   if (request.mine) return <RetreatPicker gameId={gameId} request={request} known={known} onChanged={onChanged} />;
   return (
     <p className="small" data-testid={`${requestKey(request)}-waiting`}>
-      <strong>{request.team}</strong>: after round {request.round}, submerge submarines or withdraw air units?{" "}
+      <strong>{request.team}</strong>: after round {request.round}, {retreatQuestionShort(request)}{" "}
       <span className="muted">Waiting for {request.chooser}; the default is to fight on.</span>
     </p>
   );
@@ -461,8 +462,7 @@ function RetreatPicker({ gameId, request, known, onChanged }: { gameId: number; 
       }}
     >
       <p>
-        <strong>{request.chooser}: round {request.round} is over.</strong> Submerge submarines (they stay in the zone) or withdraw air units (they land after combat)? The
-        default is to fight on (R6.7, R6.9).
+        <strong>{request.chooser}: round {request.round} is over.</strong> {retreatQuestion(request)} The default is to fight on (R6.7, R6.9).
       </p>
       <fieldset className="unit-counts picker-groups" disabled={busy}>
         <legend>Units that leave the battle</legend>

@@ -33,6 +33,7 @@ const Replay = dynamic(() => import("./map/replay").then((m) => m.Replay));
 const OrdersEditor = dynamic(() => import("./orders-editor").then((m) => m.OrdersEditor));
 // Press loads after the map: it is a panel of its own, fetching its own data.
 const PressPanel = dynamic(() => import("./press/press-panel").then((m) => m.PressPanel));
+import { PressTabCount } from "./press/press-tab-count";
 import { RecentBattles } from "./recent-battles";
 import { SheetHandle, closeOnEscape } from "./sheet-handle";
 
@@ -255,6 +256,7 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
             ) : null}
             <Tabs.Trigger value="press" className={styles.tab} data-testid="tab-press">
               Press
+              <PressTabCount gameId={gameId} />
             </Tabs.Trigger>
           </Tabs.List>
 
@@ -323,7 +325,7 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
 
           {/* Press keeps its live count and its unread marks while another tab is shown. */}
           <Tabs.Content value="press" forceMount className={styles.tabPanel}>
-            <PressPanel gameId={gameId} />
+            <PressPanel gameId={gameId} shown={tab === "press"} />
           </Tabs.Content>
 
           <Tabs.Content value="board" forceMount className={styles.tabPanel}>

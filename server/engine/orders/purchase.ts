@@ -118,8 +118,10 @@ export function checkPurchase(ctx: PurchaseContext, order: PurchaseOrder): Refus
   }
   const cost = unitCost(view.board, view.state, order);
   const treasury = view.state.treasury[nation];
-  if (ctx.spent + cost > treasury)
-    return refuse("R4.10", `${what} cost ${cost}; ${nation} has ${treasury - ctx.spent} credits left of ${treasury}`);
+  const left = treasury - ctx.spent;
+  // Not a refusal of the place: the money is spent (by earlier purchases, or there was none).
+  if (cost > left)
+    return refuse("R4.10", left <= 0 ? `No money left: ${nation} has spent all ${treasury} credits (${what} cost ${cost})` : `Not enough money left: ${what} cost ${cost}; ${nation} has ${left} of ${treasury} credits left`);
   return undefined;
 }
 

@@ -50,6 +50,8 @@ export interface BoardMapProps extends Omit<StackProps, "units"> {
   overlay?: ReactNode;
   /** Where the player's view is kept (localStorage key); none: the view starts afresh. */
   storageKey?: string;
+  /** false: this map starts from the kept view but never replaces it (the landing map's views are its phase's own). */
+  keepView?: boolean;
   /** The first view when none is kept: the player's units (spectators see the whole board). */
   start?: View | null;
   /** A box the player must see (the aircraft being landed and its safe places): brought into view when it changes. */
@@ -63,7 +65,7 @@ export interface BoardMapProps extends Omit<StackProps, "units"> {
 export function BoardMap(props: BoardMapProps) {
   const { units, owners, victoryCities, selected, arrows = [], targets = [], unloads = [], onTarget, onUnload, onArrow, overlay, title, testId = "board-map" } = props;
   const shapes = useMapShapes();
-  const zoom = useMapZoom(FULL_VIEW, { storageKey: props.storageKey, start: props.start, interactive: shapes !== null });
+  const zoom = useMapZoom(FULL_VIEW, { storageKey: props.storageKey, start: props.start, interactive: shapes !== null, keep: props.keepView !== false });
   // The territory whose card shows: a click or tap on it (where it is not a destination), or a mouse resting on it.
   const { card, close, pin, hoverProps } = useTerritoryCard();
   const { x, y, w, h } = zoom.view;

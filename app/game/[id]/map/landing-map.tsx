@@ -2,6 +2,7 @@
 // Post-combat landing on the map (R7.1): the selected aircraft's safe places are outlined, a click on
 // one lands it there; an aircraft's badge selects it. Each chosen landing is drawn as an arrow. The
 // map is drawn into the game screen's map area (a portal); the list of aircraft stays in the panel.
+// It reads the player's kept view of the map but never writes it.
 import { createPortal } from "react-dom";
 import type { Nation, UnitCounts, UnitType } from "../../../../server/engine/types";
 import type { Board } from "../game-types";
@@ -76,6 +77,9 @@ export function LandingMap({
       targetVerb="Land in"
       focus={focus}
       storageKey={map.storageKey}
+      // It opens on the player's view and moves to the aircraft being landed, but that view is this
+      // phase's: the player's own comes back when the phase ends (issue 19).
+      keepView={false}
       start={map.start}
       fill
       title={`Map of the board; landing ${nation}'s aircraft`}

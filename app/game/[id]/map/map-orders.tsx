@@ -1,16 +1,17 @@
 "use client";
-// Ordering on the map (issue 6): click a marked group to select a unit (again to add more), click an
+// Ordering on the map (issue 6): click a marked group to select its whole stack (fewer with the stepper), click an
 // outlined destination — the engine's legal destinations, from orders.destinations — to make the
 // order. Making the order ends the selection, so the next click starts afresh; clicking an order's
 // arrow selects it again to change its path (further destinations) or its counts. Transports load
 // here (the load is part of the selection) and unload with a click. The draft is shared with the list
-// view, so Save, Lock and refusals behave the same in both. The map itself is drawn into the game
+// view, so Save, Lock and refusals behave the same in both. A loaded transport whose move ends next
+// to land stays selected and asks where its cargo lands (R4.7). The map itself is drawn into the game
 // screen's map area (a portal), the controls stay in the side panel.
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { createPortal } from "react-dom";
 import { teamOf } from "../../../../server/engine/teams";
-import { UNIT_TYPES, type Nation, type UnitCounts, type UnitType } from "../../../../server/engine/types";
+import { type Nation, type UnitCounts, type UnitType } from "../../../../server/engine/types";
 import { countsText, errorText, orderText, sentence, unitName } from "../../../components/format";
 import { useTRPC } from "../../../trpc/client";
 import { neighboursOf, slug, type Board } from "../game-types";
@@ -20,10 +21,12 @@ import type { Arrow } from "./map-layers";
 import type { View } from "./use-map-zoom";
 import { isSeaZone } from "./map-geometry";
 import { PurchasePanel } from "./purchase-panel";
+import { SelectionCounts } from "./selection-counts";
 import { draftBattles, territoryBattle } from "./attack-odds";
 import { OddsLayer, oddsLabel } from "./odds-layer";
 import { useOddsList } from "../../../odds/use-odds-list";
 import {
+  asksLanding,
   bombardTargets,
   claimedAt,
   clickDestination,
@@ -32,6 +35,7 @@ import {
   freeAt,
   isComplete,
   orderableTerritories,
+  selectAllHere,
   setCount,
   setLoad,
   unitsWithoutOrders,
@@ -115,7 +119,11 @@ export function MapOrders(props: {
   const onGroup = (territory: string, type: UnitType) => apply(clickGroup(sel, territory, type, free(territory)));
   const onTarget = (territory: string) => {
     const d = targets.find((t) => t.territory === territory);
-    if (active && d) apply(clickDestination(active, d.path), true);
+    if (!active || !d) return;
+    const next = clickDestination(active, d.path);
+    // A loaded transport ending next to land stays selected: the coasts it may unload into are outlined (R4.7).
+    const aboard = board.units.some((u) => u.aboard && u.nation === nation && u.at === active.from);
+    apply(next, !asksLanding(next, aboard, (zone) => neighboursOf(zone).some((t) => !isSeaZone(t))));
   };
   const onUnload = (territory: string) => active && apply({ ...active, unload: territory }, true);
   /** A click on an order's arrow: select that order to change it. */
@@ -239,27 +247,23 @@ export function MapOrders(props: {
               </h3>
               <p className="small">
                 {active.path.length ? `Path: ${[active.from, ...active.path].join(" → ")}` : "Click an outlined territory to move there."}
-                {active.orderId ? " Click a further outlined territory to go on from there." : ""}
+                {hasTransport && unloads.length > 0 && active.path.length > 0 ? (
+                  <strong data-testid={`map-ask-landing-${s}`}> Where does the cargo land? Click an outlined coast (R4.7), or Done to stay at sea.</strong>
+                ) : active.orderId ? (
+                  " Click a further outlined territory to go on from there."
+                ) : (
+                  ""
+                )}
                 {active.unload ? ` ${sentence(`Unloads into ${active.unload}`)}` : ""}
                 {active.orderId ? ` (order ${active.orderId})` : ""}
               </p>
-              <div className="chips" role="group" aria-label="How many of each type">
-                {UNIT_TYPES.filter((t) => (selFree[t] ?? 0) > 0).map((t) => (
-                  <label key={t} className="unit-count small">
-                    {unitName(t, 2)}{" "}
-                    <input
-                      type="number"
-                      min={0}
-                      max={selFree[t]}
-                      value={active.units[t] ?? 0}
-                      onChange={(e) => apply(setCount(active, t, Number(e.target.value), selFree))}
-                      data-testid={`map-count-${s}-${t}`}
-                      style={{ width: "4rem" }}
-                    />{" "}
-                    <span className="muted">of {selFree[t]}</span>
-                  </label>
-                ))}
-              </div>
+              <SelectionCounts
+                nationSlug={s}
+                units={active.units}
+                free={selFree}
+                onCount={(t, n) => apply(setCount(active, t, n, selFree))}
+                onAll={() => apply(selectAllHere(active, selFree))}
+              />
               {onlySubs ? (
                 <label className="checkbox small">
                   <input type="checkbox" checked={active.stealth === true} onChange={(e) => apply({ ...active, stealth: e.target.checked || undefined, path: active.orderId ? active.path : [] })} /> Stealth

@@ -81,16 +81,22 @@ export function orderableTerritories(stacks: readonly StackLike[], nation: Natio
 }
 
 /**
- * A click on `nation`'s `type` stack at `territory`: the first click selects one unit; further clicks
- * on the same territory add one more (of that type, up to what is free). A click elsewhere starts over.
+ * A click on `nation`'s `type` stack at `territory` (its badge on the map, or its chip "3 infantry"):
+ * selects every free unit of that type there, as the badge shows them; a click on another type of the
+ * same territory adds all of those. Fewer is one step away (`setCount`). A click elsewhere starts over.
  */
 export function clickGroup(sel: Selection | null, territory: string, type: UnitType, free: UnitCounts): Selection | null {
   const available = free[type] ?? 0;
   if (available === 0) return sel;
-  if (!sel || sel.from !== territory || sel.orderId) return { from: territory, units: { [type]: 1 }, path: [] };
-  const now = sel.units[type] ?? 0;
-  if (now >= available) return sel;
-  return { ...sel, units: add(sel.units, type, 1), path: [], unload: undefined };
+  if (!sel || sel.from !== territory || sel.orderId) return { from: territory, units: { [type]: available }, path: [] };
+  if ((sel.units[type] ?? 0) === available) return sel;
+  return { ...sel, units: { ...sel.units, [type]: available }, path: [], unload: undefined };
+}
+
+/** "All units here": every free unit of the selection's territory (an order being changed keeps its path). */
+export function selectAllHere(sel: Selection, free: UnitCounts): Selection {
+  const units = Object.fromEntries(Object.entries(free).filter(([, n]) => (n ?? 0) > 0)) as UnitCounts;
+  return { ...sel, units, path: sel.orderId ? sel.path : [] };
 }
 
 /** Set the count of one type in the selection (the "pick a count" control); 0 removes the type. */
@@ -106,6 +112,16 @@ export function setCount(sel: Selection, type: UnitType, count: number, free: Un
 /** A click on a legal destination: the path becomes the engine's path to it (which starts with the path so far). */
 export function clickDestination(sel: Selection, path: readonly string[]): Selection {
   return { ...sel, path: [...path], unload: undefined, bombard: undefined };
+}
+
+/**
+ * R4.7 — a transport with cargo (loaded here, or aboard already) whose move ends in a sea zone next to
+ * land: the order stays selected and asks where the cargo lands, instead of ending the selection.
+ */
+export function asksLanding(sel: Selection, cargoAboard: boolean, landNextTo: (zone: string) => boolean): boolean {
+  if ((sel.units.transport ?? 0) === 0 || sel.unload !== undefined || sel.path.length === 0) return false;
+  if (!cargoAboard && sel.load === undefined) return false;
+  return landNextTo(sel.path[sel.path.length - 1]!);
 }
 
 /** R4.7 — the cargo this transport order loads at its starting zone (atStep 0). */

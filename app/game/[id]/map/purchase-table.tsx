@@ -2,7 +2,8 @@
 // The purchase table (R4.10), loaded when the purchases are first opened: each type's attack, defence,
 // move and cost, count steppers, only the placements the engine accepts for one more unit
 // (orders.placements), each factory's room left, and a factory that cannot take one more refused with
-// the engine's reason (R4.10). Laid out to fit a 390 px phone.
+// the engine's reason (R4.10). A place the money left does not pay for is not refused: the row says
+// so in a neutral note ("No money left"). Laid out to fit a 390 px phone.
 import { Fragment, useState } from "react";
 import { UNIT_TYPES, type Nation, type UnitType } from "../../../../server/engine/types";
 import { UNIT_STATS } from "../../../../server/engine/units";
@@ -14,12 +15,13 @@ import type { FactoryRoom } from "../../../../server/engine/orders/factory-room"
 import type { PurchaseOptions } from "../../../../server/services/placements";
 import styles from "./purchase-panel.module.css";
 
-/** A legal place for one more unit, or a factory that refuses it (with the engine's reason). */
+/** A legal place for one more unit, one the money left does not pay for, or a factory that refuses it (with the engine's reason). */
 interface Place {
   destination: string;
   from?: string;
   cost: number;
   refusal?: string;
+  short?: boolean;
 }
 const placeKey = (p: Place) => `${p.destination}|${p.from ?? ""}`;
 
@@ -49,7 +51,7 @@ export function PurchaseTable({ nation, orders, data }: { nation: Nation; orders
   const [choice, setChoice] = useState<Partial<Record<UnitType, string>>>({});
 
   function buy(type: UnitType, place: Place | undefined) {
-    if (!place || place.refusal) return;
+    if (!place || place.refusal || place.short) return;
     // One more of a purchase already in the draft for the same place, or a new purchase.
     const same = draft.find((o) => o.type === type && o.destination === place.destination && (o.from ?? "") === (place.from ?? ""));
     if (same) orders.setDraft(draft.map((o) => (o === same ? { ...o, count: (o.count ?? 0) + 1 } : o)));
@@ -68,6 +70,11 @@ export function PurchaseTable({ nation, orders, data }: { nation: Nation; orders
   return (
     <>
       {data && data.factories.length > 0 ? <FactoryRoomLine rooms={data.factories} nationSlug={s} /> : null}
+      {data && UNIT_TYPES.some((t) => data.unaffordable[t].length > 0) ? (
+        <p className={styles.noMoney} id={`map-no-money-${s}`} data-testid={`map-no-money-${s}`}>
+          {data.left <= 0 ? `No money left: all ${data.treasury} credits are spent.` : `${data.left} ${data.left === 1 ? "credit" : "credits"} left: units that cost more cannot be bought.`}
+        </p>
+      ) : null}
       {data ? (
         <table className={styles.table} data-testid={`map-purchase-table-${s}`}>
           <thead>
@@ -81,9 +88,10 @@ export function PurchaseTable({ nation, orders, data }: { nation: Nation; orders
             </tr>
           </thead>
           <tbody>
-            {UNIT_TYPES.filter((t) => data.placements[t].length > 0 || data.refused[t].length > 0 || bought(t) > 0).map((t) => {
-              const places: Place[] = [...data.placements[t], ...data.refused[t]].sort((a, b) => placeKey(a).localeCompare(placeKey(b)));
-              const place = places.find((p) => placeKey(p) === choice[t]) ?? places.find((p) => !p.refusal) ?? places[0];
+            {UNIT_TYPES.filter((t) => data.placements[t].length + data.unaffordable[t].length + data.refused[t].length > 0 || bought(t) > 0).map((t) => {
+              const short = data.unaffordable[t].map((p): Place => ({ ...p, short: true }));
+              const places: Place[] = [...data.placements[t], ...short, ...data.refused[t]].sort((a, b) => placeKey(a).localeCompare(placeKey(b)));
+              const place = places.find((p) => placeKey(p) === choice[t]) ?? places.find((p) => !p.refusal && !p.short) ?? places.find((p) => !p.refusal) ?? places[0];
               const stats = UNIT_STATS[t];
               const n = bought(t);
               return (
@@ -122,10 +130,10 @@ export function PurchaseTable({ nation, orders, data }: { nation: Nation; orders
                       <button
                         type="button"
                         className="chip"
-                        disabled={!place || place.refusal !== undefined}
+                        disabled={!place || place.refusal !== undefined || place.short === true}
                         onClick={() => buy(t, place)}
                         aria-label={`One more ${unitName(t)}`}
-                        aria-describedby={place?.refusal ? `map-refused-${s}-${t}` : undefined}
+                        aria-describedby={place?.refusal ? `map-refused-${s}-${t}` : place?.short ? `map-no-money-${s}` : undefined}
                         data-testid={`map-buy-${s}-${t}`}
                       >
                         +
@@ -147,7 +155,7 @@ export function PurchaseTable({ nation, orders, data }: { nation: Nation; orders
       ) : (
         <p className="muted">Finding where you may place…</p>
       )}
-      {data && UNIT_TYPES.every((t) => data.placements[t].length === 0) ? <p className="muted">Nothing more can be bought now.</p> : null}
+      {data && data.left > 0 && UNIT_TYPES.every((t) => data.placements[t].length === 0) ? <p className="muted">Nothing more can be bought now.</p> : null}
     </>
   );
 }

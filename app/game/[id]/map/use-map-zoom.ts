@@ -50,8 +50,12 @@ export function fitTransform(box: View, full: View, pixels: { w: number; h: numb
 
 type D3 = { zoomIdentity: typeof import("d3-zoom").zoomIdentity; select: typeof import("d3-selection").select };
 
-/** `interactive`: attach pan and zoom (the map's shapes are drawn); until then the view stays as first set. */
-export function useMapZoom(full: View, opts: { storageKey?: string; start?: View | null; interactive?: boolean } = {}) {
+/**
+ * `interactive`: attach pan and zoom (the map's shapes are drawn); until then the view stays as first set.
+ * `keep: false`: start from the kept view but never write it (a phase's own map, such as the landing
+ * map, whose views belong to that phase and must not replace the player's own).
+ */
+export function useMapZoom(full: View, opts: { storageKey?: string; start?: View | null; interactive?: boolean; keep?: boolean } = {}) {
   const svgRef = useRef<SVGSVGElement | null>(null);
   const behaviour = useRef<ZoomBehavior<SVGSVGElement, unknown> | null>(null);
   const d3 = useRef<D3 | null>(null);
@@ -61,7 +65,7 @@ export function useMapZoom(full: View, opts: { storageKey?: string; start?: View
   current.current = t;
   // The drawn size in screen pixels, so sizes on the map can follow the zoom.
   const [pixels, setPixels] = useState({ w: 0, h: 0 });
-  const { storageKey, start, interactive = true } = opts;
+  const { storageKey, start, interactive = true, keep = true } = opts;
   const startRef = useRef(start);
   startRef.current = start;
 
@@ -98,7 +102,7 @@ export function useMapZoom(full: View, opts: { storageKey?: string; start?: View
         ])
         .on("zoom", (e: { transform: ZoomTransform }) => setT({ k: e.transform.k, x: e.transform.x, y: e.transform.y }))
         .on("end", (e: { transform: ZoomTransform }) => {
-          if (!storageKey) return;
+          if (!storageKey || !keep) return;
           try {
             localStorage.setItem(storageKey, JSON.stringify({ k: e.transform.k, x: e.transform.x, y: e.transform.y }));
           } catch {
@@ -121,7 +125,7 @@ export function useMapZoom(full: View, opts: { storageKey?: string; start?: View
       behaviour.current = null;
       setReady(false);
     };
-  }, [full, storageKey, interactive]);
+  }, [full, storageKey, interactive, keep]);
 
   const call = (fn: (z: ZoomBehavior<SVGSVGElement, unknown>, s: Selection<SVGSVGElement, unknown, null, undefined>, d: D3) => void) => {
     if (svgRef.current && behaviour.current && d3.current) fn(behaviour.current, d3.current.select(svgRef.current), d3.current);

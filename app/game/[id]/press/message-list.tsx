@@ -1,6 +1,6 @@
 "use client";
 // One channel's messages, newest last, as plain text (React escapes it; links stay text). Shown
-// messages are marked read; older pages load on demand. Mute and report live here.
+// messages are marked read (only while the panel is in view); older pages load on demand. Mute and report live here.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { errorText } from "../../../components/format";
@@ -8,7 +8,7 @@ import { useTRPC } from "../../../trpc/client";
 import { channelName, messageTag, type ChannelLike } from "./press-format";
 import styles from "./press.module.css";
 
-export function MessageList(props: { gameId: number; channel: ChannelLike & { muted: boolean; unread: number }; canReport: boolean; onRead: () => void }) {
+export function MessageList(props: { gameId: number; channel: ChannelLike & { muted: boolean; unread: number }; canReport: boolean; onRead: () => void; shown?: boolean }) {
   const { gameId, channel } = props;
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -19,10 +19,11 @@ export function MessageList(props: { gameId: number; channel: ChannelLike & { mu
   const mute = useMutation(trpc.press.mute.mutationOptions({ onSuccess: props.onRead }));
   const lastId = latest.data?.messages.at(-1)?.id ?? 0;
   const lastRead = latest.data?.lastReadId ?? 0;
+  const inView = props.shown !== false;
   useEffect(() => {
-    if (lastId > lastRead && !markRead.isPending) markRead.mutate({ gameId, channelId: channel.id, upTo: lastId });
+    if (inView && lastId > lastRead && !markRead.isPending) markRead.mutate({ gameId, channelId: channel.id, upTo: lastId });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lastId, lastRead, channel.id]);
+  }, [lastId, lastRead, channel.id, inView]);
   useEffect(() => setBefore(undefined), [channel.id]);
   const shown = before ? page.data : latest.data;
 

@@ -16,7 +16,8 @@ import { PressReports } from "./press-reports";
 import { channelName } from "./press-format";
 import styles from "./press.module.css";
 
-export function PressPanel({ gameId }: { gameId: number }) {
+/** `shown`: the panel is in view (its tab is open); a hidden panel marks nothing read, so the tab counts it. */
+export function PressPanel({ gameId, shown: inView = true }: { gameId: number; shown?: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const channels = useQuery({ ...trpc.press.channels.queryOptions({ gameId }), refetchInterval: 60_000 });
@@ -93,7 +94,7 @@ export function PressPanel({ gameId }: { gameId: number }) {
       <div className={styles.body}>
         <ChannelList channels={data.channels} selected={current.id} onSelect={setSelected} />
         <div className={styles.channel} data-testid="press-channel" data-channel={channelName(current)}>
-          <MessageList gameId={gameId} channel={current} canReport={data.player} onRead={refresh} />
+          <MessageList gameId={gameId} channel={current} canReport={data.player} onRead={refresh} shown={inView} />
           {current.writers.length > 0 ? <Composer key={current.id} gameId={gameId} channel={current} onSent={refresh} /> : null}
         </div>
       </div>
