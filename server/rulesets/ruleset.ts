@@ -1,7 +1,7 @@
 // The one interface every game's rules implement (STYLE.md "Many games on one judge").
 // Batch-shaped for simultaneous play: in each phase of a turn several sides act at once; each saves
 // a batch of orders, the judge resolves every side's batch together. A ruleset is pure: no clock,
-// no Math.random, no env, no I/O — the same state, orders, decisions and seed give the same result.
+// no unseeded randomness, no env, no I/O — the same state, orders, decisions and seed give the same result.
 
 /** Illegal input is a value naming the broken rule, never an exception. */
 export type Validation = { ok: true } | { ok: false; rule: string; message: string };
