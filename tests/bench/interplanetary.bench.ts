@@ -24,7 +24,7 @@ const orders: Record<string, Orders> = Object.fromEntries(
   state.ships.map((s, i) => [s.side, { ships: { [s.id]: { burn: DIRS[i % 6], fire: [state.ships[(i + 1) % 6]!.id, state.ships[(i + 2) % 6]!.id], launch: { kind: "mine" as const } } } }]),
 );
 for (const side of sides) {
-  const v = ip.validate(state, side, orders[side]);
+  const v = ip.validate(state, side, orders[side]!);
   if (!v.ok) throw new Error(v.message);
 }
 

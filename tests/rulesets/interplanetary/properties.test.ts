@@ -63,7 +63,7 @@ describe("Interplanetary properties", () => {
     let state = setup.state;
     for (let t = 0; t < g.turns && !state.ended; t++) {
       const orders = Object.fromEntries(sides.map((s) => [s, ip.robot(state, s, `${g.seed}${t}`)]));
-      for (const s of sides) expect(ip.validate(state, s, orders[s]), `robot orders for ${s}`).toEqual({ ok: true });
+      for (const s of sides) expect(ip.validate(state, s, orders[s]!), `robot orders for ${s}`).toEqual({ ok: true });
       const seed = `${g.seed}:${t}`;
       const next = ip.resolve(state, orders, null, seed).state;
       each(state, next, orders, seed);
