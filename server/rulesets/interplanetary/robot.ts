@@ -44,18 +44,23 @@ function goalHexes(state: State, ship: Ship): Hex[] {
 }
 
 function plotShip(state: State, ship: Ship): ShipOrders {
-  if (ship.status === "landed") return { takeoff: true };
+  if (ship.status === "landed") {
+    // Wait a turn at home to load a kinetic buster (IP8.3), then take off.
+    const home = ship.base ? state.bases[ship.base] : undefined;
+    if (home && home.owner === ship.side && home.busters > 0 && ship.stock.buster === 0) return {};
+    return { takeoff: true };
+  }
   const orders: ShipOrders = {};
   const goals = goalHexes(state, ship);
   const options: Dir[][] = [[]];
   if (ship.fuel > 0 && ship.disabled === 0) for (const d of DIRS) options.push([d]);
   let best: { burn: Dir[]; score: number } | null = null;
   for (const burn of options) {
-    const l = look(ship.pos, ship.vel, ship.pending, burn, 3);
+    const l = look(ship.pos, ship.vel, ship.pending, burn, 5);
     const near = goals.length ? Math.min(...goals.map((g) => distance(l.end, g))) : 0;
     // Stay well inside the map's edge (IP5.6) and keep speed manageable.
     const edge = Math.max(0, distance(l.end, { q: 0, r: 0 }) - (BOARD.radius - 5));
-    const score = (l.safe ? 0 : 1000) + near + Math.max(0, l.speed - 2) * 2 + edge * 3 + burn.length * 0.5;
+    const score = (l.safe ? 0 : 1000) + near + Math.max(0, l.speed - 2) * 3 + edge * 3 + burn.length * (ship.fuel < 5 ? 2 : 0.5);
     if (!best || score < best.score) best = { burn, score };
   }
   if (best?.burn[0]) orders.burn = best.burn[0];
@@ -80,6 +85,13 @@ function plotShip(state: State, ship: Ship): ShipOrders {
         break;
       }
     }
+  }
+  // Kinetic buster: launch when the drift course runs into the enemy headquarters at speed 3+ (IP6.8).
+  if (ship.stock.buster > 0 && ship.hp.launchers > 0 && length(ship.vel) >= 3) {
+    const drift = courseOf(ship.pos, tipOf(ship.pos, ship.vel, ship.pending, undefined, []).tip);
+    const hq = Object.entries(state.bases).find(([, b]) => b.owner && b.owner !== ship.side && !b.destroyed);
+    const hqHex = hq && BOARD.bases.get(hq[0])!.hex;
+    if (hqHex && length(drift.vel) >= 3 && drift.touches.some((t) => t.passage === "inside" && key(t.hex) === key(hqHex))) orders.launch = { kind: "buster" };
   }
   return orders;
 }
