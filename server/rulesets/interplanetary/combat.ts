@@ -26,8 +26,9 @@ interface Shot {
   retaliation: boolean;
 }
 
-export function gunPhase(state: State, courses: Map<string, Course>, orders: Map<string, ShipOrders>, dice: Dice, lines: ReportLine[]): void {
-  const canFire = (s: Ship) => s.status === "flying" && !isSafe(s) && workingGuns(s) > 0;
+export function gunPhase(state: State, courses: Map<string, Course>, orders: Map<string, ShipOrders>, disabledAtStart: Set<string>, dice: Dice, lines: ReportLine[]): void {
+  // IP7.6: a ship disabled at the start of the turn fires no gun this turn, retaliation included.
+  const canFire = (s: Ship) => s.status === "flying" && !isSafe(s) && !disabledAtStart.has(s.id) && workingGuns(s) > 0;
   const shots: Shot[] = [];
   for (const shooter of state.ships.filter(canFire)) {
     (orders.get(shooter.id)?.fire ?? []).slice(0, workingGuns(shooter)).forEach((t, gun) => {

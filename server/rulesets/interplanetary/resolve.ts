@@ -119,6 +119,7 @@ export function resolveTurn(input: State, ordersBySide: Record<string, Orders | 
     const { tip, applied } = tipOf(o.pos, o.vel, o.pending, oo.gravity, burn);
     const c = { ...courseOf(o.pos, tip), applied };
     courses.set(o.id, c);
+    lines.push({ rule: burn.length ? "IP6.2" : "IP3.1", kind: "ordnance-move", text: `${o.id} (${o.kind}) moves ${key(o.pos)} → ${key(c.tip)}${burn.length ? ` burning ${burn[0]}` : ""}`, ordnance: o.id, from: key(o.pos), to: key(c.tip), burn: burn[0] ?? null });
     o.pos = endOf(c);
     o.vel = c.vel;
     o.pending = c.pending;
@@ -128,7 +129,7 @@ export function resolveTurn(input: State, ordersBySide: Record<string, Orders | 
   ordnanceAttacks(state, courses, ordOrders, dice, lines);
   state.ordnance = state.ordnance.filter((o) => !courses.get(o.id)?.crash && !courses.get(o.id)?.left);
 
-  gunPhase(state, courses, shipOrders, dice, lines);
+  gunPhase(state, courses, shipOrders, disabledAtStart, dice, lines);
   resupply(state, lines);
   endOfTurn(state, lines);
   return { state, report: { turn: input.turn, lines } };
