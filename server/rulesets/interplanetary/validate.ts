@@ -7,6 +7,8 @@ import { ORDNANCE } from "./ordnance-data";
 import { baseServes, inNoFireZone, inPlay } from "./ships";
 import { ORDNANCE_KINDS, type OrdnanceKind, type Orders, type PendingGravity, type State } from "./types";
 
+const SHIP_ORDER_KEYS = ["burn", "gravity", "takeoff", "land", "launch", "fire"];
+const ORDNANCE_ORDER_KEYS = ["burn", "gravity", "target", "hold"];
 const bad = (rule: string, message: string): Validation => ({ ok: false, rule, message: `${message} (${rule})` });
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
 
@@ -31,11 +33,17 @@ export function validateOrders(state: State, side: string, orders: unknown): Val
   const o = orders as Orders;
   if (o.ships !== undefined && !isObject(o.ships)) return bad("IP2.1", "ships must be an object by ship id");
   if (o.ordnance !== undefined && !isObject(o.ordnance)) return bad("IP2.1", "ordnance must be an object by ordnance id");
+  const unknownTop = Object.keys(o).find((k) => k !== "ships" && k !== "ordnance");
+  if (unknownTop) return bad("IP2.1", `unknown field "${unknownTop}": orders have ships and ordnance`);
   for (const [id, so] of Object.entries(o.ships ?? {})) {
     const ship = state.ships.find((s) => s.id === id);
     if (!ship || ship.side !== side) return bad("IP2.1", `${side} has no ship ${id}`);
     if (!inPlay(ship)) return bad("IP2.1", `${id} is out of play`);
     if (!isObject(so)) return bad("IP2.1", `${id}: orders must be an object`);
+    const unknownShip = Object.keys(so).find((k) => !SHIP_ORDER_KEYS.includes(k));
+    if (unknownShip) return bad("IP2.1", `${id}: unknown order "${unknownShip}"`);
+    if ((so.takeoff || so.land) && so.launch) return bad("IP6.1", `${id}: a ship taking off or landing launches nothing this turn`);
+    if (ship.status === "landed" && Array.isArray(so.fire) && so.fire.length > 0) return bad("IP5.5", `${id} is landed and cannot fire`);
     const g = checkGravity(ship.pending, so.gravity, id);
     if (g) return g;
     if (so.burn !== undefined) {
@@ -90,6 +98,8 @@ export function validateOrders(state: State, side: string, orders: unknown): Val
     const ord = state.ordnance.find((x) => x.id === id);
     if (!ord || ord.side !== side) return bad("IP6.1", `${side} has no ordnance ${id}`);
     if (!isObject(oo)) return bad("IP6.1", `${id}: orders must be an object`);
+    const unknownOrd = Object.keys(oo).find((k) => !ORDNANCE_ORDER_KEYS.includes(k));
+    if (unknownOrd) return bad("IP2.1", `${id}: unknown order "${unknownOrd}"`);
     const g = checkGravity(ord.pending, oo.gravity, id);
     if (g) return g;
     if (oo.burn !== undefined) {
