@@ -71,3 +71,11 @@ describe("the Interplanetary ruleset", () => {
     expect(ip.robot({ ...state, ended: { winners: [], draw: true, reason: "x", turn: 1 } }, "A", "r")).toEqual({});
   });
 });
+
+describe("the rulesets index", () => {
+  it("registers Interplanetary on import", async () => {
+    const index = await import("../../../server/rulesets/index");
+    expect(index.getRuleset("interplanetary")?.id).toBe("interplanetary");
+    expect(index.getRuleset("chess")).toBeUndefined();
+  });
+});
