@@ -4,6 +4,7 @@
 import { rollAttack } from "./attack";
 import { workingGuns } from "./damage";
 import hull from "./data/hull.json";
+import { BOARD } from "./board";
 import { distance, length, sub } from "./hex";
 import { courseHexes, endOf, type Course } from "./movement";
 import { applyResult } from "./ordnance";
@@ -18,6 +19,10 @@ export function gunGeometry(a: Course, b: Course): { range: number; relative: nu
   const relative = length(sub(a.vel, b.vel));
   return { range, relative, modifier: -Math.max(0, range - 2) - Math.max(0, relative - 2) };
 }
+
+/** IP7.8: a base fires at ships within 2 hexes (its control zone); a mass driver adds 2. */
+const BASE_ZONE = 2;
+const MASS_DRIVER_BONUS = 2;
 
 interface Shot {
   shooter: Ship;
@@ -43,7 +48,7 @@ export function gunPhase(state: State, courses: Map<string, Course>, orders: Map
     if (attackers.length === 0) continue;
     for (let gun = used; gun < workingGuns(target); gun++) shots.push({ shooter: target, target: attackers[0]!, gun, retaliation: true });
   }
-  const rolled = [];
+  const rolled: { target: Ship; r: ReturnType<typeof rollAttack>; key: string }[] = [];
   for (const shot of shots) {
     const { shooter, target } = shot;
     const where = `${shooter.id} gun ${shot.gun + 1}${shot.retaliation ? " (retaliation)" : ""}`;
@@ -79,6 +84,29 @@ export function gunPhase(state: State, courses: Map<string, Course>, orders: Map
       retaliation: shot.retaliation,
     });
   }
+  rolled.push(...baseGuns(state, courses, dice, lines));
   // IP7.3: damage lands after every roll.
   for (const { target, r, key } of rolled) applyResult(target, r.result, dice(`damage:${key}`), lines);
+}
+
+/** IP7.8: a headquarters' mass driver fires at the nearest enemy ship in its zone, in the same volley. */
+function baseGuns(state: State, courses: Map<string, Course>, dice: Dice, lines: ReportLine[]) {
+  const out: { target: Ship; r: ReturnType<typeof rollAttack>; key: string }[] = [];
+  for (const [id, b] of Object.entries(state.bases).sort(([x], [y]) => (x < y ? -1 : 1))) {
+    if (!b.guns || b.destroyed || b.owner === null) continue;
+    const at = BOARD.bases.get(id)!.hex;
+    const inZone = state.ships
+      .filter((s) => s.side !== b.owner && s.status === "flying" && !isSafe(s) && courses.has(s.id))
+      .map((s) => ({ s, range: Math.min(...courseHexes(courses.get(s.id)!).map((t) => distance(t.hex, at))), relative: length(courses.get(s.id)!.vel) }))
+      .filter((x) => x.range <= BASE_ZONE)
+      .sort((x, y) => x.range - y.range || (x.s.id < y.s.id ? -1 : 1));
+    const target = inZone[0];
+    if (!target) continue;
+    const modifier = MASS_DRIVER_BONUS - Math.max(0, target.relative - 2);
+    const key = `base:${id}`;
+    const r = rollAttack("gun", modifier, dice(key));
+    out.push({ target: target.s, r, key });
+    lines.push({ rule: "IP7.8", kind: "gun", text: `${id}'s mass driver fires at ${target.s.id}: range ${target.range}, relative velocity ${target.relative}, modifier ${modifier}, roll ${r.roll} → ${r.result}`, base: id, target: target.s.id, range: target.range, relative: target.relative, modifier, roll: r.roll, result: r.result });
+  }
+  return out;
 }

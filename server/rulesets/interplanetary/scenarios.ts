@@ -93,8 +93,8 @@ export function setupScenario(scenario: unknown, options: SetupOptions): { ok: t
     const [io, mercury] = sides as [string, string];
     for (const b of Object.values(bases)) b.closed = true;
     for (const m of ["mars-w", "mars-se"]) bases[m]!.closed = false;
-    bases["io-station"] = { owner: io, closed: false, destroyed: false, busters: 1 };
-    bases["mercury-se"] = { owner: mercury, closed: false, destroyed: false, busters: 1 };
+    bases["io-station"] = { owner: io, closed: false, destroyed: false, busters: 1, guns: 1 };
+    bases["mercury-se"] = { owner: mercury, closed: false, destroyed: false, busters: 1, guns: 1 };
     const ioHex = BOARD.bases.get("io-station")!.hex;
     for (const n of [1, 2]) {
       const s = makeShip(`${io}-${n}`, io, loadout(io));

@@ -71,6 +71,8 @@ export interface BaseState {
   closed: boolean;
   destroyed: boolean;
   busters: number;
+  /** Mass drivers of a headquarters (IP7.8); absent: none. */
+  guns?: number;
 }
 
 export interface GameEnd {
