@@ -41,8 +41,9 @@ async function sweep(db: Db, status: Phase["status"], column: typeof phases.dead
 
 export async function sweepDeadlines(db: Db): Promise<number> {
   const orders = await sweep(db, "open", phases.deadline, async (tx, phase) => {
-    await countMissedDeadlines(tx, phase);
+    // The record of who missed is written as the phase closes, before a takeover makes a seat a robot's.
     await beginResolving(tx, phase);
+    await countMissedDeadlines(tx, phase);
     return true;
   });
   const decisions = await sweep(db, "battles", phases.decisionDeadline, async (tx, phase) => (await takeDefaults(tx, phase)) > 0);

@@ -23,6 +23,7 @@ import {
 } from "../engine";
 import { notFound } from "./errors";
 import { shownPlayerName } from "./player-names";
+import { seatExtras, type SeatExtras } from "./player-figures";
 import { getPreference } from "./battle-preferences";
 import { preferredCasualties, type CasualtyPreference } from "../engine/combat/preference";
 import { phaseStartState } from "./start-state";
@@ -44,7 +45,7 @@ export interface GameView {
     /** This user created the game and may pause and resume it. */
     mayPause: boolean;
   };
-  seats: { nation: Nation; team: "Axis" | "Allies"; player: string | null; robot: boolean; mine: boolean }[];
+  seats: ({ nation: Nation; team: "Axis" | "Allies"; player: string | null; robot: boolean; mine: boolean } & SeatExtras)[];
   phase: null | {
     id: number;
     turn: number;
@@ -185,11 +186,19 @@ export async function gameView(db: Db, userId: string, gameId: number): Promise<
     }
     postCombat = { report: postCombatOutcome(stage.report), waitingFor: NATIONS.filter((n) => rows.some((r) => r.nation === n && r.lockedAt === null)), mine };
   }
+  const extras = await seatExtras(db, game, seatRows, userId);
   return {
     game: { id: game.id, name: game.name, status: game.status, ...game.options, pausedAt: game.pausedAt?.toISOString() ?? null, mayPause: game.createdBy === userId },
     seats: NATIONS.map((nation) => {
       const s = seatRows.find((r) => r.nation === nation)!;
-      return { nation, team: teamOf(nation), robot: s.robot, player: s.userId ? shownPlayerName({ id: s.userId, name: s.name }, game, s.userId === userId) : null, mine: s.userId === userId };
+      return {
+        nation,
+        team: teamOf(nation),
+        robot: s.robot,
+        player: s.userId ? shownPlayerName({ id: s.userId, name: s.name }, game, s.userId === userId) : null,
+        mine: s.userId === userId,
+        ...extras.get(nation),
+      };
     }),
     phase: phase
       ? {

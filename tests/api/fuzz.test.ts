@@ -137,6 +137,11 @@ const hostileChallenge = fc.record(
     ordersAt: dailyTime,
     decisionsAt: dailyTime,
     houseRules: fc.record({ victoryCities: fc.boolean(), minorVictoryTurn: smallInt, vcInfantry: fc.boolean(), commerceRaiding: fc.boolean() }, { requiredKeys: [] }),
+    excusedMisses: smallInt,
+    honourVacations: fc.boolean(),
+    rated: fc.boolean(),
+    minReliability: fc.oneof(fc.integer({ min: 0, max: 100 }), hostileNumber),
+    minFinishedGames: smallInt,
   },
   { requiredKeys: ["name", "nations", "robots", "lowLuck", "ordersHours", "decisionHours"] },
 );
