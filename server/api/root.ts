@@ -7,6 +7,7 @@ import { postCombatRouter } from "./routers/post-combat";
 import { pressRouter } from "./routers/press";
 import { pushRouter } from "./routers/push";
 import { settingsRouter } from "./routers/settings";
+import { vacationRouter } from "./routers/vacation";
 
 export const appRouter = router({
   game: gameRouter,
@@ -17,6 +18,7 @@ export const appRouter = router({
   settings: settingsRouter,
   push: pushRouter,
   press: pressRouter,
+  vacation: vacationRouter,
 });
 
 export type AppRouter = typeof appRouter;

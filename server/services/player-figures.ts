@@ -6,6 +6,7 @@ import type { Nation } from "../engine";
 import { namedPlayer } from "./player-names";
 import { finishedGameCounts, reliabilityFigures } from "./reliability";
 import { shownRatings } from "./ratings";
+import { vacationsNow } from "./vacations";
 
 export { namedPlayer };
 
@@ -31,6 +32,8 @@ export interface SeatExtras {
   reliability?: number | null;
   rating?: number | null;
   finishedGames?: number;
+  /** The seat's player is on vacation until then (shown to everyone in the game, anonymous or not). */
+  vacationUntil?: string;
 }
 
 export async function seatExtras(
@@ -41,5 +44,17 @@ export async function seatExtras(
 ): Promise<Map<Nation, SeatExtras>> {
   const named = seatRows.filter((s) => s.userId && namedPlayer(game, s.userId === viewerId));
   const figures = await playerFigures(db, named.map((s) => s.userId!));
-  return new Map(named.map((s) => [s.nation, { playerId: s.userId!, ...figures.get(s.userId!)! }]));
+  const out = new Map<Nation, SeatExtras>(named.map((s) => [s.nation, { playerId: s.userId!, ...figures.get(s.userId!)! }]));
+  if (game.status !== "finished") {
+    const away = await vacationsNow(db, seatRows.flatMap((s) => (s.userId ? [s.userId] : [])));
+    for (const s of seatRows) {
+      const until = s.userId ? away.get(s.userId) : undefined;
+      // In an anonymous game only the day shows: an exact end would match the named player's elsewhere.
+      if (until) out.set(s.nation, { ...out.get(s.nation), vacationUntil: (game.options.anonymous ? ceilTo(until, DAY) : until).toISOString() });
+    }
+  }
+  return out;
 }
+
+const DAY = 86_400_000;
+const ceilTo = (d: Date, ms: number) => new Date(Math.ceil(d.getTime() / ms) * ms);

@@ -209,6 +209,9 @@ const INPUTS: Record<string, fc.Arbitrary<unknown>> = {
   "press.markRead": fc.record({ gameId: id, channelId: id, upTo: id }),
   "press.mute": fc.record({ gameId: id, channelId: id, muted: fc.boolean() }),
   "press.report": fc.record({ gameId: id, messageId: id, reason: anyText }),
+  "vacation.get": fc.constant(undefined),
+  "vacation.start": fc.record({ days: fc.oneof(fc.double({ min: -1, max: 12, noNaN: true }), hostileNumber, anyText) }),
+  "vacation.end": fc.constant(undefined),
   // Last: leaving hands the player's nation to a robot, which changes what the others above can reach.
   "game.leave": gameNation,
 };
