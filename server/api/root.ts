@@ -8,6 +8,7 @@ import { pressRouter } from "./routers/press";
 import { pushRouter } from "./routers/push";
 import { settingsRouter } from "./routers/settings";
 import { vacationRouter } from "./routers/vacation";
+import { playerRouter } from "./routers/player";
 
 export const appRouter = router({
   game: gameRouter,
@@ -19,6 +20,7 @@ export const appRouter = router({
   push: pushRouter,
   press: pressRouter,
   vacation: vacationRouter,
+  player: playerRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -27,6 +27,8 @@ let handle: DbHandle;
 let gameId: number;
 /** Carol's open game (Germany taken, the rest free): a place to join. */
 let openGameId: number;
+/** A real user's id: a profile to read. */
+let aliceId: string;
 type Caller = ReturnType<typeof createCaller>;
 let roles: { name: string; caller: Caller }[];
 
@@ -34,6 +36,7 @@ beforeAll(async () => {
   handle = await testDb();
   const game = await twoPlayerGame(handle);
   gameId = game.gameId;
+  aliceId = game.alice.id;
   const carol = await makeUser(handle, "carol-fuzz@example.com");
   openGameId = (await createCaller({ db: handle.db, bus: new EventEmitter(), user: carol }).game.create({ name: "Open to all", nations: ["Germany"], robots: [], lowLuck: false, ordersHours: 24, decisionHours: 24 })).gameId;
   const bus = new EventEmitter().setMaxListeners(0);
@@ -212,6 +215,8 @@ const INPUTS: Record<string, fc.Arbitrary<unknown>> = {
   "vacation.get": fc.constant(undefined),
   "vacation.start": fc.record({ days: fc.oneof(fc.double({ min: -1, max: 12, noNaN: true }), hostileNumber, anyText) }),
   "vacation.end": fc.constant(undefined),
+  "player.profile": fc.record({ id: fc.oneof(anyText, fc.constant(0).map(() => aliceId), hostileNumber) }),
+  "player.leaderboard": fc.option(fc.record({ ruleset: fc.oneof(fc.constant("1942"), anyText) }), { nil: undefined }),
   // Last: leaving hands the player's nation to a robot, which changes what the others above can reach.
   "game.leave": gameNation,
 };
