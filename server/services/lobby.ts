@@ -39,7 +39,7 @@ async function describe(db: Db, userId: string, rows: (typeof games.$inferSelect
 /** How many running games the lobby offers to watch, the most recently started first. */
 export const WATCH_LISTED = 20;
 
-export async function listLobby(db: Db, userId: string): Promise<{ open: LobbyGame[]; mine: LobbyGame[]; watch: LobbyGame[]; me: PlayerFigures }> {
+export async function listLobby(db: Db, userId: string): Promise<{ open: LobbyGame[]; mine: LobbyGame[]; watch: LobbyGame[]; me: PlayerFigures & { userId: string } }> {
   const open = await db.select().from(games).where(eq(games.status, "open")).orderBy(desc(games.createdAt)).limit(50);
   const myIds = await db.selectDistinct({ gameId: seats.gameId }).from(seats).where(eq(seats.userId, userId));
   const mine = myIds.length
@@ -51,7 +51,7 @@ export async function listLobby(db: Db, userId: string): Promise<{ open: LobbyGa
     const turn = await turnOf(db, g.id, g.seats.filter((s) => s.mine && !s.robot).map((s) => s.nation));
     if (turn) g.turn = turn;
   }
-  const me = (await playerFigures(db, [userId])).get(userId)!;
+  const me = { userId, ...(await playerFigures(db, [userId])).get(userId)! };
   return { open: await describe(db, userId, open), mine: described, watch: await toWatch(db, userId, myIds.map((r) => r.gameId)), me };
 }
 

@@ -85,10 +85,10 @@ describe("rated games", () => {
     const ann = await makeUser(handle, `ann-${Math.random()}@example.com`);
     const ben = await makeUser(handle, `ben-${Math.random()}@example.com`);
     const first = await ratedGame(ann, ben);
-    const [a, b] = [ann, ben].map(async (u) => (await handle.db.select().from(ratings).where(eq(ratings.userId, u.id)))[0]!);
-    expect((await a).mu).toBeGreaterThan(25);
-    expect((await b).mu).toBeLessThan(25);
-    expect((await a).games).toBe(1);
+    const ratingOf = async (id: string) => (await handle.db.select().from(ratings).where(eq(ratings.userId, id)))[0]!;
+    expect((await ratingOf(ann.id)).mu).toBeGreaterThan(25);
+    expect((await ratingOf(ben.id)).mu).toBeLessThan(25);
+    expect((await ratingOf(ann.id)).games).toBe(1);
     const view = await callerFor(handle, ben).game.get({ gameId: first });
     expect(view.result!.ratingChanges).toEqual([
       expect.objectContaining({ userId: ann.id, team: "Axis", won: true, before: null, after: null, ratedGames: 1 }),

@@ -35,6 +35,8 @@ const OrdersEditor = dynamic(() => import("./orders-editor").then((m) => m.Order
 const PressPanel = dynamic(() => import("./press/press-panel").then((m) => m.PressPanel));
 import { RecentBattles } from "./recent-battles";
 import { SheetHandle, closeOnEscape } from "./sheet-handle";
+import { PlayerBadge } from "../../components/player-badge";
+import { RatingChanges } from "./rating-changes";
 
 const PHASE_STATUS: Record<string, string> = {
   open: "orders open",
@@ -217,6 +219,7 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
               {view.result.winner === "nobody" ? "The game is over" : `The ${view.result.winner} win the war`} in turn {view.result.turn}
             </h2>
             <p>{view.result.reason}</p>
+            <RatingChanges changes={view.result.ratingChanges} />
             <p>
               <Link href={`/game/${gameId}/turn/${view.result.turn}`}>Read how it ended</Link> · <Link href={`/game/${gameId}/history`}>the whole history</Link>
             </p>
@@ -484,7 +487,7 @@ function Seats({ view }: { view: GameView }) {
                       {s.player} (you) <Leave gameId={view.game.id} nation={s.nation} />
                     </>
                   ) : s.player ? (
-                    `${s.player}${s.mine ? " (you)" : ""}`
+                    <PlayerBadge seat={s} />
                   ) : (
                     <span className="muted">open</span>
                   )}
