@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desc, eq } from "drizzle-orm";
 import { rate, rating } from "openskill";
 import type { DbHandle } from "../../db/client";
-import { phases, ratingChanges, ratings } from "../../db/schema";
+import { games, phases, ratingChanges, ratings } from "../../db/schema";
 import { drain } from "../../server/jobs/worker";
 import { rateTeams, SHOWN_AFTER, shownRating } from "../../server/services/ratings";
 import type { SessionUser } from "../../server/api/trpc";
@@ -130,6 +130,9 @@ describe("rated games", () => {
     await callerFor(handle, fay!).game.join({ gameId, nation: "Russia" });
     await callerFor(handle, fay!).game.join({ gameId, nation: "United Kingdom" });
     await callerFor(handle, gus!).game.join({ gameId, nation: "United States" });
+    // The robot that takes the seat holds (as in practice games), so no battle of its choosing waits.
+    const [row] = await handle.db.select().from(games).where(eq(games.id, gameId));
+    await handle.db.update(games).set({ options: { ...row!.options, robotsHold: true } }).where(eq(games.id, gameId));
     await lockAll([[eva!, AXIS], [fay!, ["Russia", "United Kingdom"]], [gus!, ["United States"]]], gameId);
     await callerFor(handle, gus!).game.leave({ gameId, nation: "United States" });
     await axisWinsThisTurn(gameId);
