@@ -110,6 +110,10 @@ describe("a challenge's requirements", () => {
     await handle.db.update(games).set({ status: "finished" }).where(eq(games.id, seat!.gameId));
     // ...but steady does not hold a seat there: a record row alone is not a finished game.
     await expect(callerFor(handle, steady).game.join({ gameId: veterans.gameId, nation: "Japan" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    // Bob played a game to its end: he may join.
+    const played = await twoPlayerGame(handle);
+    await handle.db.update(games).set({ status: "finished" }).where(eq(games.id, played.gameId));
+    await expect(played.asBob.game.join({ gameId: veterans.gameId, nation: "Japan" })).resolves.toEqual({ started: false });
   });
 
   it("hold against parallel joins: twelve players at once, only those who qualify get in", async () => {
