@@ -60,7 +60,7 @@ export function ChallengeFilters<G extends FilterableGame>({ games, me, children
   const shown = applyFilters(games, f, me);
   return (
     <>
-      <div className="form-row challenge-filters" data-testid="challenge-filters">
+      <div className="form form-row" data-testid="challenge-filters">
         <div>
           <label htmlFor="filter-text">Game</label>
           <input id="filter-text" type="search" value={f.text} onChange={(e) => set({ text: e.target.value })} placeholder="name" />

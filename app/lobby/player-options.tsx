@@ -58,7 +58,8 @@ export function playerOptionsText(o: PlayerOptionsOfGame): string[] {
   const want = o.requirements ?? {};
   return [
     o.rated ? "rated" : "",
-    `${o.excusedMisses ?? 1} excused miss${(o.excusedMisses ?? 1) === 1 ? "" : "es"}`,
+    // The default (one excused miss) goes unsaid.
+    (o.excusedMisses ?? 1) === 1 ? "" : o.excusedMisses === 0 ? "no excused misses" : `${o.excusedMisses} excused misses`,
     o.honourVacations ? "vacations honoured" : "",
     want.minReliability ? `reliability ${want.minReliability}+` : "",
     want.minFinishedGames ? `${want.minFinishedGames}+ finished games` : "",

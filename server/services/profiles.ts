@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { games, phases, ratingChanges, ratings, seats, users } from "../../db/schema";
-import { teamOf, type Nation } from "../engine";
+import { NATIONS, teamOf, type Nation } from "../engine";
 import { displayName } from "./display-name";
 import { notFound } from "./errors";
 import { RULESET, SHOWN_AFTER, shownRating } from "./ratings";
@@ -54,7 +54,7 @@ export async function playerProfile(db: Db, playerId: string): Promise<Profile> 
     const end = last.find((l) => l.gameId === gameId);
     // Which team won, from the stored result; the player won when their nations' team did.
     const winner = (end?.report as { victory?: { winner?: string | null } } | null)?.victory?.winner ?? null;
-    const nations = rows.map((r) => r.nation);
+    const nations = NATIONS.filter((n) => rows.some((r) => r.nation === n));
     return { gameId, name: rows[0]!.name, nations, won: winner !== null && nations.some((n) => teamOf(n) === winner), rated: Boolean(rows[0]!.options.rated), lastTurn: end?.turn ?? 1 };
   });
   const changes = await db.select().from(ratingChanges).where(eq(ratingChanges.userId, playerId)).orderBy(asc(ratingChanges.createdAt), asc(ratingChanges.gameId));

@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { LONG, SKIP, shoot, shootNarrow, signIn, twoPlayerSession } from "./support";
+import { LONG, SCREENSHOTS, SKIP, shoot, shootNarrow, signIn, twoPlayerSession } from "./support";
 
 const AXIS = ["Germany", "Japan"];
 const ALLIES = ["Russia", "United Kingdom", "United States"];
@@ -139,8 +139,13 @@ describe.skipIf(SKIP)("players you can count on", () => {
       expect(before, line).not.toBeUndefined();
       expect(after, line).not.toBe(before);
     }
-    await shoot(b, "lockstep-players-result-1440");
-    await shootNarrow(b, "lockstep-players-result-390");
+    // The result sits at the top of the panel, which the lock above scrolled away from.
+    await b.getByTestId("game-over").scrollIntoViewIfNeeded();
+    await b.getByTestId("game-over").screenshot({ path: `${SCREENSHOTS}/lockstep-players-result-1440.png` });
+    await b.setViewportSize({ width: 390, height: 844 });
+    await b.getByTestId("game-over").scrollIntoViewIfNeeded();
+    await b.screenshot({ path: `${SCREENSHOTS}/lockstep-players-result-390.png` });
+    await b.setViewportSize({ width: 1280, height: 900 });
   }, 180_000);
 
   it("the profile shows the rating history, the games and the reliability record, never the address", async () => {

@@ -57,22 +57,38 @@ export function Profile({ id }: { id: string }) {
       <section className="card" aria-labelledby="reliability-heading">
         <h2 id="reliability-heading">Reliability {reliabilityText(r.figure)}</h2>
         <p className="muted small">Phases acted on over phases due, over the latest 50 phases of the last year; a game left counts as five misses; excused misses and vacations do not count.</p>
-        <dl className="small" data-testid="reliability-record">
-          <dt>Phases due</dt>
-          <dd>{r.phasesDue}</dd>
-          <dt>Acted on</dt>
-          <dd>{r.actedOn}</dd>
-          <dt>Missed deadlines</dt>
-          <dd>{r.missed}</dd>
-          <dt>Excused misses</dt>
-          <dd>{r.excused}</dd>
-          <dt>Deadlines moved for a vacation</dt>
-          <dd>{r.vacations}</dd>
-          <dt>Games left before the end</dt>
-          <dd>{r.gamesLeft}</dd>
-          <dt>Finished games</dt>
-          <dd>{r.finishedGames}</dd>
-        </dl>
+        <table className="table compact" data-testid="reliability-record">
+          <tbody>
+            <tr>
+              <th scope="row">Phases due</th>
+              <td>{r.phasesDue}</td>
+            </tr>
+            <tr>
+              <th scope="row">Acted on</th>
+              <td>{r.actedOn}</td>
+            </tr>
+            <tr>
+              <th scope="row">Missed deadlines</th>
+              <td>{r.missed}</td>
+            </tr>
+            <tr>
+              <th scope="row">Excused misses</th>
+              <td>{r.excused}</td>
+            </tr>
+            <tr>
+              <th scope="row">Deadlines moved for a vacation</th>
+              <td>{r.vacations}</td>
+            </tr>
+            <tr>
+              <th scope="row">Games left before the end</th>
+              <td>{r.gamesLeft}</td>
+            </tr>
+            <tr>
+              <th scope="row">Finished games</th>
+              <td>{r.finishedGames}</td>
+            </tr>
+          </tbody>
+        </table>
       </section>
 
       <section className="card" aria-labelledby="games-heading">
