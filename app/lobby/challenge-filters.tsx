@@ -63,7 +63,7 @@ export function ChallengeFilters<G extends FilterableGame>({ games, me, children
       <div className="form form-row" data-testid="challenge-filters">
         <div>
           <label htmlFor="filter-text">Game</label>
-          <input id="filter-text" type="search" value={f.text} onChange={(e) => set({ text: e.target.value })} placeholder="name" />
+          <input id="filter-text" type="text" value={f.text} onChange={(e) => set({ text: e.target.value })} placeholder="name" />
         </div>
         <div>
           <label htmlFor="filter-deadline">Orders deadline</label>
