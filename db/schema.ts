@@ -2,7 +2,7 @@
 // Tables plural, snake_case columns mapped to camelCase. A phase row is never changed once resolved.
 import type { AdapterAccountType } from "@auth/core/adapters";
 
-import { boolean, index, integer, json, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, doublePrecision, index, integer, json, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { CasualtyPreference } from "../server/engine/combat/preference";
 import type { AaMove, CombatReport, DecisionRecord, DecisionRequest, GameState, HouseRules, LandingOrder, Nation, Order, PostCombatChoices, PostCombatOrders } from "../server/engine";
 
@@ -127,6 +127,14 @@ export interface GameOptions {
   press?: PressMode;
   /** Players' names are hidden from each other until the game ends (nations only). */
   anonymous?: boolean;
+  /** Missed orders deadlines per player this game excuses, 0–4 (absent: 1); see docs/players.md. */
+  excusedMisses?: number;
+  /** Deadlines wait for a player on vacation (docs/players.md). */
+  honourVacations?: boolean;
+  /** A rated game (no robots, no practice): its result moves the players' ratings. */
+  rated?: boolean;
+  /** What a player must have to join (checked when joining, under the game's lock). */
+  requirements?: { minReliability?: number; minFinishedGames?: number };
 }
 
 export const games = pgTable("games", {
@@ -546,4 +554,89 @@ export const battlePreferences = pgTable(
     autoBattles: jsonb("auto_battles").$type<string[]>().notNull().default([]),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.userId] })],
+);
+
+
+// ---- players (issue 22): reliability records, vacations, ratings -------------------------------
+
+/**
+ * What a player did with a phase: "acted" (locked its orders) or "missed" (the deadline passed
+ * unlocked), written once when the phase closes; "excused" (a miss that moved the deadline instead),
+ * "vacation" (a deadline moved for the player's vacation) and "left" (left the game before its end)
+ * when they happen. The reliability figure and the rating weights are read from these rows.
+ */
+export const attendance = pgTable(
+  "attendance",
+  {
+    id: serial("id").primaryKey(),
+    gameId: integer("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    phaseId: integer("phase_id")
+      .notNull()
+      .references(() => phases.id, { onDelete: "cascade" }),
+    nation: text("nation").$type<Nation>().notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    outcome: text("outcome").$type<AttendanceOutcome>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("attendance_user_idx").on(t.userId, t.createdAt), index("attendance_game_idx").on(t.gameId, t.userId)],
+);
+
+export type AttendanceOutcome = "acted" | "missed" | "excused" | "vacation" | "left";
+
+/** A player's declared vacation; `endedAt` is set when it ends early (an action in a game, or by hand). */
+export const vacations = pgTable(
+  "vacations",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  (t) => [index("vacations_user_idx").on(t.userId, t.startsAt)],
+);
+
+/** A player's OpenSkill rating in one ruleset, from rated games only. */
+export const ratings = pgTable(
+  "ratings",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ruleset: text("ruleset").notNull(),
+    mu: doublePrecision("mu").notNull(),
+    sigma: doublePrecision("sigma").notNull(),
+    games: integer("games").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ruleset] }), index("ratings_ruleset_idx").on(t.ruleset, t.games)],
+);
+
+/** How one rated game moved a player's rating (the game's result shows it; the profile charts it). */
+export const ratingChanges = pgTable(
+  "rating_changes",
+  {
+    gameId: integer("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ruleset: text("ruleset").notNull(),
+    team: text("team").notNull(),
+    won: boolean("won").notNull(),
+    weight: doublePrecision("weight").notNull(),
+    muBefore: doublePrecision("mu_before").notNull(),
+    sigmaBefore: doublePrecision("sigma_before").notNull(),
+    muAfter: doublePrecision("mu_after").notNull(),
+    sigmaAfter: doublePrecision("sigma_after").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.userId] }), index("rating_changes_user_idx").on(t.userId, t.createdAt)],
 );

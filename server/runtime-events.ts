@@ -1,7 +1,7 @@
 // The shape and channel of game events (kept apart from runtime.ts so services need not load it).
 export interface GameEvent {
   gameId: number;
-  kind: "game-created" | "turn-resolved" | "locks-changed" | "game-started" | "player-joined" | "battle-waiting" | "battle-decided" | "post-combat" | "robot-takeover" | "paused" | "resumed";
+  kind: "game-created" | "turn-resolved" | "locks-changed" | "game-started" | "player-joined" | "battle-waiting" | "battle-decided" | "post-combat" | "robot-takeover" | "paused" | "resumed" | "deadline-moved";
   turn?: number;
   /** The stored event's id (set when it travels; streams resume from it). */
   id?: number;

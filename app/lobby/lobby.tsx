@@ -14,11 +14,15 @@ import { useTRPC } from "../trpc/client";
 import { Deadline } from "../game/[id]/deadline";
 import type { LobbyTurn } from "../../server/services/games";
 import { PressChoice, PressUnread, PressUnreadLive, pressText, type PressMode } from "./press-choice";
+import { PlayerBadge, type BadgeSeat } from "../components/player-badge";
+import { ChallengeFilters } from "./challenge-filters";
+import { MyFiguresLine } from "./my-figures";
+import { PlayerOptionsChoice, initialPlayerOptions, playerOptionsText, type PlayerOptionsOfGame } from "./player-options";
 import styles from "./lobby.module.css";
 
 type SeatChoice = "me" | "robot" | "open";
 
-interface LobbySeat {
+interface LobbySeat extends BadgeSeat {
   nation: Nation;
   player: string | null;
   robot: boolean;
@@ -40,7 +44,7 @@ interface LobbyGame {
     houseRules?: { victoryCities?: boolean; minorVictoryTurn?: number; vcInfantry?: boolean; commerceRaiding?: boolean };
     press?: PressMode;
     anonymous?: boolean;
-  };
+  } & PlayerOptionsOfGame;
   seats: LobbySeat[];
   turn?: LobbyTurn;
 }
@@ -59,7 +63,7 @@ function optionsText(g: LobbyGame): string {
     h.vcInfantry ? "infantry at victory cities" : "",
     h.commerceRaiding ? "commerce raiding" : "",
   ].filter(Boolean);
-  return [`orders ${durationText(o.ordersHours)}`, `decisions ${durationText(o.decisionHours)}`, pressText(o), ...extras].join(", ");
+  return [`orders ${durationText(o.ordersHours)}`, `decisions ${durationText(o.decisionHours)}`, pressText(o), ...extras, ...playerOptionsText(o)].join(", ");
 }
 
 function statusText(g: LobbyGame): string {
@@ -112,12 +116,17 @@ export function Lobby() {
             {errorText(lobby.error)}
           </p>
         ) : null}
+        <MyFiguresLine me={lobby.data?.me} userId={lobby.data?.me.userId} />
         {lobby.data && open.length === 0 ? <p className="muted">No open challenges from other players right now.</p> : null}
-        <ul className="card-list">
-          {open.map((g) => (
-            <OpenChallenge key={g.id} game={g} onJoined={refresh} />
-          ))}
-        </ul>
+        <ChallengeFilters games={open} me={lobby.data?.me}>
+          {(shown) => (
+            <ul className="card-list">
+              {shown.map((g) => (
+                <OpenChallenge key={g.id} game={g} onJoined={refresh} />
+              ))}
+            </ul>
+          )}
+        </ChallengeFilters>
       </section>
 
       <section className="card" aria-labelledby="mine-heading" data-testid="my-games">
@@ -282,6 +291,8 @@ function OpenChallenge({ game, onJoined }: { game: LobbyGame; onJoined: () => vo
               >
                 Join as {s.nation}
               </button>
+            ) : s.player && !s.robot ? (
+              <PlayerBadge seat={s} />
             ) : (
               <span className="muted">{seatText(s)}</span>
             )}
@@ -320,6 +331,7 @@ function NewChallenge({ onCreated }: { onCreated: () => void }) {
   const [ordersAt, setOrdersAt] = useState<DailyChoice>({ on: false, time: "18:00", zone: "" });
   const [decisionsAt, setDecisionsAt] = useState<DailyChoice>({ on: false, time: "18:00", zone: "" });
   const [press, setPress] = useState<{ press: PressMode; anonymous: boolean }>({ press: "full", anonymous: false });
+  const [players, setPlayers] = useState(initialPlayerOptions);
   const [formError, setFormError] = useState<string | null>(null);
   const [created, setCreated] = useState<string | null>(null);
 
@@ -361,6 +373,7 @@ function NewChallenge({ onCreated }: { onCreated: () => void }) {
       robotsHold,
       robotTakeover,
       ...press,
+      ...players,
       houseRules: { ...houseRules, ...(minor !== undefined ? { minorVictoryTurn: minor } : {}) },
       ...(ordersAt.on ? { ordersAt: { time: ordersAt.time, zone: ordersAt.zone || viewerZone() } } : {}),
       ...(decisionsAt.on ? { decisionsAt: { time: decisionsAt.time, zone: decisionsAt.zone || viewerZone() } } : {}),
@@ -423,6 +436,7 @@ function NewChallenge({ onCreated }: { onCreated: () => void }) {
           stand still (they hold their units and buy nothing)
         </label>
         <PressChoice press={press.press} anonymous={press.anonymous} onChange={setPress} />
+        <PlayerOptionsChoice value={players} onChange={setPlayers} />
         <fieldset className={styles.options}>
           <legend>House rules (optional, R9)</legend>
           {(

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { requireUser } from "@/server/auth";
 import { DisplayNameForm } from "./display-name-form";
 import { SettingsForm } from "./settings-form";
+import { VacationForm } from "./vacation-form";
 
 export const metadata: Metadata = { title: "Settings" };
 export const dynamic = "force-dynamic";
@@ -12,6 +13,7 @@ export default async function SettingsPage() {
     <div className="stack">
       <DisplayNameForm />
       <SettingsForm />
+      <VacationForm />
     </div>
   );
 }

@@ -7,6 +7,8 @@ import { postCombatRouter } from "./routers/post-combat";
 import { pressRouter } from "./routers/press";
 import { pushRouter } from "./routers/push";
 import { settingsRouter } from "./routers/settings";
+import { vacationRouter } from "./routers/vacation";
+import { playerRouter } from "./routers/player";
 
 export const appRouter = router({
   game: gameRouter,
@@ -17,6 +19,8 @@ export const appRouter = router({
   settings: settingsRouter,
   push: pushRouter,
   press: pressRouter,
+  vacation: vacationRouter,
+  player: playerRouter,
 });
 
 export type AppRouter = typeof appRouter;

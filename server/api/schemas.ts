@@ -77,6 +77,15 @@ export const challenge = z.object({
   /** Press (issue 14): full, public only, or none; names hidden until the end in anonymous games. */
   press: z.enum(["full", "public", "none"]).default("full"),
   anonymous: z.boolean().default(false),
+  /** Missed orders deadlines per player the game excuses by moving the deadline (docs/players.md). */
+  excusedMisses: z.number().int().min(0).max(4).default(1),
+  /** Deadlines wait for players on vacation. */
+  honourVacations: z.boolean().default(false),
+  /** Rated: no robots, no practice; the result moves the players' ratings. */
+  rated: z.boolean().default(false),
+  /** Requirements to join: a reliability figure (0–100) and a number of finished games. */
+  minReliability: z.number().int().min(0).max(100).default(0),
+  minFinishedGames: z.number().int().min(0).max(1000).default(0),
   /** Optional house rules (R9); off when absent. */
   houseRules: z
     .strictObject({

@@ -7,6 +7,7 @@ import type { Db } from "../../db/client";
 import { ServiceError } from "../services/errors";
 import { internalMessage, logInternalError } from "./internal-error";
 import { playsNation } from "../services/view";
+import { endVacation } from "../services/vacations";
 import { gameNation } from "./schemas";
 
 export interface SessionUser {
@@ -58,4 +59,11 @@ export const nationProcedure = protectedProcedure.input(gameNation).use(async ({
   if (!(await playsNation(ctx.db, ctx.user.id, input.gameId, input.nation)))
     throw new TRPCError({ code: "FORBIDDEN", message: `You do not play ${input.nation} in this game` });
   return next();
+});
+
+/** A player's action in a game (saving, locking, deciding, writing) ends their vacation early (issue 22). */
+export const endsVacation = t.middleware(async ({ ctx, next }) => {
+  const result = await next();
+  if (result.ok && ctx.user) await endVacation(ctx.db, ctx.user.id);
+  return result;
 });

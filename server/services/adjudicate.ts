@@ -27,6 +27,7 @@ import { openPhase, type Phase } from "./phases";
 import { needsPlayers, openPostCombat, savedPostCombat } from "./post-combat";
 import { combatOf } from "./replay";
 import { publicWaiting } from "./sealed";
+import { rateFinishedGame } from "./ratings";
 
 export { resolveStored } from "./replay";
 
@@ -123,8 +124,10 @@ export async function adjudicatePhase(
       .where(eq(phases.id, phase.id));
     // R8.6 — a victory ends the game; otherwise the next turn's orders open.
     const winner = result.report.victory.winner;
-    if (winner) await tx.update(games).set({ status: "finished" }).where(eq(games.id, game.id));
-    else await openPhase(tx, game.id, phase.turn + 1, result.state, game.options);
+    if (winner) {
+      await tx.update(games).set({ status: "finished" }).where(eq(games.id, game.id));
+      await rateFinishedGame(tx, game, winner);
+    } else await openPhase(tx, game.id, phase.turn + 1, result.state, game.options);
     const humans = await tx.selectDistinct({ userId: seats.userId }).from(seats).where(and(eq(seats.gameId, game.id), isNotNull(seats.userId)));
     await notify(
       tx,

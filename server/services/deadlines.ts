@@ -7,7 +7,9 @@ import { games, phases } from "../../db/schema";
 import { takeDefaults } from "./battles";
 import { beginResolving } from "./orders";
 import { closePostCombat } from "./post-combat";
+import { excuseMissedDeadline } from "./excuses";
 import { countMissedDeadlines } from "./takeover";
+import { waitForVacation } from "./vacations";
 
 /** Paused since the due phases were listed? (The pause holds the game row; this reads it in the sweep's transaction.) */
 async function paused(tx: Db, gameId: number): Promise<boolean> {
@@ -41,8 +43,12 @@ async function sweep(db: Db, status: Phase["status"], column: typeof phases.dead
 
 export async function sweepDeadlines(db: Db): Promise<number> {
   const orders = await sweep(db, "open", phases.deadline, async (tx, phase) => {
-    await countMissedDeadlines(tx, phase);
+    // A player on vacation (in a game that honours it), else an excuse left, moves the deadline instead.
+    const [game] = await tx.select().from(games).where(eq(games.id, phase.gameId));
+    if ((await waitForVacation(tx, phase, game!)) || (await excuseMissedDeadline(tx, phase, game!))) return true;
+    // The record of who missed is written as the phase closes, before a takeover makes a seat a robot's.
     await beginResolving(tx, phase);
+    await countMissedDeadlines(tx, phase);
     return true;
   });
   const decisions = await sweep(db, "battles", phases.decisionDeadline, async (tx, phase) => (await takeDefaults(tx, phase)) > 0);

@@ -2,13 +2,14 @@
 import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { games, seats, type GameOptions } from "../../db/schema";
-import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, type Nation } from "../engine";
-import { conflict, notFound, ServiceError } from "./errors";
+import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, teamOf, type Nation } from "../engine";
+import { conflict, forbidden, notFound, ServiceError } from "./errors";
 import { publish } from "./events";
 import { notify } from "./notify";
 import { openPhase } from "./phases";
 import { lockUser } from "./user-lock";
 import { publicChannel } from "./press/access";
+import { finishedGameCounts, reliabilityFigures } from "./reliability";
 
 /** A user is in at most this many open or active games. */
 export const MAX_ACTIVE_GAMES = 5;
@@ -62,11 +63,42 @@ async function startIfFull(tx: Db, gameId: number): Promise<boolean> {
   return true;
 }
 
+/** A rated game is played by people only, and each account holds seats of one team (issue 22). */
+function ratedProblem(input: ChallengeInput): string | undefined {
+  if (!input.options.rated) return undefined;
+  if (input.robots.length > 0 || input.options.robots) return "A rated game has no robots";
+  if (input.options.robotsHold) return "A practice game cannot be rated";
+  if (new Set(input.nations.map(teamOf)).size > 1) return "In a rated game you hold seats of one team only";
+  return undefined;
+}
+
+/**
+ * A joiner must meet the challenge's requirements (read inside the join's transaction, after the
+ * user's and the game's locks) and, in a rated game, hold seats of one team only.
+ */
+async function checkJoiner(tx: Db, userId: string, game: typeof games.$inferSelect, nation: Nation, already: Nation[]): Promise<void> {
+  if (game.options.rated && already.some((n) => teamOf(n) !== teamOf(nation)))
+    throw conflict(`In a rated game one account holds seats of one team only: you play for the ${teamOf(already[0]!)}`);
+  const wanted = game.options.requirements;
+  if (!wanted || game.createdBy === userId) return;
+  if (wanted.minReliability !== undefined && wanted.minReliability > 0) {
+    const figure = (await reliabilityFigures(tx, [userId])).get(userId) ?? null;
+    if (figure === null) throw forbidden(`This challenge asks for reliability ${wanted.minReliability} or more: you have no record yet`);
+    if (figure < wanted.minReliability) throw forbidden(`This challenge asks for reliability ${wanted.minReliability} or more; yours is ${figure}`);
+  }
+  if (wanted.minFinishedGames !== undefined && wanted.minFinishedGames > 0) {
+    const finished = (await finishedGameCounts(tx, [userId])).get(userId) ?? 0;
+    if (finished < wanted.minFinishedGames) throw forbidden(`This challenge asks for ${wanted.minFinishedGames} finished games or more; you have ${finished}`);
+  }
+}
+
 export async function createChallenge(db: Db, userId: string, input: ChallengeInput): Promise<{ gameId: number; started: boolean }> {
   const mine = new Set(input.nations);
   const robots = new Set(input.robots);
   if (mine.size === 0) throw new ServiceError("BAD_REQUEST", "Pick at least one nation to play");
   for (const n of robots) if (mine.has(n)) throw new ServiceError("BAD_REQUEST", `${n} cannot be both yours and a robot's`);
+  const rated = ratedProblem(input);
+  if (rated) throw new ServiceError("BAD_REQUEST", rated);
   return db.transaction(async (tx) => {
     // Count and insert under the user's lock: parallel creates of one user queue here.
     await lockUser(tx, userId);
@@ -100,6 +132,7 @@ export async function joinGame(db: Db, userId: string, gameId: number, nation: N
     const already = await tx.select({ nation: seats.nation }).from(seats).where(and(eq(seats.gameId, gameId), eq(seats.userId, userId)));
     if (already.length === 0 && (await activeGames(tx, userId)) >= MAX_ACTIVE_GAMES)
       throw conflict(`You are already in ${MAX_ACTIVE_GAMES} active games, the most one player may be in`);
+    await checkJoiner(tx, userId, game, nation, already.map((r) => r.nation));
     const taken = await tx
       .update(seats)
       .set({ userId, joinedAt: sql`now()` })
@@ -117,7 +150,17 @@ export interface LobbyGame {
   name: string;
   status: "open" | "active" | "finished";
   options: GameOptions;
-  seats: { nation: Nation; player: string | null; robot: boolean; mine: boolean }[];
+  seats: {
+    nation: Nation;
+    player: string | null;
+    robot: boolean;
+    mine: boolean;
+    /** The player's id (profile link), reliability and rating: only where the name is shown. */
+    playerId?: string;
+    reliability?: number | null;
+    rating?: number | null;
+    finishedGames?: number;
+  }[];
   /** For the viewer's own active games: the turn, its deadline and what waits for the viewer. */
   turn?: LobbyTurn;
 }

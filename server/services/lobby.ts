@@ -5,6 +5,7 @@ import { games, locks, postCombatOrders, seats, users } from "../../db/schema";
 import { NATIONS, type Nation } from "../engine";
 import type { LobbyGame, LobbyTurn } from "./games";
 import { currentPhase } from "./phases";
+import { namedPlayer, playerFigures, type PlayerFigures } from "./player-figures";
 import { shownPlayerName } from "./player-names";
 
 async function describe(db: Db, userId: string, rows: (typeof games.$inferSelect)[]): Promise<LobbyGame[]> {
@@ -14,6 +15,7 @@ async function describe(db: Db, userId: string, rows: (typeof games.$inferSelect
     .from(seats)
     .leftJoin(users, eq(users.id, seats.userId))
     .where(inArray(seats.gameId, rows.map((g) => g.id)));
+  const figures = await playerFigures(db, seatRows.flatMap((r) => (r.userId ? [r.userId] : [])));
   return rows.map((g) => ({
     id: g.id,
     name: g.name,
@@ -21,7 +23,15 @@ async function describe(db: Db, userId: string, rows: (typeof games.$inferSelect
     options: g.options,
     seats: NATIONS.map((nation) => {
       const s = seatRows.find((r) => r.gameId === g.id && r.nation === nation)!;
-      return { nation, robot: s.robot, player: s.userId ? shownPlayerName({ id: s.userId, name: s.name }, g, s.userId === userId) : null, mine: s.userId === userId };
+      const named = s.userId ? namedPlayer(g, s.userId === userId) : false;
+      return {
+        nation,
+        robot: s.robot,
+        player: s.userId ? shownPlayerName({ id: s.userId, name: s.name }, g, s.userId === userId) : null,
+        mine: s.userId === userId,
+        // An anonymous game hides who plays (issue 14), so also the figures that would tell it.
+        ...(named && s.userId ? { playerId: s.userId, ...figures.get(s.userId)! } : {}),
+      };
     }),
   }));
 }
@@ -29,7 +39,7 @@ async function describe(db: Db, userId: string, rows: (typeof games.$inferSelect
 /** How many running games the lobby offers to watch, the most recently started first. */
 export const WATCH_LISTED = 20;
 
-export async function listLobby(db: Db, userId: string): Promise<{ open: LobbyGame[]; mine: LobbyGame[]; watch: LobbyGame[] }> {
+export async function listLobby(db: Db, userId: string): Promise<{ open: LobbyGame[]; mine: LobbyGame[]; watch: LobbyGame[]; me: PlayerFigures & { userId: string } }> {
   const open = await db.select().from(games).where(eq(games.status, "open")).orderBy(desc(games.createdAt)).limit(50);
   const myIds = await db.selectDistinct({ gameId: seats.gameId }).from(seats).where(eq(seats.userId, userId));
   const mine = myIds.length
@@ -41,7 +51,8 @@ export async function listLobby(db: Db, userId: string): Promise<{ open: LobbyGa
     const turn = await turnOf(db, g.id, g.seats.filter((s) => s.mine && !s.robot).map((s) => s.nation));
     if (turn) g.turn = turn;
   }
-  return { open: await describe(db, userId, open), mine: described, watch: await toWatch(db, userId, myIds.map((r) => r.gameId)) };
+  const me = { userId, ...(await playerFigures(db, [userId])).get(userId)! };
+  return { open: await describe(db, userId, open), mine: described, watch: await toWatch(db, userId, myIds.map((r) => r.gameId)), me };
 }
 
 /**

@@ -10,6 +10,7 @@ import { conflict, forbidden, notFound, ServiceError } from "./errors";
 import { publish } from "./events";
 import type { Phase } from "./phases";
 import { phaseStartState } from "./start-state";
+import { recordPhaseClosed } from "./reliability";
 import { resetMissedDeadlines } from "./takeover";
 import { markActedOn } from "./notifications";
 import { playsNation } from "./view";
@@ -190,7 +191,9 @@ export async function lockOrders(db: Db, userId: string, gameId: number, nation:
 
 /** Close the phase to changes and queue its adjudication (R3: last lock or deadline). */
 export async function beginResolving(tx: Db, phase: Phase): Promise<void> {
-  await tx.update(phases).set({ status: "resolving" }).where(and(eq(phases.id, phase.id), eq(phases.status, "open")));
+  const closed = await tx.update(phases).set({ status: "resolving" }).where(and(eq(phases.id, phase.id), eq(phases.status, "open"))).returning({ id: phases.id });
+  // Who acted on the phase and who missed it, once, as it closes (the reliability record).
+  if (closed.length > 0) await recordPhaseClosed(tx, phase);
   await enqueue(tx, `adjudicate:${phase.id}`, { phaseId: phase.id });
 }
 

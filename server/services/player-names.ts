@@ -10,6 +10,11 @@ export function shownPlayerName(
   game: { options: GameOptions; status: "open" | "active" | "finished" },
   self: boolean,
 ): string | null {
-  if (game.options.anonymous && game.status !== "finished" && !self) return ANONYMOUS_PLAYER;
+  if (!namedPlayer(game, self)) return ANONYMOUS_PLAYER;
   return displayName(user);
+}
+
+/** Whether the viewer may know who plays a seat (and so see their name, figures and profile). */
+export function namedPlayer(game: { options: GameOptions; status: "open" | "active" | "finished" }, self: boolean): boolean {
+  return !(game.options.anonymous && game.status !== "finished" && !self);
 }

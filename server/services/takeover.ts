@@ -11,6 +11,7 @@ import { closePostCombat } from "./post-combat";
 import { conflict, forbidden, notFound } from "./errors";
 import { publish } from "./events";
 import { notify } from "./notify";
+import { recordAttendance } from "./reliability";
 import { currentPhase, robotsOrderAndLock, type Phase } from "./phases";
 
 /** At an orders deadline: count a miss for each player who had not locked; hand over at the limit. */
@@ -91,6 +92,7 @@ export async function leaveGame(db: Db, userId: string, gameId: number, nation: 
     if (!seat || seat.userId !== userId) throw forbidden(`You do not play ${nation} in this game`);
     await tx.update(seats).set({ userId: null, robot: true, missedDeadlines: 0 }).where(and(eq(seats.gameId, gameId), eq(seats.nation, nation)));
     const latest = await currentPhase(tx, gameId);
+    if (latest) await recordAttendance(tx, latest, nation, userId, "left");
     const [phase] = latest ? await tx.select().from(phases).where(eq(phases.id, latest.id)).for("update") : [];
     if (phase?.status === "open") {
       await tx.delete(orders).where(and(eq(orders.phaseId, phase.id), eq(orders.nation, nation)));

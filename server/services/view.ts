@@ -23,6 +23,8 @@ import {
 } from "../engine";
 import { notFound } from "./errors";
 import { shownPlayerName } from "./player-names";
+import { seatExtras, type SeatExtras } from "./player-figures";
+import { gameRatingChanges, type RatingChangeShown } from "./ratings";
 import { getPreference } from "./battle-preferences";
 import { preferredCasualties, type CasualtyPreference } from "../engine/combat/preference";
 import { phaseStartState } from "./start-state";
@@ -44,7 +46,7 @@ export interface GameView {
     /** This user created the game and may pause and resume it. */
     mayPause: boolean;
   };
-  seats: { nation: Nation; team: "Axis" | "Allies"; player: string | null; robot: boolean; mine: boolean }[];
+  seats: ({ nation: Nation; team: "Axis" | "Allies"; player: string | null; robot: boolean; mine: boolean } & SeatExtras)[];
   phase: null | {
     id: number;
     turn: number;
@@ -78,7 +80,7 @@ export interface GameView {
   /** The board at the start of the phase (after combat, during post-combat): public to every player. */
   board: null | { units: UnitReport[]; owners: Record<string, Nation>; treasury: Record<Nation, number> };
   /** Once the game is over (R8.6, R9.1): who won, in which turn, and why. Public, also to spectators. */
-  result: null | { winner: string; turn: number; reason: string };
+  result: null | { winner: string; turn: number; reason: string; ratingChanges?: RatingChangeShown[] };
   myNations: Nation[];
   /** Saved orders of the nations this user plays, and only those. */
   myOrders: Partial<Record<Nation, Order[]>>;
@@ -185,11 +187,19 @@ export async function gameView(db: Db, userId: string, gameId: number): Promise<
     }
     postCombat = { report: postCombatOutcome(stage.report), waitingFor: NATIONS.filter((n) => rows.some((r) => r.nation === n && r.lockedAt === null)), mine };
   }
+  const extras = await seatExtras(db, game, seatRows, userId);
   return {
     game: { id: game.id, name: game.name, status: game.status, ...game.options, pausedAt: game.pausedAt?.toISOString() ?? null, mayPause: game.createdBy === userId },
     seats: NATIONS.map((nation) => {
       const s = seatRows.find((r) => r.nation === nation)!;
-      return { nation, team: teamOf(nation), robot: s.robot, player: s.userId ? shownPlayerName({ id: s.userId, name: s.name }, game, s.userId === userId) : null, mine: s.userId === userId };
+      return {
+        nation,
+        team: teamOf(nation),
+        robot: s.robot,
+        player: s.userId ? shownPlayerName({ id: s.userId, name: s.name }, game, s.userId === userId) : null,
+        mine: s.userId === userId,
+        ...extras.get(nation),
+      };
     }),
     phase: phase
       ? {
@@ -222,7 +232,12 @@ export async function gameView(db: Db, userId: string, gameId: number): Promise<
     postCombat,
     result:
       game.status === "finished" && phase?.status === "resolved"
-        ? { winner: (phase.report as TurnReport).victory.winner ?? "nobody", turn: phase.turn, reason: (phase.report as TurnReport).victory.reason }
+        ? {
+            winner: (phase.report as TurnReport).victory.winner ?? "nobody",
+            turn: phase.turn,
+            reason: (phase.report as TurnReport).victory.reason,
+            ...(game.options.rated ? { ratingChanges: await gameRatingChanges(db, gameId) } : {}),
+          }
         : null,
     board: stage
       ? { units: stage.report.units, owners: stage.report.owners, treasury: startState!.treasury }

@@ -27,6 +27,8 @@ let handle: DbHandle;
 let gameId: number;
 /** Carol's open game (Germany taken, the rest free): a place to join. */
 let openGameId: number;
+/** A real user's id: a profile to read. */
+let aliceId: string;
 type Caller = ReturnType<typeof createCaller>;
 let roles: { name: string; caller: Caller }[];
 
@@ -34,6 +36,7 @@ beforeAll(async () => {
   handle = await testDb();
   const game = await twoPlayerGame(handle);
   gameId = game.gameId;
+  aliceId = game.alice.id;
   const carol = await makeUser(handle, "carol-fuzz@example.com");
   openGameId = (await createCaller({ db: handle.db, bus: new EventEmitter(), user: carol }).game.create({ name: "Open to all", nations: ["Germany"], robots: [], lowLuck: false, ordersHours: 24, decisionHours: 24 })).gameId;
   const bus = new EventEmitter().setMaxListeners(0);
@@ -137,6 +140,11 @@ const hostileChallenge = fc.record(
     ordersAt: dailyTime,
     decisionsAt: dailyTime,
     houseRules: fc.record({ victoryCities: fc.boolean(), minorVictoryTurn: smallInt, vcInfantry: fc.boolean(), commerceRaiding: fc.boolean() }, { requiredKeys: [] }),
+    excusedMisses: smallInt,
+    honourVacations: fc.boolean(),
+    rated: fc.boolean(),
+    minReliability: fc.oneof(fc.integer({ min: 0, max: 100 }), hostileNumber),
+    minFinishedGames: smallInt,
   },
   { requiredKeys: ["name", "nations", "robots", "lowLuck", "ordersHours", "decisionHours"] },
 );
@@ -204,6 +212,11 @@ const INPUTS: Record<string, fc.Arbitrary<unknown>> = {
   "press.markRead": fc.record({ gameId: id, channelId: id, upTo: id }),
   "press.mute": fc.record({ gameId: id, channelId: id, muted: fc.boolean() }),
   "press.report": fc.record({ gameId: id, messageId: id, reason: anyText }),
+  "vacation.get": fc.constant(undefined),
+  "vacation.start": fc.record({ days: fc.oneof(fc.double({ min: -1, max: 12, noNaN: true }), hostileNumber, anyText) }),
+  "vacation.end": fc.constant(undefined),
+  "player.profile": fc.record({ id: fc.oneof(anyText, fc.constant(0).map(() => aliceId), hostileNumber) }),
+  "player.leaderboard": fc.option(fc.record({ ruleset: fc.oneof(fc.constant("1942"), anyText) }), { nil: undefined }),
   // Last: leaving hands the player's nation to a robot, which changes what the others above can reach.
   "game.leave": gameNation,
 };

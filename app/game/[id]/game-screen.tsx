@@ -36,6 +36,8 @@ const PressPanel = dynamic(() => import("./press/press-panel").then((m) => m.Pre
 import { PressTabCount } from "./press/press-tab-count";
 import { RecentBattles } from "./recent-battles";
 import { SheetHandle, closeOnEscape } from "./sheet-handle";
+import { PlayerBadge } from "../../components/player-badge";
+import { RatingChanges } from "./rating-changes";
 
 const PHASE_STATUS: Record<string, string> = {
   open: "orders open",
@@ -218,6 +220,7 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
               {view.result.winner === "nobody" ? "The game is over" : `The ${view.result.winner} win the war`} in turn {view.result.turn}
             </h2>
             <p>{view.result.reason}</p>
+            <RatingChanges changes={view.result.ratingChanges} />
             <p>
               <Link href={`/game/${gameId}/turn/${view.result.turn}`}>Read how it ended</Link> · <Link href={`/game/${gameId}/history`}>the whole history</Link>
             </p>
@@ -486,7 +489,7 @@ function Seats({ view }: { view: GameView }) {
                       {s.player} (you) <Leave gameId={view.game.id} nation={s.nation} />
                     </>
                   ) : s.player ? (
-                    `${s.player}${s.mine ? " (you)" : ""}`
+                    <PlayerBadge seat={s} />
                   ) : (
                     <span className="muted">open</span>
                   )}

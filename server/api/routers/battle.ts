@@ -5,7 +5,7 @@ import { getPreference, resolveWithPreferences, setPreference } from "../../serv
 import { decideBattle } from "../../services/battles";
 import { int4, rowId, text } from "../input";
 import { gameId } from "../schemas";
-import { nationProcedure, protectedProcedure, router } from "../trpc";
+import { endsVacation, nationProcedure, protectedProcedure, router } from "../trpc";
 
 // A unit is named once per choice: the same id twice would count one unit as two casualties.
 const unitIds = z
@@ -20,6 +20,7 @@ const decision = z.discriminatedUnion("kind", [
 
 export const battleRouter = router({
   decide: nationProcedure
+    .use(endsVacation)
     .input(
       z.object({
         battle: text(1, 80),
@@ -38,6 +39,7 @@ export const battleRouter = router({
     .mutation(({ ctx, input }) => setPreference(ctx.db, input.gameId, ctx.user.id, input.casualties)),
   /** One tap: the caller's preference decides the rest of this battle for the sides the caller leads. */
   resolveWithPreferences: nationProcedure
+    .use(endsVacation)
     .input(z.object({ battle: text(1, 80) }))
     .mutation(({ ctx, input }) => resolveWithPreferences(ctx.db, input.gameId, ctx.user.id, input.battle)),
 });

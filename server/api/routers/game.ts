@@ -42,6 +42,12 @@ export const gameRouter = router({
         robotsHold: input.robotsHold,
         robotTakeover: input.robotTakeover,
         press: input.press,
+        excusedMisses: input.excusedMisses,
+        ...(input.honourVacations ? { honourVacations: true } : {}),
+        ...(input.rated ? { rated: true } : {}),
+        ...(input.minReliability > 0 || input.minFinishedGames > 0
+          ? { requirements: { minReliability: input.minReliability, minFinishedGames: input.minFinishedGames } }
+          : {}),
         ...(input.anonymous ? { anonymous: true } : {}),
         ...(input.ordersAt ? { ordersAt: input.ordersAt } : {}),
         ...(input.decisionsAt ? { decisionsAt: input.decisionsAt } : {}),

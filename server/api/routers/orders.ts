@@ -7,14 +7,15 @@ import { groupOptions } from "../../services/destinations";
 import { purchaseOptions } from "../../services/placements";
 import { lockOrders, saveOrders, unlockOrders } from "../../services/orders";
 import { gameNation, order, unitGroupQuery } from "../schemas";
-import { nationProcedure, protectedProcedure, router } from "../trpc";
+import { endsVacation, nationProcedure, protectedProcedure, router } from "../trpc";
 
 export const ordersRouter = router({
   save: protectedProcedure
+    .use(endsVacation)
     .input(gameNation)
     .input(z.object({ orders: z.array(order).max(300) }))
     .mutation(({ ctx, input }) => saveOrders(ctx.db, ctx.user.id, input.gameId, input.nation, input.orders as Order[])),
-  lock: nationProcedure.mutation(({ ctx, input }) => lockOrders(ctx.db, ctx.user.id, input.gameId, input.nation)),
+  lock: nationProcedure.use(endsVacation).mutation(({ ctx, input }) => lockOrders(ctx.db, ctx.user.id, input.gameId, input.nation)),
   unlock: nationProcedure.mutation(({ ctx, input }) => unlockOrders(ctx.db, input.gameId, input.nation)),
   /** Legal destinations (and transport unload targets) of one group of the caller's nation. */
   destinations: nationProcedure

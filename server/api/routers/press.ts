@@ -6,7 +6,7 @@ import { channelMessages, listChannels, markRead, muteChannel, openChannel, send
 import { rowId } from "../input";
 import { messageText } from "../press-text";
 import { gameId, nation } from "../schemas";
-import { nationProcedure, protectedProcedure, router } from "../trpc";
+import { endsVacation, nationProcedure, protectedProcedure, router } from "../trpc";
 
 export const MESSAGE_MAX = 2000;
 const id = rowId;
@@ -23,6 +23,7 @@ export const pressRouter = router({
   /** The game's creator reads the reported messages. */
   reports: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => listReports(ctx.db, ctx.user.id, input.gameId)),
   send: nationProcedure
+    .use(endsVacation)
     .input(z.object({ channelId: id, text: messageText("The message", MESSAGE_MAX) }))
     .mutation(({ ctx, input }) => sendMessage(ctx.db, ctx.user.id, input)),
   /** Open a private channel of the caller's nation and the given nations (members fixed from now on). */

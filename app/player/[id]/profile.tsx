@@ -1,0 +1,108 @@
+"use client";
+// A player's profile (issue 22): name, games played and won, rating history, reliability record.
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { errorText } from "../../components/format";
+import { reliabilityText, vacationText } from "../../components/player-badge";
+import { useTRPC } from "../../trpc/client";
+import { RatingChart } from "./rating-chart";
+
+export function Profile({ id }: { id: string }) {
+  const trpc = useTRPC();
+  const profile = useQuery(trpc.player.profile.queryOptions({ id }));
+  if (profile.isPending) return <p className="muted">Loading…</p>;
+  if (profile.error)
+    return (
+      <p className="alert" role="alert">
+        {errorText(profile.error)}
+      </p>
+    );
+  const p = profile.data;
+  const r = p.reliability;
+  return (
+    <div className="stack" data-testid="profile">
+      <section className="card">
+        <h1 data-testid="profile-name">{p.name}</h1>
+        {p.vacationUntil ? <p className="note">{vacationText(p.vacationUntil)}</p> : null}
+        <table className="table compact">
+          <thead>
+            <tr>
+              <th scope="col">Game</th>
+              <th scope="col">Played</th>
+              <th scope="col">Won</th>
+              <th scope="col">Rating</th>
+            </tr>
+          </thead>
+          <tbody>
+            {p.rulesets.map((g) => (
+              <tr key={g.ruleset}>
+                <th scope="row">{g.ruleset}</th>
+                <td>{g.played}</td>
+                <td>{g.won}</td>
+                <td data-testid={`profile-rating-${g.ruleset}`}>{g.rating === null ? `unrated (${g.ratedGames} of 5 rated games)` : g.rating.toFixed(1)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="small">
+          <Link href="/leaderboard">Leaderboard</Link>
+        </p>
+      </section>
+
+      <section className="card" aria-labelledby="rating-heading">
+        <h2 id="rating-heading">Rating history</h2>
+        <RatingChart points={p.ratingHistory} />
+      </section>
+
+      <section className="card" aria-labelledby="reliability-heading">
+        <h2 id="reliability-heading">Reliability {reliabilityText(r.figure)}</h2>
+        <p className="muted small">Phases acted on over phases due, over the latest 50 phases of the last year; a game left counts as five misses; excused misses and vacations do not count.</p>
+        <table className="table compact" data-testid="reliability-record">
+          <tbody>
+            <tr>
+              <th scope="row">Phases due</th>
+              <td>{r.phasesDue}</td>
+            </tr>
+            <tr>
+              <th scope="row">Acted on</th>
+              <td>{r.actedOn}</td>
+            </tr>
+            <tr>
+              <th scope="row">Missed deadlines</th>
+              <td>{r.missed}</td>
+            </tr>
+            <tr>
+              <th scope="row">Excused misses</th>
+              <td>{r.excused}</td>
+            </tr>
+            <tr>
+              <th scope="row">Deadlines moved for a vacation</th>
+              <td>{r.vacations}</td>
+            </tr>
+            <tr>
+              <th scope="row">Games left before the end</th>
+              <td>{r.gamesLeft}</td>
+            </tr>
+            <tr>
+              <th scope="row">Finished games</th>
+              <td>{r.finishedGames}</td>
+            </tr>
+          </tbody>
+        </table>
+      </section>
+
+      <section className="card" aria-labelledby="games-heading">
+        <h2 id="games-heading">Finished games</h2>
+        {p.games.length === 0 ? <p className="muted">No finished games yet.</p> : null}
+        <ul className="card-list">
+          {p.games.map((g) => (
+            <li key={g.gameId} className="card-item">
+              <Link href={`/game/${g.gameId}/turn/${g.lastTurn}`}>{g.name}</Link> — {g.nations.join(", ")} · {g.won ? "won" : "lost"}
+              {g.rated ? " · rated" : ""}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+// Profiles (issue 22): /player/ID shows the display name, finished games played and won (with their
+// reviews' turns), the rating history and the reliability record — never an address, never a game
+// still running.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { desc, eq } from "drizzle-orm";
+import type { DbHandle } from "../../db/client";
+import { phases } from "../../db/schema";
+import { drain } from "../../server/jobs/worker";
+import { testDb } from "../support/db";
+import { callerFor, makeUser } from "../support/world";
+
+let handle: DbHandle;
+beforeAll(async () => {
+  handle = await testDb();
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+const RATED = { lowLuck: false, ordersHours: 24, decisionHours: 24, robotsHold: false, excusedMisses: 0, rated: true };
+
+describe("a player's profile", () => {
+  it("tells games played and won, the rating history and the record, and never the address", async () => {
+    const jo = await makeUser(handle, `jo-secret-${Math.random()}@example.com`);
+    const kim = await makeUser(handle, `kim-${Math.random()}@example.com`);
+    const asJo = callerFor(handle, jo);
+    const asKim = callerFor(handle, kim);
+    const { gameId } = await asJo.game.create({ name: "Profiled", nations: ["Germany", "Japan"], robots: [], ...RATED });
+    for (const n of ["Russia", "United Kingdom", "United States"] as const) await asKim.game.join({ gameId, nation: n });
+    const running = await asJo.game.create({ name: "Still running", nations: ["Germany"], robots: [], ...RATED });
+    // The Axis win turn 1 (Moscow and London theirs and empty, R8.6).
+    const [phase] = await handle.db.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(desc(phases.turn)).limit(1);
+    const start = phase!.startState;
+    await handle.db
+      .update(phases)
+      .set({ startState: { ...start, owners: { ...start.owners, Russia: "Germany", "United Kingdom": "Japan" }, units: start.units.filter((u) => u.at !== "Russia" && u.at !== "United Kingdom") } })
+      .where(eq(phases.id, phase!.id));
+    for (const n of ["Germany", "Japan"] as const) await asJo.orders.lock({ gameId, nation: n });
+    for (const n of ["Russia", "United Kingdom", "United States"] as const) await asKim.orders.lock({ gameId, nation: n });
+    await drain(handle, "test");
+
+    const jos = await asKim.player.profile({ id: jo.id });
+    expect(jos).toMatchObject({ id: jo.id, rulesets: [{ ruleset: "1942", played: 1, won: 1, rating: null, ratedGames: 1 }] });
+    expect(jos.games).toEqual([{ gameId, name: "Profiled", nations: ["Germany", "Japan"], won: true, rated: true, lastTurn: 1 }]);
+    expect(jos.games.map((g) => g.gameId)).not.toContain(running.gameId);
+    expect(jos.ratingHistory).toEqual([{ gameId, at: expect.any(String), rating: null, won: true }]);
+    expect(jos.reliability).toMatchObject({ phasesDue: 2, actedOn: 2, missed: 0, finishedGames: 1, figure: 100 });
+    expect((await asJo.player.profile({ id: kim.id })).rulesets[0]).toMatchObject({ played: 1, won: 0 });
+    expect(JSON.stringify(jos)).not.toContain("@");
+    await expect(asKim.player.profile({ id: "no-such-player" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(callerFor(handle, null).player.profile({ id: jo.id })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+});
