@@ -15,6 +15,8 @@ import { useTRPC } from "../../trpc/client";
 import { durationText } from "../../components/battle-format";
 import dynamic from "next/dynamic";
 import { myWaitingText } from "./battle-waiting";
+import { useOnBattleFocus } from "./battle/battle-focus";
+import { BattleMarkers } from "./map/battle-markers";
 import { Deadline } from "./deadline";
 import { VALUE, slug, type Board, type GameView, type UnitStack } from "./game-types";
 import { BoardMap } from "./map/board-map";
@@ -128,6 +130,11 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
   const [sheetOpen, setSheetOpen] = useState(false);
   const sheetButton = useRef<HTMLButtonElement>(null);
   useHeaderHeight();
+  // A battle's marker on the map opens it: the Battles panel (on a phone, the sheet) shows it.
+  useOnBattleFocus(() => {
+    setTab("battles");
+    setSheetOpen(true);
+  });
 
   const waitingFor =
     phase?.status === "open" ? NATIONS.length - phase.locked.length : phase?.status === "post-combat" && view.postCombat ? view.postCombat.waitingFor.length : 0;
@@ -171,6 +178,7 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
               start={null}
               fill
               title="Map of the board"
+              overlay={phase?.status === "battles" ? <BattleMarkers gameId={gameId} /> : undefined}
             />
           ) : null}
         </div>

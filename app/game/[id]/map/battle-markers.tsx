@@ -1,0 +1,155 @@
+"use client";
+// The battle phase on the map (R6): a marker on each battle's territory with who fights (the nations'
+// colours and short names), the round, the live odds from here (the exact odds engine in the odds
+// worker, as casualty-odds.tsx prices them) and "Your decision needed" where the viewer's side must
+// choose. A click or a tap opens the battle in the Battles panel. The battle is read from the game
+// screen's own query of game.get (no read path of its own).
+import { useQuery } from "@tanstack/react-query";
+import { useContext, useLayoutEffect, useMemo, useRef, useState } from "react";
+import type { Nation } from "../../../../server/engine/types";
+import { useOddsList } from "../../../odds/use-odds-list";
+import { useTRPC } from "../../../trpc/client";
+import { focusBattle } from "../battle/battle-focus";
+import { battleFromHere, chanceFor } from "../casualty-odds-input";
+import { liveBattles, slug } from "../game-types";
+import { battleMarks, goalWords, NATION_SHORT, type BattleMark } from "./battle-marks";
+import { NATION_COLOUR, anchorOf } from "./map-geometry";
+import { MapUnit, keyActivate } from "./map-layers";
+import { percent } from "./odds-layer";
+
+/** A marker's size in marker units; one marker unit is the map's unit, or more where the map is small on the screen. */
+const BOX = { w: 19, h: 7.4, pad: 0.7, line: 2.2, font: 1.45 } as const;
+/** A marker is at least this tall on the screen: a finger's tap target on a phone. */
+const MIN_PX = 48;
+
+export function BattleMarkers({ gameId }: { gameId: number }) {
+  const trpc = useTRPC();
+  const view = useQuery({ ...trpc.game.get.queryOptions({ gameId }), enabled: false }).data;
+  const pending = view?.phase?.status === "battles" ? view.phase.pending : null;
+  const lowLuck = view?.game.lowLuck === true;
+  const battles = useMemo(() => (pending ? liveBattles(pending) : []), [pending]);
+  const marks = useMemo(() => (pending ? battleMarks(battles, pending.requests, (view?.myNations ?? []) as Nation[]) : []), [battles, pending, view?.myNations]);
+  const inputs = useMemo(
+    () => battles.flatMap((b) => {
+      const input = battleFromHere(b, [], lowLuck);
+      return input ? [{ key: b.territory, input }] : [];
+    }),
+    [battles, lowLuck],
+  );
+  const odds = useOddsList(inputs);
+  const ref = useRef<SVGGElement>(null);
+  const perMapUnit = useScreenScale(ref);
+  const U = useContext(MapUnit);
+  // Never smaller on the screen than a tap target (the whole world on a phone draws the map's unit small).
+  const k = perMapUnit > 0 ? Math.max(U, MIN_PX / (BOX.h * perMapUnit)) : U;
+  return (
+    <g ref={ref} className="map-battles" data-testid="map-battles">
+      {marks.map((m) => {
+        const o = odds[m.territory]?.result;
+        const p = o ? chanceFor(m.oddsFor, m.attackerTeam, o, m.sea) : undefined;
+        return <Marker key={m.territory} mark={m} k={k} U={U} odds={p !== undefined ? `${percent(p)} %` : odds[m.territory]?.error ? "?" : "…"} p={p} />;
+      })}
+    </g>
+  );
+}
+
+function Marker({ mark, k, U, odds, p }: { mark: BattleMark; k: number; U: number; odds: string; p: number | undefined }) {
+  const [ax, ay] = anchorOf(mark.territory);
+  const w = BOX.w * k;
+  const h = BOX.h * k;
+  // Left of the territory's unit badges (a block about two badges wide around its anchor), pointing at it.
+  const right = ax - 5.4 * U;
+  const x = right - w;
+  const y = ay - h / 2;
+  const line = (i: number) => y + BOX.pad * k + (i + 0.78) * BOX.line * k;
+  const open = () => focusBattle(mark.territory);
+  const chip = 3.4 * k;
+  let cx = x + BOX.pad * k;
+  const chips: React.ReactNode[] = [];
+  mark.sides.forEach((side, si) => {
+    if (si === 1) {
+      chips.push(
+        <text key="vs" x={cx + 1.1 * k} y={line(0)} textAnchor="middle" fontSize={BOX.font * k} fill="#f4efe4">
+          ⚔
+        </text>,
+      );
+      cx += 2.2 * k;
+    }
+    for (const n of side.nations) {
+      chips.push(
+        <g key={n} data-nation={n}>
+          <rect x={cx} y={line(0) - 1.55 * k} width={chip} height={2 * k} rx={0.4 * k} fill={NATION_COLOUR[n].unit} stroke="#fff" strokeWidth={0.8} vectorEffect="non-scaling-stroke" />
+          <text x={cx + chip / 2} y={line(0)} textAnchor="middle" fontSize={1.25 * k} fontWeight={700} fill={NATION_COLOUR[n].ink}>
+            {NATION_SHORT[n]}
+          </text>
+        </g>,
+      );
+      cx += chip + 0.35 * k;
+    }
+  });
+  return (
+    <g
+      role="button"
+      tabIndex={0}
+      aria-label={`${mark.label}; odds ${goalWords(mark)} from here ${odds}. Open the battle.`}
+      data-testid={`map-battle-${slug(mark.territory)}`}
+      data-territory={mark.territory}
+      data-round={mark.round}
+      data-mine={mark.mine ? "1" : "0"}
+      data-p={p}
+      onClick={(e) => {
+        e.stopPropagation();
+        open();
+      }}
+      onKeyDown={keyActivate(open)}
+      style={{ cursor: "pointer" }}
+    >
+      <title>{mark.label}</title>
+      <path d={`M${right - 0.2 * k},${ay - 1.2 * k} L${right + 1.6 * k},${ay} L${right - 0.2 * k},${ay + 1.2 * k} z`} fill={mark.mine ? "#ffd84d" : "#1d232b"} />
+      <rect x={x} y={y} width={w} height={h} rx={0.8 * k} fill="#1d232b" stroke={mark.mine ? "#ffd84d" : "#c1121f"} strokeWidth={mark.mine ? 3 : 2} vectorEffect="non-scaling-stroke" />
+      {chips}
+      <text x={x + BOX.pad * k} y={line(1)} fontSize={BOX.font * k} fill="#f4efe4">
+        Round {mark.round} ·{" "}
+        <tspan fontWeight={700} fill="#ffd84d" data-testid={`map-battle-odds-${slug(mark.territory)}`}>
+          {odds}
+        </tspan>{" "}
+        {goalWords(mark)}
+      </text>
+      {mark.mine ? (
+        <>
+          <rect x={x + 0.35 * k} y={line(2) - 1.6 * k} width={w - 0.7 * k} height={2.15 * k} rx={0.5 * k} fill="#ffd84d" />
+          <text x={x + w / 2} y={line(2)} textAnchor="middle" fontSize={BOX.font * k} fontWeight={700} fill="#1d232b" data-testid={`map-battle-decide-${slug(mark.territory)}`}>
+            Your decision needed
+          </text>
+        </>
+      ) : (
+        <text x={x + BOX.pad * k} y={line(2)} fontSize={BOX.font * k} fill="#b9b2a4">
+          Waiting for decisions
+        </text>
+      )}
+    </g>
+  );
+}
+
+/** Screen pixels per map unit where `ref` is drawn: follows the map's zoom (its transform) and the window's size. */
+function useScreenScale(ref: React.RefObject<SVGGElement | null>): number {
+  const [scale, setScale] = useState(0);
+  useLayoutEffect(() => {
+    const g = ref.current;
+    if (!g) return;
+    const measure = () => setScale(g.getScreenCTM()?.a ?? 0);
+    measure();
+    const zoomed = g.parentElement;
+    const svg = g.ownerSVGElement;
+    const mutations = new MutationObserver(measure);
+    if (zoomed) mutations.observe(zoomed, { attributes: true, attributeFilter: ["transform"] });
+    const resize = new ResizeObserver(measure);
+    if (svg) resize.observe(svg);
+    return () => {
+      mutations.disconnect();
+      resize.disconnect();
+    };
+  }, [ref]);
+  return scale;
+}
+
