@@ -43,27 +43,29 @@ describe.skipIf(SKIP)("a battle fought from the map by tapping unit icons", () =
   const form = (round: number) => a.getByTestId(`decision-${KARELIA}-${round}-general-axis`);
 
   /** Open the battle from its marker: the marker sits on Karelia, says a decision of A's is needed, and opens the battle. */
-  async function openFromMarker(round: number) {
+  async function openFromMarker(round: number, shot: string) {
     const m = marker();
     await m.waitFor({ timeout: LONG });
     await expect.poll(() => m.getAttribute("data-round"), { timeout: LONG }).toBe(String(round));
     expect(await m.getAttribute("data-mine")).toBe("1");
     expect(await m.getAttribute("data-territory")).toBe("Karelia S.S.R.");
     expect(await m.getByTestId(`map-battle-decide-${KARELIA}`).textContent()).toBe("Your decision needed");
-    // The marker points at a spot inside Karelia's shape on the map.
+    // The marker stands on Karelia: around its anchor, a point inside Karelia's shape on the map.
     const inside = await a.getByTestId("map-germany").evaluate((map, slug) => {
       const marker = map.querySelector(`[data-testid="map-battle-${slug}"]`) as SVGGElement;
       const shape = map.querySelector(`[data-testid="map-territory-${slug}"]`) as SVGPathElement;
-      const tip = marker.querySelector("path")!.getBBox();
-      return shape.isPointInFill(new DOMPoint(tip.x + tip.width, tip.y + tip.height / 2));
+      const [x, y] = marker.dataset.anchor!.split(",").map(Number) as [number, number];
+      const box = marker.querySelector("rect")!.getBBox();
+      return shape.isPointInFill(new DOMPoint(x, y)) && box.x < x && x < box.x + box.width && box.y < y && y < box.y + box.height;
     }, KARELIA);
-    expect(inside, "the marker points into Karelia").toBe(true);
+    expect(inside, "the marker stands on Karelia").toBe(true);
     // The order-time arrows and odds are gone: the live odds of the battle show instead.
     expect(await a.getByTestId("map-germany").locator('[data-testid^="map-arrow-"]').count()).toBe(0);
     expect(await a.getByTestId("map-germany").locator('[data-testid^="map-odds-"]').count()).toBe(0);
     await expect.poll(() => m.getByTestId(`map-battle-odds-${KARELIA}`).textContent(), { timeout: 20_000 }).toMatch(/^[<>]?\d+ %$/);
     // A finger's tap target.
     const box = (await m.boundingBox())!;
+    await a.screenshot({ path: join(SCREENSHOTS, `${shot}.png`) });
     expect(box.width).toBeGreaterThanOrEqual(44);
     expect(box.height).toBeGreaterThanOrEqual(44);
     // Where the map's view leaves the marker off the screen (a phone's narrower map), the whole map shows it.
@@ -123,8 +125,7 @@ describe.skipIf(SKIP)("a battle fought from the map by tapping unit icons", () =
   let round1 = { infantry: 0, armour: 0 };
 
   it("1440×900: the marker on Karelia opens the battle; A taps one armour and infantry, confirms; the game's view shows them lost", async () => {
-    await openFromMarker(1);
-    await a.screenshot({ path: join(SCREENSHOTS, "battles-desktop-marker.png") });
+    await openFromMarker(1, "battles-desktop-marker");
     round1 = await tapCasualties(1, 1);
     await a.screenshot({ path: join(SCREENSHOTS, "battles-desktop-board.png") });
     await form(1).getByTestId(`decision-${KARELIA}-1-general-axis-confirm`).click();
@@ -144,7 +145,7 @@ describe.skipIf(SKIP)("a battle fought from the map by tapping unit icons", () =
     // The sheet the marker opened covers the map on a phone: the player closes it to see the map.
     if ((await a.getByTestId("game-screen").getAttribute("data-sheet")) === "open") await a.getByTestId("sheet-toggle").click();
     await expect.poll(() => a.getByTestId("game-screen").getAttribute("data-sheet")).toBe("closed");
-    await openFromMarker(2);
+    await openFromMarker(2, "battles-phone-marker");
     expect(await a.getByTestId("game-screen").getAttribute("data-sheet")).toBe("open");
     const round2 = await tapCasualties(2, 1);
     await a.screenshot({ path: join(SCREENSHOTS, "battles-phone-board.png") });

@@ -57,30 +57,35 @@ export function CasualtyPicker({ gameId, request, onChanged }: { gameId: number;
         {byPreference ? `Pre-filled with your preference (${preferenceWords})` : "Pre-filled with the default (R6.9)"}: {outcomeText(outcomeOf(groups, prefill))}.
       </p>
       <CasualtyTaps id={id} groups={groups} hits={hits} disabled={busy} onSet={set} />
-      <fieldset className="unit-counts picker-groups" disabled={busy}>
-        <legend>Or count the hits each kind of unit takes</legend>
-        {groups.map((g) => {
-          const max = g.ids.length * g.room;
-          const value = hits[g.key] ?? 0;
-          const inputId = `${id}-${g.testId}`;
-          return (
-            <div key={g.key} className={`unit-count ${styles.pickerRow}`}>
-              <label htmlFor={inputId}>
-                {g.label} <span className="muted small">×{g.ids.length}</span>
-              </label>
-              <span className={styles.stepper}>
-                <button type="button" className="button button-secondary button-small" aria-label={`One hit less on ${g.label}`} disabled={value <= 0} onClick={() => set(g, value - 1)}>
-                  −
-                </button>
-                <input id={inputId} data-testid={g.testId} type="number" inputMode="numeric" min={0} max={max} value={value} onChange={(e) => set(g, Number(e.target.value) || 0)} />
-                <button type="button" className="button button-secondary button-small" aria-label={`One hit more on ${g.label}`} disabled={value >= max} onClick={() => set(g, value + 1)}>
-                  +
-                </button>
-              </span>
-            </div>
-          );
-        })}
-      </fieldset>
+      <details className={styles.counts}>
+        <summary className="small" data-testid={`${id}-counts`}>
+          Or count the hits by kind
+        </summary>
+        <fieldset className="unit-counts picker-groups" disabled={busy}>
+          <legend className="sr-only">Hits each kind of unit takes</legend>
+          {groups.map((g) => {
+            const max = g.ids.length * g.room;
+            const value = hits[g.key] ?? 0;
+            const inputId = `${id}-${g.testId}`;
+            return (
+              <div key={g.key} className={`unit-count ${styles.pickerRow}`}>
+                <label htmlFor={inputId}>
+                  {g.label} <span className="muted small">×{g.ids.length}</span>
+                </label>
+                <span className={styles.stepper}>
+                  <button type="button" className="button button-secondary button-small" aria-label={`One hit less on ${g.label}`} disabled={value <= 0} onClick={() => set(g, value - 1)}>
+                    −
+                  </button>
+                  <input id={inputId} data-testid={g.testId} type="number" inputMode="numeric" min={0} max={max} value={value} onChange={(e) => set(g, Number(e.target.value) || 0)} />
+                  <button type="button" className="button button-secondary button-small" aria-label={`One hit more on ${g.label}`} disabled={value >= max} onClick={() => set(g, value + 1)}>
+                    +
+                  </button>
+                </span>
+              </div>
+            );
+          })}
+        </fieldset>
+      </details>
       <p className={chosen === need ? "small" : "field-error"} aria-live="polite" data-testid={`${id}-summary`}>
         {chosen} of {need} {need === 1 ? "hit" : "hits"} given
         {chosen === need

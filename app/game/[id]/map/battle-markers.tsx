@@ -18,7 +18,7 @@ import { MapUnit, keyActivate } from "./map-layers";
 import { percent } from "./odds-layer";
 
 /** A marker's size in marker units; one marker unit is the map's unit, or more where the map is small on the screen. */
-const BOX = { w: 19, h: 7.4, pad: 0.7, line: 2.2, font: 1.45 } as const;
+const BOX = { h: 7.4, pad: 0.7, line: 2.2, font: 1.45 } as const;
 /** A marker is at least this tall on the screen: a finger's tap target on a phone. */
 const MIN_PX = 48;
 
@@ -47,23 +47,30 @@ export function BattleMarkers({ gameId }: { gameId: number }) {
       {marks.map((m) => {
         const o = odds[m.territory]?.result;
         const p = o ? chanceFor(m.oddsFor, m.attackerTeam, o, m.sea) : undefined;
-        return <Marker key={m.territory} mark={m} k={k} U={U} odds={p !== undefined ? `${percent(p)} %` : odds[m.territory]?.error ? "?" : "…"} p={p} />;
+        return <Marker key={m.territory} mark={m} k={k} odds={p !== undefined ? `${percent(p)} %` : odds[m.territory]?.error ? "?" : "…"} p={p} />;
       })}
     </g>
   );
 }
 
-function Marker({ mark, k, U, odds, p }: { mark: BattleMark; k: number; U: number; odds: string; p: number | undefined }) {
+/** About how wide a line of text is, in marker units (the sans-serif's average glyph is ~0.62 em wide, bold ~0.68). */
+const textWidth = (text: string, bold = false) => text.length * BOX.font * (bold ? 0.68 : 0.62);
+
+function Marker({ mark, k, odds, p }: { mark: BattleMark; k: number; odds: string; p: number | undefined }) {
   const [ax, ay] = anchorOf(mark.territory);
-  const w = BOX.w * k;
+  const chip = 3.4;
+  const nations = mark.sides.reduce((n, s) => n + s.nations.length, 0);
+  const chipsWidth = nations * (chip + 0.35) + 2.2;
+  const roundText = `Round ${mark.round} · ${odds} ${goalWords(mark)}`;
+  const status = mark.mine ? "Your decision needed" : "Waiting for decisions";
+  // As wide as its longest line.
+  const w = (Math.max(chipsWidth, textWidth(roundText), textWidth(status, mark.mine)) + 2 * BOX.pad) * k;
   const h = BOX.h * k;
-  // Left of the territory's unit badges (a block about two badges wide around its anchor), pointing at it.
-  const right = ax - 5.4 * U;
-  const x = right - w;
+  // On the territory, over its unit badges: during the battles the battle board tells what fights there.
+  const x = ax - w / 2;
   const y = ay - h / 2;
   const line = (i: number) => y + BOX.pad * k + (i + 0.78) * BOX.line * k;
   const open = () => focusBattle(mark.territory);
-  const chip = 3.4 * k;
   let cx = x + BOX.pad * k;
   const chips: React.ReactNode[] = [];
   mark.sides.forEach((side, si) => {
@@ -78,13 +85,13 @@ function Marker({ mark, k, U, odds, p }: { mark: BattleMark; k: number; U: numbe
     for (const n of side.nations) {
       chips.push(
         <g key={n} data-nation={n}>
-          <rect x={cx} y={line(0) - 1.55 * k} width={chip} height={2 * k} rx={0.4 * k} fill={NATION_COLOUR[n].unit} stroke="#fff" strokeWidth={0.8} vectorEffect="non-scaling-stroke" />
-          <text x={cx + chip / 2} y={line(0)} textAnchor="middle" fontSize={1.25 * k} fontWeight={700} fill={NATION_COLOUR[n].ink}>
+          <rect x={cx} y={line(0) - 1.55 * k} width={chip * k} height={2 * k} rx={0.4 * k} fill={NATION_COLOUR[n].unit} stroke="#fff" strokeWidth={0.8} vectorEffect="non-scaling-stroke" />
+          <text x={cx + (chip * k) / 2} y={line(0)} textAnchor="middle" fontSize={1.25 * k} fontWeight={700} fill={NATION_COLOUR[n].ink}>
             {NATION_SHORT[n]}
           </text>
         </g>,
       );
-      cx += chip + 0.35 * k;
+      cx += (chip + 0.35) * k;
     }
   });
   return (
@@ -94,6 +101,7 @@ function Marker({ mark, k, U, odds, p }: { mark: BattleMark; k: number; U: numbe
       aria-label={`${mark.label}; odds ${goalWords(mark)} from here ${odds}. Open the battle.`}
       data-testid={`map-battle-${slug(mark.territory)}`}
       data-territory={mark.territory}
+      data-anchor={`${ax},${ay}`}
       data-round={mark.round}
       data-mine={mark.mine ? "1" : "0"}
       data-p={p}
@@ -105,8 +113,7 @@ function Marker({ mark, k, U, odds, p }: { mark: BattleMark; k: number; U: numbe
       style={{ cursor: "pointer" }}
     >
       <title>{mark.label}</title>
-      <path d={`M${right - 0.2 * k},${ay - 1.2 * k} L${right + 1.6 * k},${ay} L${right - 0.2 * k},${ay + 1.2 * k} z`} fill={mark.mine ? "#ffd84d" : "#1d232b"} />
-      <rect x={x} y={y} width={w} height={h} rx={0.8 * k} fill="#1d232b" stroke={mark.mine ? "#ffd84d" : "#c1121f"} strokeWidth={mark.mine ? 3 : 2} vectorEffect="non-scaling-stroke" />
+      <rect x={x} y={y} width={w} height={h} rx={0.8 * k} fill="#1d232b" fillOpacity={0.94} stroke={mark.mine ? "#ffd84d" : "#c1121f"} strokeWidth={mark.mine ? 3 : 2} vectorEffect="non-scaling-stroke" />
       {chips}
       <text x={x + BOX.pad * k} y={line(1)} fontSize={BOX.font * k} fill="#f4efe4">
         Round {mark.round} ·{" "}
@@ -119,12 +126,12 @@ function Marker({ mark, k, U, odds, p }: { mark: BattleMark; k: number; U: numbe
         <>
           <rect x={x + 0.35 * k} y={line(2) - 1.6 * k} width={w - 0.7 * k} height={2.15 * k} rx={0.5 * k} fill="#ffd84d" />
           <text x={x + w / 2} y={line(2)} textAnchor="middle" fontSize={BOX.font * k} fontWeight={700} fill="#1d232b" data-testid={`map-battle-decide-${slug(mark.territory)}`}>
-            Your decision needed
+            {status}
           </text>
         </>
       ) : (
         <text x={x + BOX.pad * k} y={line(2)} fontSize={BOX.font * k} fill="#b9b2a4">
-          Waiting for decisions
+          {status}
         </text>
       )}
     </g>
