@@ -1,7 +1,7 @@
 // The battles of the battle phase as marks on the map (app/game/[id]/map/battle-marks.ts): who fights,
 // the round, whose decision waits, and whose odds the mark shows.
 import { describe, expect, it } from "vitest";
-import { battleMarks, goalWords } from "../../app/game/[id]/map/battle-marks";
+import { battleMarks, defaultPicks, goalWords } from "../../app/game/[id]/map/battle-marks";
 import type { LiveBattle } from "../../app/game/[id]/game-types";
 import type { BattleUnit, RoundRecord } from "../../server/engine/combat/battle";
 
@@ -74,5 +74,17 @@ describe("battle marks", () => {
   it("count only units still in the battle as fighting (a nation whose units are all lost drops out)", () => {
     const gone: LiveBattle = { ...karelia, units: [...karelia.units.slice(0, 3), unit(4, "United Kingdom", "fighter", false, { status: "dead" })] };
     expect(battleMarks([gone], [], [])[0]!.sides[1]!.nations).toEqual(["Russia"]);
+  });
+
+  it("count the hits of this round by the defaults of the casualty choices still open there, and only those", () => {
+    const requests = [
+      { battle: "Karelia S.S.R.", kind: "casualties", default: [1, 1] },
+      { battle: "Karelia S.S.R.", kind: "retreat" },
+      { battle: "Karelia S.S.R.", kind: "casualties", default: [3] },
+      { battle: "Baltic Sea", kind: "casualties", default: [11] },
+    ];
+    expect(defaultPicks("Karelia S.S.R.", requests)).toEqual([1, 1, 3]);
+    expect(defaultPicks("Baltic Sea", requests)).toEqual([11]);
+    expect(defaultPicks("Caucasus", requests)).toEqual([]);
   });
 });

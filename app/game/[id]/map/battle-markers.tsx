@@ -12,7 +12,7 @@ import { useTRPC } from "../../../trpc/client";
 import { focusBattle } from "../battle/battle-focus";
 import { battleFromHere, chanceFor } from "../casualty-odds-input";
 import { liveBattles, slug } from "../game-types";
-import { battleMarks, goalWords, NATION_SHORT, type BattleMark } from "./battle-marks";
+import { battleMarks, defaultPicks, goalWords, NATION_SHORT, type BattleMark } from "./battle-marks";
 import { NATION_COLOUR, anchorOf } from "./map-geometry";
 import { MapUnit, keyActivate } from "./map-layers";
 import { percent } from "./odds-layer";
@@ -31,14 +31,16 @@ export function BattleMarkers({ gameId }: { gameId: number }) {
   const marks = useMemo(() => (pending ? battleMarks(battles, pending.requests, (view?.myNations ?? []) as Nation[]) : []), [battles, pending, view?.myNations]);
   const inputs = useMemo(
     () => battles.flatMap((b) => {
-      const input = battleFromHere(b, [], lowLuck);
+      // The hits already scored this round count, with their default casualties (R6.9).
+      const input = battleFromHere(b, defaultPicks(b.territory, pending?.requests ?? []), lowLuck);
       return input ? [{ key: b.territory, input }] : [];
     }),
-    [battles, lowLuck],
+    [battles, pending, lowLuck],
   );
   const odds = useOddsList(inputs);
   const ref = useRef<SVGGElement>(null);
-  const perMapUnit = useScreenScale(ref);
+  const screen = useScreenView(ref);
+  const perMapUnit = screen.perMapUnit;
   const U = useContext(MapUnit);
   // Never smaller on the screen than a tap target (the whole world on a phone draws the map's unit small).
   const k = perMapUnit > 0 ? Math.max(U, MIN_PX / (BOX.h * perMapUnit)) : U;
@@ -47,7 +49,7 @@ export function BattleMarkers({ gameId }: { gameId: number }) {
       {marks.map((m) => {
         const o = odds[m.territory]?.result;
         const p = o ? chanceFor(m.oddsFor, m.attackerTeam, o, m.sea) : undefined;
-        return <Marker key={m.territory} mark={m} k={k} odds={p !== undefined ? `${percent(p)} %` : odds[m.territory]?.error ? "?" : "…"} p={p} />;
+        return <Marker key={m.territory} mark={m} k={k} view={screen.view} odds={p !== undefined ? `${percent(p)} %` : odds[m.territory]?.error ? "?" : "…"} p={p} />;
       })}
     </g>
   );
@@ -56,7 +58,7 @@ export function BattleMarkers({ gameId }: { gameId: number }) {
 /** About how wide a line of text is, in marker units (the sans-serif's average glyph is ~0.62 em wide, bold ~0.68). */
 const textWidth = (text: string, bold = false) => text.length * BOX.font * (bold ? 0.68 : 0.62);
 
-function Marker({ mark, k, odds, p }: { mark: BattleMark; k: number; odds: string; p: number | undefined }) {
+function Marker({ mark, k, view, odds, p }: { mark: BattleMark; k: number; view: Box | null; odds: string; p: number | undefined }) {
   const [ax, ay] = anchorOf(mark.territory);
   const chip = 3.4;
   const nations = mark.sides.reduce((n, s) => n + s.nations.length, 0);
@@ -67,8 +69,9 @@ function Marker({ mark, k, odds, p }: { mark: BattleMark; k: number; odds: strin
   const w = (Math.max(chipsWidth, textWidth(roundText), textWidth(status, mark.mine)) + 2 * BOX.pad) * k;
   const h = BOX.h * k;
   // On the territory, over its unit badges: during the battles the battle board tells what fights there.
-  const x = ax - w / 2;
-  const y = ay - h / 2;
+  // Kept on the screen when its territory is (a territory at the map's edge, under the zoom buttons).
+  const x = view && ax > view.x0 && ax < view.x1 ? clamp(ax - w / 2, view.x0, view.x1 - w) : ax - w / 2;
+  const y = view && ay > view.y0 && ay < view.y1 ? clamp(ay - h / 2, view.y0, view.y1 - h) : ay - h / 2;
   const line = (i: number) => y + BOX.pad * k + (i + 0.78) * BOX.line * k;
   const open = () => focusBattle(mark.territory);
   let cx = x + BOX.pad * k;
@@ -138,16 +141,41 @@ function Marker({ mark, k, odds, p }: { mark: BattleMark; k: number; odds: strin
   );
 }
 
-/** Screen pixels per map unit where `ref` is drawn: follows the map's zoom (its transform) and the window's size. */
-function useScreenScale(ref: React.RefObject<SVGGElement | null>): number {
-  const [scale, setScale] = useState(0);
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** The map's buttons (zoom and pan) stand over its right edge: markers keep this many pixels off it. */
+const TOOLS_PX = 56;
+
+function clamp(v: number, lo: number, hi: number): number {
+  return hi < lo ? v : Math.min(Math.max(v, lo), hi);
+}
+
+/**
+ * Screen pixels per map unit where `ref` is drawn, and the part of the map on the screen (in map
+ * coordinates, less the buttons' strip): follows the map's zoom (its transform) and the window's size.
+ */
+function useScreenView(ref: React.RefObject<SVGGElement | null>): { perMapUnit: number; view: Box | null } {
+  const [state, setState] = useState<{ perMapUnit: number; view: Box | null }>({ perMapUnit: 0, view: null });
   useLayoutEffect(() => {
     const g = ref.current;
     if (!g) return;
-    const measure = () => setScale(g.getScreenCTM()?.a ?? 0);
+    const svg = g.ownerSVGElement;
+    const measure = () => {
+      const m = g.getScreenCTM();
+      if (!m || !svg) return;
+      const r = svg.getBoundingClientRect();
+      const inv = m.inverse();
+      const a = new DOMPoint(r.left, r.top).matrixTransform(inv);
+      const b = new DOMPoint(r.right - TOOLS_PX, r.bottom).matrixTransform(inv);
+      setState({ perMapUnit: m.a, view: { x0: a.x, y0: a.y, x1: b.x, y1: b.y } });
+    };
     measure();
     const zoomed = g.parentElement;
-    const svg = g.ownerSVGElement;
     const mutations = new MutationObserver(measure);
     if (zoomed) mutations.observe(zoomed, { attributes: true, attributeFilter: ["transform"] });
     const resize = new ResizeObserver(measure);
@@ -157,6 +185,5 @@ function useScreenScale(ref: React.RefObject<SVGGElement | null>): number {
       resize.disconnect();
     };
   }, [ref]);
-  return scale;
+  return state;
 }
-

@@ -68,6 +68,15 @@ export function battleMarks(battles: readonly LiveBattle[], requests: readonly R
   });
 }
 
+/**
+ * The casualties the odds from here count as taken: the defaults (R6.9) of the casualty choices still
+ * open in the battle, as the Battles panel's "with the default" does. Hits this round whose choice is
+ * sealed (R6.3) are not known yet, so those units still count.
+ */
+export function defaultPicks(territory: string, requests: readonly { battle: string; kind: string; default?: readonly number[] }[]): number[] {
+  return requests.filter((r) => r.battle === territory && r.kind === "casualties").flatMap((r) => r.default ?? []);
+}
+
 /** What the odds on a mark mean: "to take" and "to hold" a land territory, "to win" at sea. */
 export function goalWords(mark: Pick<BattleMark, "sea" | "oddsFor" | "attackerTeam">): string {
   if (mark.sea) return "to win";
