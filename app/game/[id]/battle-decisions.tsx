@@ -84,7 +84,7 @@ function LiveBattleView({
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     if (!focused) return;
-    const frame = requestAnimationFrame(() => ref.current?.scrollIntoView({ block: "start", behavior: "smooth" }));
+    const frame = requestAnimationFrame(() => bringIntoView(ref.current));
     return () => cancelAnimationFrame(frame);
   }, [focused, focus?.n]);
   return (
@@ -127,6 +127,18 @@ function LiveBattleView({
       <ResolveWithPreferences gameId={gameId} battle={battle.territory} requests={requests} onChanged={onChanged} />
     </article>
   );
+}
+
+/** Scroll the panel so the battle's top shows just below the panel's sticky tabs (and the phone sheet's handle). */
+function bringIntoView(el: HTMLElement | null) {
+  if (!el) return;
+  el.scrollIntoView({ block: "start" });
+  let box = el.parentElement;
+  while (box && !/(auto|scroll)/.test(getComputedStyle(box).overflowY)) box = box.parentElement;
+  const tabs = el.closest("aside")?.querySelector('[role="tablist"]');
+  if (!box || !tabs) return;
+  const covered = tabs.getBoundingClientRect().bottom + 8 - el.getBoundingClientRect().top;
+  if (covered > 0) box.scrollBy(0, -covered);
 }
 
 /** For the game page's header: the decisions waiting for this viewer, in words. */
