@@ -69,7 +69,7 @@ function Marker({ mark, k, view, odds, p }: { mark: BattleMark; k: number; view:
   const w = (Math.max(chipsWidth, textWidth(roundText), textWidth(status, mark.mine)) + 2 * BOX.pad) * k;
   const h = BOX.h * k;
   // On the territory, over its unit badges: during the battles the battle board tells what fights there.
-  // Kept on the screen when its territory is (a territory at the map's edge, under the zoom buttons).
+  // Kept on the screen when its territory is (a territory at the map's edge), then tied to it by a line.
   const x = view && ax > view.x0 && ax < view.x1 ? clamp(ax - w / 2, view.x0, view.x1 - w) : ax - w / 2;
   const y = view && ay > view.y0 && ay < view.y1 ? clamp(ay - h / 2, view.y0, view.y1 - h) : ay - h / 2;
   const line = (i: number) => y + BOX.pad * k + (i + 0.78) * BOX.line * k;
@@ -116,6 +116,12 @@ function Marker({ mark, k, view, odds, p }: { mark: BattleMark; k: number; view:
       style={{ cursor: "pointer" }}
     >
       <title>{mark.label}</title>
+      {x !== ax - w / 2 || y !== ay - h / 2 ? (
+        <>
+          <line x1={clamp(ax, x, x + w)} y1={clamp(ay, y, y + h)} x2={ax} y2={ay} stroke="#1d232b" strokeWidth={2} vectorEffect="non-scaling-stroke" />
+          <circle cx={ax} cy={ay} r={0.6 * k} fill={mark.mine ? "#ffd84d" : "#c1121f"} stroke="#1d232b" strokeWidth={1.5} vectorEffect="non-scaling-stroke" />
+        </>
+      ) : null}
       <rect x={x} y={y} width={w} height={h} rx={0.8 * k} fill="#1d232b" fillOpacity={0.94} stroke={mark.mine ? "#ffd84d" : "#c1121f"} strokeWidth={mark.mine ? 3 : 2} vectorEffect="non-scaling-stroke" />
       {chips}
       <text x={x + BOX.pad * k} y={line(1)} fontSize={BOX.font * k} fill="#f4efe4">
@@ -148,8 +154,8 @@ interface Box {
   y1: number;
 }
 
-/** The map's buttons (zoom and pan) stand over its right edge: markers keep this many pixels off it. */
-const TOOLS_PX = 56;
+/** Markers keep this many pixels off the map's edges. */
+const EDGE_PX = 4;
 
 function clamp(v: number, lo: number, hi: number): number {
   return hi < lo ? v : Math.min(Math.max(v, lo), hi);
@@ -157,7 +163,7 @@ function clamp(v: number, lo: number, hi: number): number {
 
 /**
  * Screen pixels per map unit where `ref` is drawn, and the part of the map on the screen (in map
- * coordinates, less the buttons' strip): follows the map's zoom (its transform) and the window's size.
+ * coordinates): follows the map's zoom (its transform) and the window's size.
  */
 function useScreenView(ref: React.RefObject<SVGGElement | null>): { perMapUnit: number; view: Box | null } {
   const [state, setState] = useState<{ perMapUnit: number; view: Box | null }>({ perMapUnit: 0, view: null });
@@ -170,8 +176,8 @@ function useScreenView(ref: React.RefObject<SVGGElement | null>): { perMapUnit: 
       if (!m || !svg) return;
       const r = svg.getBoundingClientRect();
       const inv = m.inverse();
-      const a = new DOMPoint(r.left, r.top).matrixTransform(inv);
-      const b = new DOMPoint(r.right - TOOLS_PX, r.bottom).matrixTransform(inv);
+      const a = new DOMPoint(r.left + EDGE_PX, r.top + EDGE_PX).matrixTransform(inv);
+      const b = new DOMPoint(r.right - EDGE_PX, r.bottom - EDGE_PX).matrixTransform(inv);
       setState({ perMapUnit: m.a, view: { x0: a.x, y0: a.y, x1: b.x, y1: b.y } });
     };
     measure();
