@@ -20,7 +20,7 @@ import { percent } from "./odds-layer";
 /** A marker's size in marker units; one marker unit is the map's unit, or more where the map is small on the screen. */
 const BOX = { h: 7.4, pad: 0.7, line: 2.2, font: 1.45 } as const;
 /** A marker is at least this tall on the screen: a finger's tap target on a phone. */
-const MIN_PX = 48;
+const MIN_PX = 54;
 
 export function BattleMarkers({ gameId }: { gameId: number }) {
   const trpc = useTRPC();
