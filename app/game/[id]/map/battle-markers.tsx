@@ -49,7 +49,9 @@ export function BattleMarkers({ gameId }: { gameId: number }) {
       {marks.map((m) => {
         const o = odds[m.territory]?.result;
         const p = o ? chanceFor(m.oddsFor, m.attackerTeam, o, m.sea) : undefined;
-        return <Marker key={m.territory} mark={m} k={k} view={screen.view} odds={p !== undefined ? `${percent(p)} %` : odds[m.territory]?.error ? "?" : "…"} p={p} />;
+        // A battle the calculator cannot price (attackers on both sides, or nobody left in it) shows no odds.
+        const text = !inputs.some((i) => i.key === m.territory) ? null : p !== undefined ? `${percent(p)} %` : odds[m.territory]?.error ? "?" : "…";
+        return <Marker key={m.territory} mark={m} k={k} view={screen.view} odds={text} p={p} />;
       })}
     </g>
   );
@@ -58,12 +60,12 @@ export function BattleMarkers({ gameId }: { gameId: number }) {
 /** About how wide a line of text is, in marker units (the sans-serif's average glyph is ~0.62 em wide, bold ~0.68). */
 const textWidth = (text: string, bold = false) => text.length * BOX.font * (bold ? 0.68 : 0.62);
 
-function Marker({ mark, k, view, odds, p }: { mark: BattleMark; k: number; view: Box | null; odds: string; p: number | undefined }) {
+function Marker({ mark, k, view, odds, p }: { mark: BattleMark; k: number; view: Box | null; odds: string | null; p: number | undefined }) {
   const [ax, ay] = anchorOf(mark.territory);
   const chip = 3.4;
   const nations = mark.sides.reduce((n, s) => n + s.nations.length, 0);
   const chipsWidth = nations * (chip + 0.35) + 2.2;
-  const roundText = `Round ${mark.round} · ${odds} ${goalWords(mark)}`;
+  const roundText = odds === null ? `Round ${mark.round}` : `Round ${mark.round} · ${odds} ${goalWords(mark)}`;
   const status = mark.mine ? "Your decision needed" : "Waiting for decisions";
   // As wide as its longest line.
   const w = (Math.max(chipsWidth, textWidth(roundText), textWidth(status, mark.mine)) + 2 * BOX.pad) * k;
@@ -101,7 +103,7 @@ function Marker({ mark, k, view, odds, p }: { mark: BattleMark; k: number; view:
     <g
       role="button"
       tabIndex={0}
-      aria-label={`${mark.label}; odds ${goalWords(mark)} from here ${odds}. Open the battle.`}
+      aria-label={`${mark.label}${odds !== null ? `; odds ${goalWords(mark)} from here ${odds}` : ""}. Open the battle.`}
       data-testid={`map-battle-${slug(mark.territory)}`}
       data-territory={mark.territory}
       data-anchor={`${ax},${ay}`}
@@ -125,11 +127,16 @@ function Marker({ mark, k, view, odds, p }: { mark: BattleMark; k: number; view:
       <rect x={x} y={y} width={w} height={h} rx={0.8 * k} fill="#1d232b" fillOpacity={0.94} stroke={mark.mine ? "#ffd84d" : "#c1121f"} strokeWidth={mark.mine ? 3 : 2} vectorEffect="non-scaling-stroke" />
       {chips}
       <text x={x + BOX.pad * k} y={line(1)} fontSize={BOX.font * k} fill="#f4efe4">
-        Round {mark.round} ·{" "}
-        <tspan fontWeight={700} fill="#ffd84d" data-testid={`map-battle-odds-${slug(mark.territory)}`}>
-          {odds}
-        </tspan>{" "}
-        {goalWords(mark)}
+        Round {mark.round}
+        {odds !== null ? (
+          <>
+            {" · "}
+            <tspan fontWeight={700} fill="#ffd84d" data-testid={`map-battle-odds-${slug(mark.territory)}`}>
+              {odds}
+            </tspan>{" "}
+            {goalWords(mark)}
+          </>
+        ) : null}
       </text>
       {mark.mine ? (
         <>
