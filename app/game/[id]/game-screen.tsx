@@ -16,7 +16,6 @@ import { durationText } from "../../components/battle-format";
 import dynamic from "next/dynamic";
 import { myWaitingText } from "./battle-waiting";
 import { useOnBattleFocus } from "./battle/battle-focus";
-import { BattleMarkers } from "./map/battle-markers";
 import { Deadline } from "./deadline";
 import { VALUE, slug, type Board, type GameView, type UnitStack } from "./game-types";
 import { BoardMap } from "./map/board-map";
@@ -30,6 +29,7 @@ import { useOrderDraft, type DraftOrderLike } from "./use-order-draft";
 // Loaded when first shown, not with the page: battles and landings only in their phases, the replay in
 // its tab, the list view once opened. The first load carries the map and the orders panel.
 const Battles = dynamic(() => import("./battle-decisions").then((m) => m.Battles));
+const BattleMarkers = dynamic(() => import("./map/battle-markers").then((m) => m.BattleMarkers), { ssr: false });
 const PostCombat = dynamic(() => import("./post-combat").then((m) => m.PostCombat));
 const Replay = dynamic(() => import("./map/replay").then((m) => m.Replay));
 const OrdersEditor = dynamic(() => import("./orders-editor").then((m) => m.OrdersEditor));

@@ -7,6 +7,7 @@
 // view, so Save, Lock and refusals behave the same in both. The map itself is drawn into the game
 // screen's map area (a portal), the controls stay in the side panel.
 import { useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useMemo, useState } from "react";
 import { createPortal } from "react-dom";
 import { teamOf } from "../../../../server/engine/teams";
@@ -22,7 +23,6 @@ import { isSeaZone } from "./map-geometry";
 import { PurchasePanel } from "./purchase-panel";
 import { draftBattles, territoryBattle } from "./attack-odds";
 import { OddsLayer, oddsLabel } from "./odds-layer";
-import { BattleMarkers } from "./battle-markers";
 import { useOddsList } from "../../../odds/use-odds-list";
 import {
   bombardTargets,
@@ -39,6 +39,9 @@ import {
   type DraftOrder,
   type Selection,
 } from "./order-draft";
+
+// The battles' markers load in the battle phase only: none of it in the first load.
+const BattleMarkers = dynamic(() => import("./battle-markers").then((m) => m.BattleMarkers), { ssr: false });
 
 const LAND_CARGO: readonly UnitType[] = ["infantry", "artillery", "armour"];
 
