@@ -52,6 +52,7 @@ describe.skipIf(SKIP)("the casualty picker pre-filled by the preference", () => 
     // The player moves the fighter's hit onto an armour: their own picks, so Confirm is the prominent button.
     const armour = form.getByTestId("pick-germany-armour");
     const armourHits = Number(await armour.inputValue());
+    await form.getByTestId(`${id}-counts`).click(); // the steppers, the tap board's fallback
     await form.getByRole("button", { name: /One hit less on fighter/ }).click();
     await form.getByRole("button", { name: /One hit more on armour/ }).click();
     expect(await armour.inputValue()).toBe(String(armourHits + 1));

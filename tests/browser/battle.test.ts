@@ -123,6 +123,7 @@ describe.skipIf(SKIP)("an interactive battle in the browser", () => {
     expect(defInfantry).toBeGreaterThanOrEqual(2); // the Allies hit 2 or 3 times
     expect(Number(await armour.inputValue())).toBe(0);
     expect(await form.getByTestId(`decision-${KARELIA}-1-general-axis-summary`).textContent()).toContain("(the default)");
+    await form.getByTestId(`decision-${KARELIA}-1-general-axis-counts`).click(); // the steppers, the tap board's fallback
     await form.getByRole("button", { name: /One hit less on infantry/ }).click();
     // One hit short now: the picker says so and will not send it.
     expect(await form.getByTestId(`decision-${KARELIA}-1-general-axis-summary`).textContent()).toContain("give 1 more");

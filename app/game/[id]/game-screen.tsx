@@ -15,6 +15,7 @@ import { useTRPC } from "../../trpc/client";
 import { durationText } from "../../components/battle-format";
 import dynamic from "next/dynamic";
 import { myWaitingText } from "./battle-waiting";
+import { useOnBattleFocus } from "./battle/battle-focus";
 import { Deadline } from "./deadline";
 import { VALUE, slug, type Board, type GameView, type UnitStack } from "./game-types";
 import { BoardMap } from "./map/board-map";
@@ -28,6 +29,7 @@ import { useOrderDraft, type DraftOrderLike } from "./use-order-draft";
 // Loaded when first shown, not with the page: battles and landings only in their phases, the replay in
 // its tab, the list view once opened. The first load carries the map and the orders panel.
 const Battles = dynamic(() => import("./battle-decisions").then((m) => m.Battles));
+const BattleMarkers = dynamic(() => import("./map/battle-markers").then((m) => m.BattleMarkers), { ssr: false });
 const PostCombat = dynamic(() => import("./post-combat").then((m) => m.PostCombat));
 const Replay = dynamic(() => import("./map/replay").then((m) => m.Replay));
 const OrdersEditor = dynamic(() => import("./orders-editor").then((m) => m.OrdersEditor));
@@ -131,6 +133,11 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
   const [sheetOpen, setSheetOpen] = useState(false);
   const sheetButton = useRef<HTMLButtonElement>(null);
   useHeaderHeight();
+  // A battle's marker on the map opens it: the Battles panel (on a phone, the sheet) shows it.
+  useOnBattleFocus(() => {
+    setTab("battles");
+    setSheetOpen(true);
+  });
 
   const waitingFor =
     phase?.status === "open" ? NATIONS.length - phase.locked.length : phase?.status === "post-combat" && view.postCombat ? view.postCombat.waitingFor.length : 0;
@@ -174,6 +181,7 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
               start={null}
               fill
               title="Map of the board"
+              overlay={phase?.status === "battles" ? <BattleMarkers gameId={gameId} /> : undefined}
             />
           ) : null}
         </div>

@@ -8,6 +8,7 @@
 // to land stays selected and asks where its cargo lands (R4.7). The map itself is drawn into the game
 // screen's map area (a portal), the controls stay in the side panel.
 import { useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useMemo, useState } from "react";
 import { createPortal } from "react-dom";
 import { teamOf } from "../../../../server/engine/teams";
@@ -42,6 +43,9 @@ import {
   type DraftOrder,
   type Selection,
 } from "./order-draft";
+
+// The battles' markers load in the battle phase only: none of it in the first load.
+const BattleMarkers = dynamic(() => import("./battle-markers").then((m) => m.BattleMarkers), { ssr: false });
 
 const LAND_CARGO: readonly UnitType[] = ["infantry", "artillery", "armour"];
 
@@ -162,8 +166,11 @@ export function MapOrders(props: {
 
   // Issue 13 — the odds of each battle the draft starts, priced in the odds worker as the draft changes.
   // The game's low-luck option (R6.8), from the game screen's own query (no request of its own).
-  const lowLuck = useQuery({ ...trpc.game.get.queryOptions({ gameId }), enabled: false }).data?.game.lowLuck === true;
-  const battles = useMemo(() => draftBattles(board, nation, draft, lowLuck), [board, nation, draft, lowLuck]);
+  const gameView = useQuery({ ...trpc.game.get.queryOptions({ gameId }), enabled: false }).data;
+  const lowLuck = gameView?.game.lowLuck === true;
+  // R6: once the battles are fought, the locked orders' arrows and their order-time odds give way to the battles' markers and live odds.
+  const fighting = gameView?.phase?.status === "battles";
+  const battles = useMemo(() => (fighting ? [] : draftBattles(board, nation, draft, lowLuck)), [fighting, board, nation, draft, lowLuck]);
   const odds = useOddsList(useMemo(() => battles.map((b) => ({ key: b.territory, input: b.input })), [battles]));
   const oddsOf = (id: string) => battles.filter((b) => b.orderIds.includes(id));
 
@@ -214,7 +221,7 @@ export function MapOrders(props: {
           free={free}
           onGroup={readOnly ? undefined : onGroup}
           selected={active?.from}
-          arrows={arrows}
+          arrows={fighting ? [] : arrows}
           targets={targets.map((t) => t.territory)}
           unloads={unloads}
           onTarget={onTarget}
@@ -226,7 +233,7 @@ export function MapOrders(props: {
               .filter((o) => o.from && o.units && attacks({ from: o.from, path: o.path ?? [], unload: o.unload }) && (o.unload ?? o.path?.[o.path.length - 1]) === t)
               .map((o) => ({ id: o.id, from: o.from!, units: o.units! }))
           }
-          overlay={<OddsLayer battles={battles.map((b) => ({ territory: b.territory, sea: b.input.sea === true }))} odds={odds} />}
+          overlay={fighting ? <BattleMarkers gameId={gameId} /> : <OddsLayer battles={battles.map((b) => ({ territory: b.territory, sea: b.input.sea === true }))} odds={odds} />}
           battleOn={(t) => territoryBattle(board, t, nation, draft)}
           storageKey={props.storageKey}
           start={props.start}
