@@ -165,7 +165,9 @@ describe.skipIf(SKIP)("security of a production build", () => {
     const res = await page.goto(`${app.base}/signin?callbackUrl=%2F%09%2Fevil.example%2F`);
     expect(new URL(page.url()).origin).toBe(app.base);
     expect(res?.status()).toBeLessThan(400);
-    for (const odd of ["%2Flobby%0A", "%2Flobby%0D%0ASet-Cookie%3A%20x%3D1", "%2F%E3%80%80", "%2F%0A%2Fevil.example"]) {
+    for (const odd of ["%2Flobby%0A", "%2Flobby%0D%0ASet-Cookie%3A%20x%3D1", "%2F%E3%80%80", "%2F%0A%2Fevil.example",
+      // Issue 20: dot segments that resolve to "//evil.example".
+      "%2F..%2F%2Fevil.example%2F", "%2F.%2F%2Fevil.example", "%2Flobby%2F..%2F%2Fevil.example", "%2F%252e%252e%2F%2Fevil.example"]) {
       const r = await fetch(`${app.base}/signin?callbackUrl=${odd}`, { redirect: "manual", headers: { cookie: (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ") } });
       expect(r.status).toBeLessThan(500);
       const location = r.headers.get("location");
