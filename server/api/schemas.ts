@@ -62,7 +62,7 @@ const dailyTime = z.strictObject({
 });
 
 export const challenge = z.object({
-  name: plainText(z.string().trim().min(1, "Give the game a name").max(60)),
+  name: plainText(z.string().trim().min(1, "Give the game a name").max(60), "a game name"),
   nations: z.array(nation).min(1, "Pick at least one nation to play").max(5),
   robots: z.array(nation).max(4),
   lowLuck: z.boolean(),

@@ -163,10 +163,10 @@ describe("input", () => {
       ["", "The message is empty"],
       ["   ", "The message is empty"],
       ["a".repeat(2001), "The message is longer than 2000 characters"],
-      ["nul\u0000byte", "The message has a control character"],
-      ["bell\u0007", "The message has a control character"],
-      ["rtl\u202Eevil", "The message has a control character"],
-      ["half \uD83D surrogate", "The message has a broken character (a lone surrogate)"],
+      ["nul\u0000byte", "U+0000 NULL is not allowed in the message"],
+      ["bell\u0007", "U+0007 (a control character) is not allowed in the message"],
+      ["rtl\u202Eevil", "U+202E RIGHT-TO-LEFT OVERRIDE is not allowed in the message"],
+      ["half \uD83D surrogate", "U+D83D (half of a character: a lone surrogate) is not allowed in the message"],
     ] as const) {
       const error = await send(text).catch((e: unknown) => e);
       expect(error, JSON.stringify(text)).toMatchObject({ code: "BAD_REQUEST" });
