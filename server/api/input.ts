@@ -37,3 +37,17 @@ export const plainText = (schema: z.ZodString, what = "text") =>
 
 /** Text of `min`..`max` characters under the text policy. */
 export const text = (min: number, max: number) => plainText(z.string().min(min).max(max));
+
+/** Names every JavaScript object already has: as keys they reach Object.prototype instead of data. */
+export const RESERVED_KEYS: readonly string[] = ["__proto__", "constructor", "prototype"];
+
+/**
+ * Text that becomes an object key on the server (order ids, territory and battle names): the text
+ * policy, and none of the reserved names.
+ */
+export const keyText = (min: number, max: number) =>
+  text(min, max).superRefine((s, ctx) => {
+    if (RESERVED_KEYS.includes(s)) {
+      ctx.addIssue({ code: "custom", message: `The name ${s} is reserved: __proto__, constructor and prototype cannot be ids or names` });
+    }
+  });

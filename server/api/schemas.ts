@@ -2,13 +2,13 @@
 import { z } from "zod";
 import { NATIONS, UNIT_TYPES } from "../engine";
 import { isTimeZone } from "../services/deadline-time";
-import { plainText, rowId, text } from "./input";
+import { keyText, plainText, rowId, text } from "./input";
 
 export const nation = z.enum(NATIONS);
 export const gameId = rowId;
-const territory = text(1, 80);
+const territory = keyText(1, 80);
 /** An order's id within a nation's draft. */
-const orderId = text(1, 40);
+const orderId = keyText(1, 40);
 const unitCounts = z.partialRecord(z.enum(UNIT_TYPES), z.number().int().min(0).max(999));
 
 export const moveOrder = z.strictObject({

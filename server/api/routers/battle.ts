@@ -3,7 +3,7 @@ import { z } from "zod";
 import { CASUALTY_PREFERENCES } from "../../engine/combat/preference";
 import { getPreference, resolveWithPreferences, setPreference } from "../../services/battle-preferences";
 import { decideBattle } from "../../services/battles";
-import { int4, rowId, text } from "../input";
+import { int4, keyText, rowId } from "../input";
 import { gameId } from "../schemas";
 import { nationProcedure, protectedProcedure, router } from "../trpc";
 
@@ -22,7 +22,7 @@ export const battleRouter = router({
   decide: nationProcedure
     .input(
       z.object({
-        battle: text(1, 80),
+        battle: keyText(1, 80),
         round: int4(0, 1000),
         step: z.enum(["bombardment", "submarine", "general", "retreat"]),
         decision,
@@ -38,6 +38,6 @@ export const battleRouter = router({
     .mutation(({ ctx, input }) => setPreference(ctx.db, input.gameId, ctx.user.id, input.casualties)),
   /** One tap: the caller's preference decides the rest of this battle for the sides the caller leads. */
   resolveWithPreferences: nationProcedure
-    .input(z.object({ battle: text(1, 80) }))
+    .input(z.object({ battle: keyText(1, 80) }))
     .mutation(({ ctx, input }) => resolveWithPreferences(ctx.db, input.gameId, ctx.user.id, input.battle)),
 });
