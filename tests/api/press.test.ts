@@ -9,6 +9,7 @@ import { appRouter } from "../../server/api/root";
 import { testDb } from "../support/db";
 import { callerFor, makeUser } from "../support/world";
 import { displayName } from "../../server/services/display-name";
+import { publicIds } from "../../server/services/public-ids";
 import { pressGame, publicId, type PressCaller } from "./press-world";
 
 let handle: DbHandle;
@@ -132,7 +133,8 @@ describe("the public channel", () => {
   it("tags each message with the turn and phase, pages back 50 at a time, and never changes a message", async () => {
     const { gameId, as } = await pressGame(handle);
     const pub = await publicId(as.alice, gameId);
-    const rows = Array.from({ length: 55 }, (_, i) => ({ channelId: pub, gameId, senderNation: "Germany" as const, sentBy: null, text: `m${i}`, turn: 1, phase: "orders" }));
+    const channelRow = (await publicIds(handle.db)).fromPublic("channel", pub);
+    const rows = Array.from({ length: 55 }, (_, i) => ({ channelId: channelRow, gameId, senderNation: "Germany" as const, sentBy: null, text: `m${i}`, turn: 1, phase: "orders" }));
     await handle.db.insert(pressMessages).values(rows);
     const first = await as.bob.press.messages({ gameId, channelId: pub });
     expect(first.messages).toHaveLength(50);

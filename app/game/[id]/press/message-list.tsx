@@ -20,7 +20,8 @@ export function MessageList(props: { gameId: number; channel: ChannelLike & { mu
   const lastId = latest.data?.messages.at(-1)?.id ?? 0;
   const lastRead = latest.data?.lastReadId ?? 0;
   useEffect(() => {
-    if (lastId > lastRead && !markRead.isPending) markRead.mutate({ gameId, channelId: channel.id, upTo: lastId });
+    // Ids are public ids, unordered (issue 20): the server knows which is later; unequal means unread.
+    if (lastId !== lastRead && lastId !== 0 && !markRead.isPending) markRead.mutate({ gameId, channelId: channel.id, upTo: lastId });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lastId, lastRead, channel.id]);
   useEffect(() => setBefore(undefined), [channel.id]);
