@@ -1,4 +1,4 @@
-// The ids users see of press channels, press messages, reports and live events. Their rows are numbered
+// The ids users see of press channels, press messages, reports, notifications and live events. Their rows are numbered
 // by sequences shared by every game and user, so a raw id would count other people's activity: a
 // public message's id jumping 29 → 35 tells four private messages were sent meanwhile, an SSE id's jump
 // tells of other users' events (issue 20). What a user sees instead is the row id under a keyed
@@ -12,7 +12,7 @@ import type { Db } from "../../db/client";
 import { serverKeys } from "../../db/schema";
 
 /** Each kind of id has its own permutation: equal row ids of two kinds look unrelated. */
-export type PublicIdKind = "channel" | "message" | "report" | "event";
+export type PublicIdKind = "channel" | "message" | "report" | "event" | "notification";
 
 /** Internal and public ids are 1..LAST (int4); 0 stays 0 ("none"). */
 const LAST = 2 ** 31 - 1;

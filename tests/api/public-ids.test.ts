@@ -5,7 +5,9 @@
 import { EventEmitter } from "node:events";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
 import type { DbHandle } from "../../db/client";
+import { notifications } from "../../db/schema";
 import { createCaller } from "../../server/api/root";
 import { publish, publishToUser } from "../../server/services/events";
 import { makePublicIds } from "../../server/services/public-ids";
@@ -70,6 +72,27 @@ describe("press ids", () => {
     expect(notes.find((n) => n.kind === "press-message")?.url).toBe(`/game/${gameId}?press=${pub}`);
     // An id of a channel one may not read is "not found", as before.
     await expect(as.dave.press.messages({ gameId, channelId: secret })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("notification ids", () => {
+  it("tell a user nothing of other users' notifications between two of theirs, and mark read still works", async () => {
+    const { gameId, as, users } = await pressGame(handle);
+    const pub = await publicId(as.alice, gameId);
+    const { channelId: secret } = await as.bob.press.open({ gameId, nation: "Japan", members: ["United Kingdom"] });
+    // Dave hears of a public message; then Bob writes Carol privately (a notification for Carol only); then another public one.
+    await as.alice.press.send({ gameId, nation: "Germany", channelId: pub, text: "first" });
+    for (let i = 0; i < 3; i++) await as.bob.press.send({ gameId, nation: "Japan", channelId: secret, text: `psst ${i}` });
+    await as.alice.press.send({ gameId, nation: "Germany", channelId: pub, text: "second" });
+    const notes = (await as.dave.notifications.list()).filter((n) => n.kind === "press-message");
+    expect(notes).toHaveLength(2);
+    const [newer, older] = notes.map((n) => n.id);
+    // Their rows are further apart than one: other users' notifications (Carol's of the private messages) came between.
+    const rows = (await handle.db.select().from(notifications).where(and(eq(notifications.userId, users.dave.id), eq(notifications.kind, "press-message")))).map((n) => n.id).sort((a, b) => b - a);
+    expect(rows[0]! - rows[1]!).toBeGreaterThan(1);
+    expect(newer! - older!).not.toBe(rows[0]! - rows[1]!);
+    await as.dave.notifications.markRead({ ids: [older!] });
+    expect((await as.dave.notifications.list()).filter((n) => n.kind === "press-message").map((n) => n.read)).toEqual([false, true]);
   });
 });
 
