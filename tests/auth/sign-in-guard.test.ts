@@ -49,6 +49,16 @@ describe("checkSignInRequest", () => {
   });
 });
 
+describe("checkSignInRequest with the database connection lost", () => {
+  it("answers 503 with a time to retry instead of throwing (a 500)", async () => {
+    const lost = Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
+    const db = new Proxy({}, { get: () => () => { throw lost; } }) as unknown as DbHandle["db"];
+    expect(await checkSignInRequest(db, "someone@example.com", "192.0.2.9")).toMatchObject({ ok: false, status: 503, retryAfterSeconds: expect.any(Number) });
+    const bug = new Proxy({}, { get: () => () => { throw new TypeError("a bug"); } }) as unknown as DbHandle["db"];
+    await expect(checkSignInRequest(bug, "someone@example.com", "192.0.2.9")).rejects.toThrow("a bug");
+  });
+});
+
 describe("clientAddress", () => {
   const none = parseTrustedProxies("none");
   const loopback = parseTrustedProxies("loopback");
