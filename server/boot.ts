@@ -4,12 +4,15 @@
 // worker (the only one on PGlite) runs queued adjudications, deadlines and notifications at boot
 // rather than at the first page request (issue 15). A database that is down now is retried at the
 // first request.
+import { installPeerAddress } from "./http/peer-address";
 import { logger } from "./log";
 import { getRuntime } from "./runtime";
 import { productionStartProblems } from "./start-check";
 
 export async function boot(): Promise<void> {
   if (process.env.NEXT_PHASE === "phase-production-build") return;
+  // First, before any request: the socket's address for the per-client sign-in limit.
+  installPeerAddress();
   if (process.env.NODE_ENV === "production") {
     const problems = productionStartProblems(process.env);
     if (problems.length > 0) {

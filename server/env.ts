@@ -1,5 +1,15 @@
 // The environment, validated once (a bad variable fails loudly at start-up).
 import { z } from "zod";
+import { parseTrustedProxies } from "./http/trusted-proxies";
+
+function readsAsProxies(value: string): true | string {
+  try {
+    parseTrustedProxies(value);
+    return true;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
 
 const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
@@ -17,6 +27,14 @@ const schema = z.object({
   VAPID_SUBJECT: z.string().default("mailto:lockstep@localhost"),
   EMAIL_FROM: z.string().default("Lockstep <lockstep@localhost>"),
   NODE_ENV: z.string().default("development"),
+  /** Peers whose X-Forwarded-For is believed (server/http/trusted-proxies.ts); others are the client. */
+  TRUSTED_PROXIES: z
+    .string()
+    .default("loopback")
+    .superRefine((value, ctx) => {
+      const read = readsAsProxies(value);
+      if (read !== true) ctx.addIssue({ code: "custom", message: read });
+    }),
 });
 
 export type Env = z.infer<typeof schema>;

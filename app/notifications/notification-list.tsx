@@ -16,7 +16,8 @@ export function NotificationList() {
     void queryClient.invalidateQueries({ queryKey: trpc.notifications.unread.queryKey() });
   };
   const markRead = useMutation(trpc.notifications.markRead.mutationOptions({ onSettled: refresh }));
-  const items = [...(list.data ?? [])].sort((a, b) => b.id - a.id);
+  // Newest first by time: ids are public ids and say nothing of order (issue 20).
+  const items = [...(list.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const unread = items.filter((n) => !n.read).length;
 
   return (

@@ -3,6 +3,7 @@
 import { TRPCError } from "@trpc/server";
 import type { Runtime } from "../runtime";
 import { DatabaseUnavailableError } from "../auth/session-lookup";
+import { UNAVAILABLE_MESSAGE } from "./internal-error";
 import type { Context, SessionUser } from "./trpc";
 
 /**
@@ -10,7 +11,7 @@ import type { Context, SessionUser } from "./trpc";
  * SERVICE_UNAVAILABLE, which clients retry; it never passes for "not signed in" (issue 15).
  */
 export async function contextFrom(runtimeOf: () => Promise<Runtime>, userOf: () => Promise<SessionUser | null>): Promise<Context> {
-  const unavailable = (cause: unknown) => new TRPCError({ code: "SERVICE_UNAVAILABLE", message: "The database is not answering; try again in a moment", cause });
+  const unavailable = (cause: unknown) => new TRPCError({ code: "SERVICE_UNAVAILABLE", message: UNAVAILABLE_MESSAGE, cause });
   const runtime = await runtimeOf().catch((error: unknown) => {
     throw unavailable(error);
   });

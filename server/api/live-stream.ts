@@ -1,15 +1,19 @@
 // One live stream (SSE through a tRPC subscription): the bus's events under `name`, each tracked by its
 // stored id, so a browser that reconnects sends lastEventId and first gets what it missed (issue 15).
+// The id a browser sees is the stored id's public id (services/public-ids.ts): stored ids are one
+// sequence over every game and user, so their gaps would count other people's events (issue 20).
 import { on, type EventEmitter } from "node:events";
 import { tracked } from "@trpc/server";
 import { metrics } from "../metrics";
 import { parseEventId } from "../services/events";
+import type { PublicIds } from "../services/public-ids";
 
 export async function* liveStream<E extends { id?: number }>(options: {
   bus: EventEmitter;
   name: string;
   signal: AbortSignal | undefined;
   lastEventId: string | null | undefined;
+  ids: PublicIds;
   /** The stored events after an id, oldest first. */
   replay: (afterId: number) => Promise<(E & { id: number })[]>;
 }) {
@@ -18,11 +22,16 @@ export async function* liveStream<E extends { id?: number }>(options: {
     // Listen before re-reading, so an event committed in between is not lost (the set drops doubles).
     const live = on(options.bus, options.name, { signal: options.signal });
     const yielded = new Set<number>();
-    const after = parseEventId(options.lastEventId);
+    const seenAfter = parseEventId(options.lastEventId);
+    const after = seenAfter === undefined ? undefined : options.ids.fromPublic("event", seenAfter);
+    const shown = (e: E & { id: number }) => {
+      const id = options.ids.toPublic("event", e.id);
+      return tracked(String(id), { ...e, id } as E);
+    };
     if (after !== undefined)
       for (const e of await options.replay(after)) {
         yielded.add(e.id);
-        yield tracked(String(e.id), e as E);
+        yield shown(e);
       }
     let n = 0;
     for await (const [event] of live) {
@@ -34,7 +43,7 @@ export async function* liveStream<E extends { id?: number }>(options: {
       }
       n += 1;
       // An event without a stored id (never from the database) cannot be resumed from: "x" ids parse as none.
-      yield tracked(e.id !== undefined ? String(e.id) : `x${n}`, e);
+      yield e.id !== undefined ? shown(e as E & { id: number }) : tracked(`x${n}`, e);
     }
   } finally {
     metrics.liveStreams.dec();

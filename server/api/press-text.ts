@@ -1,22 +1,24 @@
-// Text a player writes (press messages, report reasons): plain text over several lines, so, unlike
-// input.ts's one-line text, tabs and line breaks are kept; no other control characters, no NUL, no
-// lone surrogates (input.ts's check), no bidirectional overrides that would disguise it.
+// Text a player writes in press (messages, report reasons): plain text over several lines, so, unlike
+// input.ts's one-line text, tabs and line breaks are kept; otherwise the one text policy
+// (server/services/text-policy.ts): NFC, no other controls, NUL, lone surrogates, bidi controls or
+// invisible characters that would disguise it.
 import { z } from "zod";
-import { LONE_SURROGATE } from "./input";
-
-const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+import { normalizeUserText, userTextProblem } from "../services/text-policy";
 
 export function messageText(what: string, max: number) {
+  const where = what.charAt(0).toLowerCase() + what.slice(1);
   return z
     .string()
     .max(max * 2) // before normalising: a bound on what is read at all
-    .transform((s) => s.replace(/\r\n?/g, "\n").trim())
+    .transform((s) => normalizeUserText(s.replace(/\r\n?/g, "\n")).trim())
     .pipe(
       z
         .string()
         .min(1, `${what} is empty`)
         .max(max, `${what} is longer than ${max} characters`)
-        .refine((s) => !CONTROL.test(s), `${what} has a control character`)
-        .refine((s) => !LONE_SURROGATE.test(s), `${what} has a broken character (a lone surrogate)`),
+        .superRefine((s, ctx) => {
+          const problem = userTextProblem(s, where, { multiline: true });
+          if (problem) ctx.addIssue({ code: "custom", message: problem });
+        }),
     );
 }

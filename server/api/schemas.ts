@@ -2,13 +2,13 @@
 import { z } from "zod";
 import { NATIONS, UNIT_TYPES } from "../engine";
 import { isTimeZone } from "../services/deadline-time";
-import { plainText, rowId, text } from "./input";
+import { keyText, plainText, rowId, text } from "./input";
 
 export const nation = z.enum(NATIONS);
 export const gameId = rowId;
-const territory = text(1, 80);
+const territory = keyText(1, 80);
 /** An order's id within a nation's draft. */
-const orderId = text(1, 40);
+const orderId = keyText(1, 40);
 const unitCounts = z.partialRecord(z.enum(UNIT_TYPES), z.number().int().min(0).max(999));
 
 export const moveOrder = z.strictObject({
@@ -62,7 +62,7 @@ const dailyTime = z.strictObject({
 });
 
 export const challenge = z.object({
-  name: plainText(z.string().trim().min(1, "Give the game a name").max(60)),
+  name: plainText(z.string().trim().min(1, "Give the game a name").max(60), "a game name"),
   nations: z.array(nation).min(1, "Pick at least one nation to play").max(5),
   robots: z.array(nation).max(4),
   lowLuck: z.boolean(),

@@ -5,7 +5,8 @@ import { z } from "zod";
 import type { EventEmitter } from "node:events";
 import type { Db } from "../../db/client";
 import { ServiceError } from "../services/errors";
-import { internalMessage, logInternalError } from "./internal-error";
+import { isConnectionError } from "../../db/connection-error";
+import { UNAVAILABLE_MESSAGE, internalMessage, logInternalError } from "./internal-error";
 import { playsNation } from "../services/view";
 import { endVacation } from "../services/vacations";
 import { gameNation } from "./schemas";
@@ -29,18 +30,30 @@ const t = initTRPC.context<Context>().create({
       const { stack: _stack, ...data } = shape.data;
       return { ...shape, message: internalMessage(id), data: { ...data, zod: null, service: undefined } };
     }
+    if (error.code === "SERVICE_UNAVAILABLE") {
+      // The connection's error is the operator's (logged by the route), not the client's.
+      const { stack: _stack, ...data } = shape.data;
+      return { ...shape, data: { ...data, zod: null, service: undefined } };
+    }
     const zod = error.cause instanceof z.ZodError ? z.flattenError(error.cause) : null;
     const service = error.cause instanceof ServiceError ? error.cause.data : undefined;
     return { ...shape, data: { ...shape.data, zod, service } };
   },
 });
 
-/** Services refuse with ServiceError; the client gets the matching typed error. */
+/**
+ * Services refuse with ServiceError; the client gets the matching typed error. A database connection
+ * that failed under the procedure (or an authorizing middleware) is a 503 the client retries, not a
+ * 500: the request was fine, the connection was not (db/connection-error.ts).
+ */
 const serviceErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof ServiceError) {
+  if (!result.ok) {
     const cause = result.error.cause;
-    throw new TRPCError({ code: cause.code, message: cause.message, cause });
+    if (cause instanceof ServiceError) throw new TRPCError({ code: cause.code, message: cause.message, cause });
+    if (result.error.code === "INTERNAL_SERVER_ERROR" && isConnectionError(cause ?? result.error)) {
+      throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: UNAVAILABLE_MESSAGE, cause });
+    }
   }
   return result;
 });

@@ -3,6 +3,8 @@
 // site), so any control character or whitespace refuses the value; what is left is parsed as a URL
 // against a placeholder origin and kept only if it stayed on it. The answer is the parsed path,
 // query and fragment, percent-encoded, so it is always a valid Location header (no 500 on U+3000).
+// The check that counts is on the *resolved* path: dot segments ("/..//evil.example",
+// "/lobby/%2e%2e//evil.example") resolve to "//evil.example", which a browser reads as another host.
 const HERE = "http://lockstep.invalid";
 
 export function safeCallbackPath(value: unknown, fallback = "/lobby"): string {
@@ -16,5 +18,7 @@ export function safeCallbackPath(value: unknown, fallback = "/lobby"): string {
     return fallback;
   }
   if (url.origin !== HERE) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (!path.startsWith("/") || path.startsWith("//") || path.includes("\\")) return fallback;
+  return path;
 }

@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { ServiceError } from "./errors";
+import { normalizeUserText, userTextProblem } from "./text-policy";
 
 const ADJECTIVES = ["Amber", "Bold", "Brisk", "Calm", "Clever", "Crimson", "Dauntless", "Eager", "Faithful", "Gallant", "Grey", "Hardy", "Iron", "Keen", "Loyal", "Quiet", "Rapid", "Silent", "Steady", "Swift", "Valiant", "Wary", "Wily", "Young"];
 const NOUNS = ["Badger", "Bear", "Condor", "Eagle", "Falcon", "Fox", "Hawk", "Heron", "Lynx", "Marten", "Osprey", "Otter", "Owl", "Panther", "Raven", "Stag", "Tiger", "Wolf"];
@@ -24,10 +25,11 @@ export function displayName(user: { id: string; name: string | null }): string {
 export const NAME_MIN = 2;
 export const NAME_MAX = 32;
 
-/** Why a chosen name is refused, or undefined. Whitespace is collapsed before the check. */
+/** Why a chosen name is refused, or undefined. */
 export function nameProblem(name: string): string | undefined {
-  // Control, format (zero-width, bidi overrides), private-use and unassigned characters, and lone surrogates.
-  if (/[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}]/u.test(name)) return "A display name may not contain control or invisible characters";
+  // The text policy first: no controls, bidi controls, invisible, private-use or unassigned characters.
+  const problem = userTextProblem(name, "a display name");
+  if (problem) return problem;
   const length = [...name].length;
   if (length < NAME_MIN || length > NAME_MAX) return `A display name has ${NAME_MIN} to ${NAME_MAX} characters`;
   // A name with @ would look like (or be) an address, which other players must never see.
@@ -35,12 +37,22 @@ export function nameProblem(name: string): string | undefined {
   return undefined;
 }
 
+/** The name as stored: NFC, runs of spaces one space, trimmed (checked before, so no tab or line break passes as a space). */
+function cleanName(input: string): { name: string; problem?: string } {
+  const normal = normalizeUserText(input);
+  const problem = userTextProblem(normal, "a display name");
+  if (problem) return { name: normal, problem };
+  const name = normal.replace(/\s+/g, " ").trim();
+  return { name, problem: nameProblem(name) };
+}
+
 /** Set (or with null, clear back to the generated one) the user's display name. */
 export async function setDisplayName(db: Db, userId: string, input: string | null): Promise<{ displayName: string; chosen: boolean }> {
-  const name = input === null ? null : input.replace(/\s+/g, " ").trim();
-  if (name !== null) {
-    const problem = nameProblem(name);
-    if (problem) throw new ServiceError("BAD_REQUEST", problem);
+  let name: string | null = null;
+  if (input !== null) {
+    const cleaned = cleanName(input);
+    if (cleaned.problem) throw new ServiceError("BAD_REQUEST", cleaned.problem);
+    name = cleaned.name;
   }
   await db.update(users).set({ name }).where(eq(users.id, userId));
   return { displayName: displayName({ id: userId, name }), chosen: name !== null };

@@ -2,6 +2,7 @@
 import { and, count, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { notifications, type NotificationKind } from "../../db/schema";
+import { publicIds } from "./public-ids";
 
 export async function listNotifications(db: Db, userId: string) {
   // Press digests are email only (their row carries the delivery); the messages themselves are listed.
@@ -11,7 +12,9 @@ export async function listNotifications(db: Db, userId: string) {
     .where(and(eq(notifications.userId, userId), ne(notifications.kind, "press-digest")))
     .orderBy(desc(notifications.id))
     .limit(50);
-  return rows.map((n) => ({ id: n.id, gameId: n.gameId, kind: n.kind, text: n.text, url: n.url, createdAt: n.createdAt.toISOString(), read: n.readAt !== null }));
+  // Ids are public ids: notification rows of every user share one sequence (issue 20).
+  const ids = await publicIds(db);
+  return rows.map((n) => ({ id: ids.toPublic("notification", n.id), gameId: n.gameId, kind: n.kind, text: n.text, url: n.url, createdAt: n.createdAt.toISOString(), read: n.readAt !== null }));
 }
 
 export async function unreadCount(db: Db, userId: string): Promise<number> {
@@ -19,8 +22,11 @@ export async function unreadCount(db: Db, userId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-export async function markRead(db: Db, userId: string, ids: number[] | "all"): Promise<void> {
+/** Marks the user's notifications read: "all", or those of the given public ids. */
+export async function markRead(db: Db, userId: string, publicList: number[] | "all"): Promise<void> {
   const mine = eq(notifications.userId, userId);
+  const toRow = publicList === "all" ? undefined : await publicIds(db);
+  const ids = publicList === "all" ? "all" : publicList.map((p) => toRow!.fromPublic("notification", p));
   await db
     .update(notifications)
     .set({ readAt: sql`now()` })

@@ -1,12 +1,13 @@
 // Dice players can trust: replay every resolved phase of a game from its stored inputs and seed,
 // check the published commitment (SHA-256 of the seed), and report any difference.
-import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { phases, seats, type PhaseVerification } from "../../db/schema";
 import { ENGINE_VERSION } from "../engine";
 import { resolveStored } from "./adjudicate";
-import { forbidden, notFound } from "./errors";
+import { ServiceError, forbidden, notFound } from "./errors";
 import { loadGame, seedHash } from "./phases";
+import { hitRateLimit, type RateLimit } from "./rate-limit";
 
 export interface PhaseCheck {
   turn: number;
@@ -27,9 +28,62 @@ export interface VerifyOptions {
   cached?: boolean;
 }
 
+/** game.verify per user: a player checks a game now and then; a hundred checks a minute is a flood. */
+export const VERIFY_PER_USER: RateLimit = { name: "verify:user", max: 10, windowSeconds: 60 };
+
+/** Namespace of the advisory locks that make one process at a time check a phase ("veri"). */
+const VERIFY_LOCK_SPACE = 0x76657269;
+
+type Phase = typeof phases.$inferSelect;
+
+/** Replays one phase and compares it with what was stored and with the next phase's start. */
+function checkPhase(phase: Phase, next: Phase | undefined, lowLuck: boolean): PhaseCheck {
+  const problems: string[] = [];
+  if (seedHash(phase.seed) !== phase.seedHash) problems.push("the revealed seed does not match the published SHA-256");
+  if (phase.engineVersion !== ENGINE_VERSION) problems.push(`resolved by engine ${phase.engineVersion}; this is ${ENGINE_VERSION}`);
+  const rerun = resolveStored(phase, phase.orders ?? {}, lowLuck);
+  if (JSON.stringify(rerun.report) !== JSON.stringify(phase.report)) problems.push("replaying the stored orders with the stored seed gives a different report");
+  if (next && canonical(next.startState) !== canonical(rerun.state)) problems.push(`turn ${next.turn} does not start from the state this phase produced`);
+  return { turn: phase.turn, phaseId: phase.id, ok: problems.length === 0, problems };
+}
+
+const fromStored = (phase: Phase, stored: PhaseVerification): PhaseCheck => ({ turn: phase.turn, phaseId: phase.id, ok: stored.ok, problems: stored.problems });
+
+/**
+ * A final phase's check under a per-phase advisory lock: a process that waited for it finds the check
+ * the first one stored and replays nothing (single flight across processes).
+ */
+function checkAndStore(db: Db, phase: Phase, next: Phase | undefined, lowLuck: boolean): Promise<PhaseCheck> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${VERIFY_LOCK_SPACE}, ${phase.id})`);
+    const [row] = await tx.select({ verification: phases.verification }).from(phases).where(eq(phases.id, phase.id));
+    if (row?.verification && row.verification.engine === ENGINE_VERSION) return fromStored(phase, row.verification);
+    const check = checkPhase(phase, next, lowLuck);
+    const verification: PhaseVerification = { engine: ENGINE_VERSION, ok: check.ok, problems: check.problems };
+    await tx.update(phases).set({ verification }).where(eq(phases.id, phase.id));
+    return check;
+  });
+}
+
+/** Checks running in this process, per database and phase: a request for a phase being checked waits for that check. */
+const inFlight = new WeakMap<object, Map<number, Promise<PhaseCheck>>>();
+
+function singleFlight(db: Db, phaseId: number, work: () => Promise<PhaseCheck>): Promise<PhaseCheck> {
+  let running = inFlight.get(db);
+  if (!running) inFlight.set(db, (running = new Map()));
+  const existing = running.get(phaseId);
+  if (existing) return existing;
+  const map = running;
+  const promise = work().finally(() => map.delete(phaseId));
+  map.set(phaseId, promise);
+  return promise;
+}
+
 /**
  * Replay every resolved phase. Each check is stored on its phase once it is final (the next turn has
- * started, or the game ended with it), so repeated requests cost a read, not a replay.
+ * started, or the game ended with it), so repeated requests cost a read, not a replay. With `cached`,
+ * each phase is replayed by one request at a time (in this process and across processes); requests
+ * arriving meanwhile take its result.
  */
 export async function verifyGame(db: Db, gameId: number, options: VerifyOptions = {}): Promise<{ gameId: number; ok: boolean; phases: PhaseCheck[] }> {
   const game = await loadGame(db, gameId);
@@ -38,23 +92,21 @@ export async function verifyGame(db: Db, gameId: number, options: VerifyOptions 
   const checks: PhaseCheck[] = [];
   for (const [i, phase] of rows.entries()) {
     if (phase.status !== "resolved") continue;
-    const stored = phase.verification;
-    if (options.cached && stored && stored.engine === ENGINE_VERSION) {
-      checks.push({ turn: phase.turn, phaseId: phase.id, ok: stored.ok, problems: stored.problems });
+    const next = rows[i + 1];
+    const final = Boolean(next) || game.status === "finished";
+    const lowLuck = game.options.lowLuck;
+    if (!options.cached) {
+      const check = checkPhase(phase, next, lowLuck);
+      if (final) await db.update(phases).set({ verification: { engine: ENGINE_VERSION, ok: check.ok, problems: check.problems } }).where(eq(phases.id, phase.id));
+      checks.push(check);
       continue;
     }
-    const problems: string[] = [];
-    if (seedHash(phase.seed) !== phase.seedHash) problems.push("the revealed seed does not match the published SHA-256");
-    if (phase.engineVersion !== ENGINE_VERSION) problems.push(`resolved by engine ${phase.engineVersion}; this is ${ENGINE_VERSION}`);
-    const rerun = resolveStored(phase, phase.orders ?? {}, game.options.lowLuck);
-    if (JSON.stringify(rerun.report) !== JSON.stringify(phase.report)) problems.push("replaying the stored orders with the stored seed gives a different report");
-    const next = rows[i + 1];
-    if (next && canonical(next.startState) !== canonical(rerun.state)) problems.push(`turn ${next.turn} does not start from the state this phase produced`);
-    checks.push({ turn: phase.turn, phaseId: phase.id, ok: problems.length === 0, problems });
-    if (next || game.status === "finished") {
-      const verification: PhaseVerification = { engine: ENGINE_VERSION, ok: problems.length === 0, problems };
-      await db.update(phases).set({ verification }).where(eq(phases.id, phase.id));
+    const stored = phase.verification;
+    if (stored && stored.engine === ENGINE_VERSION) {
+      checks.push(fromStored(phase, stored));
+      continue;
     }
+    checks.push(await singleFlight(db, phase.id, async () => (final ? checkAndStore(db, phase, next, lowLuck) : checkPhase(phase, next, lowLuck))));
   }
   return { gameId, ok: checks.every((c) => c.ok), phases: checks };
 }
@@ -64,6 +116,8 @@ export async function verifyGame(db: Db, gameId: number, options: VerifyOptions 
  * others download the history (seeds, orders, reports) and replay it themselves with `npm run verify`.
  */
 export async function verifyGameFor(db: Db, userId: string, gameId: number): Promise<{ gameId: number; ok: boolean; phases: PhaseCheck[] }> {
+  const verdict = await hitRateLimit(db, VERIFY_PER_USER, userId);
+  if (!verdict.allowed) throw new ServiceError("TOO_MANY_REQUESTS", `At most ${VERIFY_PER_USER.max} checks of a game a minute: try again in ${verdict.retryAfterSeconds} s`);
   if (!(await loadGame(db, gameId))) throw notFound("That game");
   const [seat] = await db.select({ nation: seats.nation }).from(seats).where(and(eq(seats.gameId, gameId), eq(seats.userId, userId), isNotNull(seats.userId))).limit(1);
   if (!seat) throw forbidden("Only this game's players may run its check; download its history to replay it yourself");

@@ -63,10 +63,10 @@ describe("display names", () => {
       ["x", /2 to 32 characters/],
       ["   ", /2 to 32 characters/],
       ["a".repeat(33), /2 to 32 characters/],
-      ["bell\u0007", /control or invisible/],
-      ["right\u202Eleft", /control or invisible/],
-      ["zero\u200Bwidth", /control or invisible/],
-      ["lone \uD800 surrogate", /control or invisible/],
+      ["bell\u0007", /U\+0007 \(a control character\) is not allowed in a display name/],
+      ["right\u202Eleft", /U\+202E RIGHT-TO-LEFT OVERRIDE is not allowed/],
+      ["zero\u200Bwidth", /U\+200B ZERO WIDTH SPACE is not allowed/],
+      ["lone \uD800 surrogate", /U\+D800 \(half of a character: a lone surrogate\) is not allowed/],
       ["dora@example.com", /may not contain @/],
     ] as const) {
       await expect(asDora.settings.setName({ name }), JSON.stringify(name)).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringMatching(words) });

@@ -53,7 +53,7 @@ afterAll(async () => {
 
 // ---- pieces of input: mostly plausible, often hostile -----------------------------------------
 
-const hostileText = fc.constantFrom("\u0000", "a\u0000b", "\ud800", "x\udc00", "\udbff\udfff", "\u001b[2J", "\u007f", "\u0085", "\r\n", "'; drop table games; --", "%s%n", "🎲", "é", " ", "");
+const hostileText = fc.constantFrom("\u202Egnp.exe", "a\u200Bb", "e\u0301", "\u{E0041}", "\u2028", "\u0000", "a\u0000b", "\ud800", "x\udc00", "\udbff\udfff", "\u001b[2J", "\u007f", "\u0085", "\r\n", "'; drop table games; --", "%s%n", "🎲", "é", " ", "");
 const anyText = fc.oneof(
   { weight: 3, arbitrary: fc.string({ maxLength: 30 }) },
   { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 12 }) },
@@ -277,6 +277,7 @@ describe("fuzzing every procedure's input", () => {
     for (const g of gameRows) {
       expect(textProblem(g.name), g.name).toBeNull();
       expect(g.name.trim()).toBe(g.name);
+      expect(g.name.normalize("NFC")).toBe(g.name);
       expect(g.name.length).toBeGreaterThan(0);
       expect(g.options.ordersHours).toBeGreaterThanOrEqual(0.05);
     }

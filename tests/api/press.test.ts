@@ -9,6 +9,7 @@ import { appRouter } from "../../server/api/root";
 import { testDb } from "../support/db";
 import { callerFor, makeUser } from "../support/world";
 import { displayName } from "../../server/services/display-name";
+import { publicIds } from "../../server/services/public-ids";
 import { pressGame, publicId, type PressCaller } from "./press-world";
 
 let handle: DbHandle;
@@ -132,7 +133,8 @@ describe("the public channel", () => {
   it("tags each message with the turn and phase, pages back 50 at a time, and never changes a message", async () => {
     const { gameId, as } = await pressGame(handle);
     const pub = await publicId(as.alice, gameId);
-    const rows = Array.from({ length: 55 }, (_, i) => ({ channelId: pub, gameId, senderNation: "Germany" as const, sentBy: null, text: `m${i}`, turn: 1, phase: "orders" }));
+    const channelRow = (await publicIds(handle.db)).fromPublic("channel", pub);
+    const rows = Array.from({ length: 55 }, (_, i) => ({ channelId: channelRow, gameId, senderNation: "Germany" as const, sentBy: null, text: `m${i}`, turn: 1, phase: "orders" }));
     await handle.db.insert(pressMessages).values(rows);
     const first = await as.bob.press.messages({ gameId, channelId: pub });
     expect(first.messages).toHaveLength(50);
@@ -163,10 +165,10 @@ describe("input", () => {
       ["", "The message is empty"],
       ["   ", "The message is empty"],
       ["a".repeat(2001), "The message is longer than 2000 characters"],
-      ["nul\u0000byte", "The message has a control character"],
-      ["bell\u0007", "The message has a control character"],
-      ["rtl\u202Eevil", "The message has a control character"],
-      ["half \uD83D surrogate", "The message has a broken character (a lone surrogate)"],
+      ["nul\u0000byte", "U+0000 NULL is not allowed in the message"],
+      ["bell\u0007", "U+0007 (a control character) is not allowed in the message"],
+      ["rtl\u202Eevil", "U+202E RIGHT-TO-LEFT OVERRIDE is not allowed in the message"],
+      ["half \uD83D surrogate", "U+D83D (half of a character: a lone surrogate) is not allowed in the message"],
     ] as const) {
       const error = await send(text).catch((e: unknown) => e);
       expect(error, JSON.stringify(text)).toMatchObject({ code: "BAD_REQUEST" });

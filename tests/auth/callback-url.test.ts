@@ -32,4 +32,42 @@ describe("safeCallbackPath", () => {
       expect(new URL(path, "https://lockstep.example").origin).toBe("https://lockstep.example");
     }
   });
+
+  it("refuses paths whose dot segments resolve to another site (issue 20)", () => {
+    const bad = [
+      "/..//evil.example/",
+      "/.//evil.example",
+      "/lobby/..//evil.example",
+      "/lobby/../..//evil.example/x?y=1",
+      "/./..//evil.example",
+      "/%2e%2e//evil.example",
+      "/%2E%2E//evil.example",
+      "/%2e//evil.example",
+      "/lobby/%2e%2e//evil.example",
+      "/lobby/.%2e//evil.example",
+      "/lobby/%2e.//evil.example",
+      "/a/b/../../..//evil.example",
+      "/..\\/evil.example",
+      "/.\\\\evil.example",
+      "/..\t//evil.example",
+      "/..//\tevil.example",
+      "/..///evil.example",
+    ];
+    for (const value of bad) {
+      const path = safeCallbackPath(value);
+      expect(path, value).toBe("/lobby");
+    }
+  });
+
+  it("whatever it answers stays on this site when a browser follows it", () => {
+    const tricky = ["/.", "/..", "/a/..", "/a/./b", "/a/../b", "/%2e%2e/lobby", "/%252e%252e//evil.example", "/a//b", "/%2e%2e/%2fevil.example", "/..%2f/evil.example", "/?next=//evil.example", "/#//evil.example"];
+    for (const value of tricky) {
+      const path = safeCallbackPath(value);
+      expect(path.startsWith("//"), `${value} -> ${path}`).toBe(false);
+      expect(path.startsWith("/\\"), `${value} -> ${path}`).toBe(false);
+      expect(new URL(path, "https://lockstep.example").origin, value).toBe("https://lockstep.example");
+    }
+    expect(safeCallbackPath("/a/../b")).toBe("/b");
+    expect(safeCallbackPath("/a//b")).toBe("/a//b");
+  });
 });

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../db/client";
 import { rateLimits } from "../../db/schema";
 import { SIGN_IN_PER_ADDRESS, SIGN_IN_PER_CLIENT, checkSignInRequest, clientAddress } from "../../server/auth/sign-in-guard";
+import { PEER_HEADER } from "../../server/http/peer-address";
+import { parseTrustedProxies } from "../../server/http/trusted-proxies";
 import { testDb } from "../support/db";
 
 let handle: DbHandle;
@@ -47,10 +49,40 @@ describe("checkSignInRequest", () => {
   });
 });
 
+describe("checkSignInRequest with the database connection lost", () => {
+  it("answers 503 with a time to retry instead of throwing (a 500)", async () => {
+    const lost = Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
+    const db = new Proxy({}, { get: () => () => { throw lost; } }) as unknown as DbHandle["db"];
+    expect(await checkSignInRequest(db, "someone@example.com", "192.0.2.9")).toMatchObject({ ok: false, status: 503, retryAfterSeconds: expect.any(Number) });
+    const bug = new Proxy({}, { get: () => () => { throw new TypeError("a bug"); } }) as unknown as DbHandle["db"];
+    await expect(checkSignInRequest(bug, "someone@example.com", "192.0.2.9")).rejects.toThrow("a bug");
+  });
+});
+
 describe("clientAddress", () => {
-  it("takes the nearest hop of X-Forwarded-For", () => {
-    expect(clientAddress(new Headers({ "x-forwarded-for": "203.0.113.9, 10.0.0.2" }))).toBe("10.0.0.2");
-    expect(clientAddress(new Headers({ "x-forwarded-for": "::1" }))).toBe("::1");
-    expect(clientAddress(new Headers())).toBe("unknown");
+  const none = parseTrustedProxies("none");
+  const loopback = parseTrustedProxies("loopback");
+  const peer = (address: string, forwarded?: string) =>
+    new Headers({ [PEER_HEADER]: address, ...(forwarded === undefined ? {} : { "x-forwarded-for": forwarded }) });
+
+  it("ignores X-Forwarded-For from a client that is no trusted proxy (issue 20: forged values made fresh counters)", () => {
+    for (const forged of ["203.0.113.1", "203.0.113.2", "203.0.113.3", "1.1.1.1, 203.0.113.4", "", "garbage"]) {
+      expect(clientAddress(peer("198.51.100.7", forged), none)).toBe("198.51.100.7");
+      expect(clientAddress(peer("198.51.100.7", forged), loopback)).toBe("198.51.100.7");
+    }
+  });
+
+  it("behind a trusted proxy takes the nearest hop the proxies did not add", () => {
+    expect(clientAddress(peer("127.0.0.1", "203.0.113.9"), loopback)).toBe("203.0.113.9");
+    expect(clientAddress(peer("::ffff:127.0.0.1", "6.6.6.6, 203.0.113.9"), loopback)).toBe("203.0.113.9");
+    const twoProxies = parseTrustedProxies("10.0.0.0/8, 192.0.2.10");
+    expect(clientAddress(peer("192.0.2.10", "6.6.6.6, 203.0.113.9, 10.1.2.3"), twoProxies)).toBe("203.0.113.9");
+    expect(clientAddress(peer("127.0.0.1"), loopback)).toBe("127.0.0.1");
+    expect(clientAddress(peer("127.0.0.1", "6.6.6.6"), none)).toBe("127.0.0.1");
+  });
+
+  it("without the socket's address every request shares one counter", () => {
+    expect(clientAddress(new Headers({ "x-forwarded-for": "203.0.113.9" }), loopback)).toBe("unknown");
+    expect(clientAddress(new Headers(), loopback)).toBe("unknown");
   });
 });

@@ -1,7 +1,8 @@
 // The site as an attacker meets it, on a production build (`next start`): a start without AUTH_URL or
 // AUTH_SECRET refuses; security headers and a nonce CSP on every page, and the lobby and the game
 // page run under it with no violation; sign-in links ignore a forged X-Forwarded-Host; sign-in mail
-// is limited per address and refuses non-addresses; callbackUrl never leaves the site (and odd
+// is limited per address and per client (a forged X-Forwarded-For from a client that is no trusted
+// proxy counts for nothing) and refuses non-addresses; callbackUrl never leaves the site (and odd
 // characters never give a 500); no dev mailbox exists; large bodies are refused before being read.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -10,7 +11,8 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { LONG, ROOT, SKIP, mailsTo, onePageSession, signIn, signInLinkFor, type App } from "./support";
+import { SIGN_IN_PER_CLIENT } from "../../server/auth/sign-in-guard";
+import { LONG, ROOT, SKIP, mailsTo, onePageSession, signIn, signInLinkFor, startApp, type App } from "./support";
 
 const run_ = Math.random().toString(36).slice(2, 8);
 
@@ -165,7 +167,9 @@ describe.skipIf(SKIP)("security of a production build", () => {
     const res = await page.goto(`${app.base}/signin?callbackUrl=%2F%09%2Fevil.example%2F`);
     expect(new URL(page.url()).origin).toBe(app.base);
     expect(res?.status()).toBeLessThan(400);
-    for (const odd of ["%2Flobby%0A", "%2Flobby%0D%0ASet-Cookie%3A%20x%3D1", "%2F%E3%80%80", "%2F%0A%2Fevil.example"]) {
+    for (const odd of ["%2Flobby%0A", "%2Flobby%0D%0ASet-Cookie%3A%20x%3D1", "%2F%E3%80%80", "%2F%0A%2Fevil.example",
+      // Issue 20: dot segments that resolve to "//evil.example".
+      "%2F..%2F%2Fevil.example%2F", "%2F.%2F%2Fevil.example", "%2Flobby%2F..%2F%2Fevil.example", "%2F%252e%252e%2F%2Fevil.example"]) {
       const r = await fetch(`${app.base}/signin?callbackUrl=${odd}`, { redirect: "manual", headers: { cookie: (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ") } });
       expect(r.status).toBeLessThan(500);
       const location = r.headers.get("location");
@@ -197,6 +201,27 @@ describe.skipIf(SKIP)("security of a production build", () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(mailsTo(app.mailDir, target)).toHaveLength(5);
   });
+
+  it("counts a client that forges X-Forwarded-For by its socket's address when it is no trusted proxy", async () => {
+    // A server that trusts no proxy (TRUSTED_PROXIES=none): this test's loopback client is a client.
+    const saved = process.env.TRUSTED_PROXIES;
+    process.env.TRUSTED_PROXIES = "none";
+    const direct = await startApp().finally(() => {
+      if (saved === undefined) delete process.env.TRUSTED_PROXIES;
+      else process.env.TRUSTED_PROXIES = saved;
+    });
+    try {
+      const statuses: number[] = [];
+      // Issue 20: each forged value used to make a fresh counter; now all count as one client.
+      for (let i = 0; i < SIGN_IN_PER_CLIENT.max + 2; i++) {
+        statuses.push((await requestLink(direct.base, `spray-${i}-${run_}@example.com`, { "x-forwarded-for": `203.0.113.${i + 1}` })).status);
+      }
+      expect(statuses.filter((s) => s === 302)).toHaveLength(SIGN_IN_PER_CLIENT.max);
+      expect(statuses.slice(SIGN_IN_PER_CLIENT.max)).toEqual([429, 429]);
+    } finally {
+      await direct.stop();
+    }
+  }, 180_000);
 
   it("has no dev mailbox: not in the build, not at its address", async () => {
     expect((await fetch(`${app.base}/dev/mailbox`)).status).toBe(404);

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { CASUALTY_PREFERENCES } from "../../engine/combat/preference";
 import { getPreference, resolveWithPreferences, setPreference } from "../../services/battle-preferences";
 import { decideBattle } from "../../services/battles";
-import { int4, rowId, text } from "../input";
+import { int4, keyText, rowId } from "../input";
 import { gameId } from "../schemas";
 import { endsVacation, nationProcedure, protectedProcedure, router } from "../trpc";
 
@@ -23,7 +23,7 @@ export const battleRouter = router({
     .use(endsVacation)
     .input(
       z.object({
-        battle: text(1, 80),
+        battle: keyText(1, 80),
         round: int4(0, 1000),
         step: z.enum(["bombardment", "submarine", "general", "retreat"]),
         decision,
@@ -40,6 +40,6 @@ export const battleRouter = router({
   /** One tap: the caller's preference decides the rest of this battle for the sides the caller leads. */
   resolveWithPreferences: nationProcedure
     .use(endsVacation)
-    .input(z.object({ battle: text(1, 80) }))
+    .input(z.object({ battle: keyText(1, 80) }))
     .mutation(({ ctx, input }) => resolveWithPreferences(ctx.db, input.gameId, ctx.user.id, input.battle)),
 });

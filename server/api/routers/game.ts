@@ -12,6 +12,7 @@ import type { GameEvent } from "../../runtime-events";
 import { gameEventsAfter, lobbyEventsAfter } from "../../services/events";
 import { notFound } from "../../services/errors";
 import { loadGame } from "../../services/phases";
+import { publicIds } from "../../services/public-ids";
 import { int4, text } from "../input";
 import { liveStream } from "../live-stream";
 import { checkStreamRoom, counted } from "../streams";
@@ -22,11 +23,12 @@ export const gameRouter = router({
   lobby: protectedProcedure.query(({ ctx }) => listLobby(ctx.db, ctx.user.id)),
   /** Open lobbies refetch when a challenge is made, joined or started, or a listed game's turn resolves;
    * each event names only the game and what happened, facts the lobby lists to everyone. */
-  lobbyLive: protectedProcedure.input(z.object({ lastEventId: text(0, 200).nullish() }).optional()).subscription(({ ctx, input, signal }) => {
+  lobbyLive: protectedProcedure.input(z.object({ lastEventId: text(0, 200).nullish() }).optional()).subscription(async ({ ctx, input, signal }) => {
     checkStreamRoom(ctx.user.id);
+    const ids = await publicIds(ctx.db);
     return counted(
       ctx.user.id,
-      liveStream<GameEvent>({ bus: ctx.bus, name: "lobby", signal, lastEventId: input?.lastEventId, replay: (after) => lobbyEventsAfter(ctx.db, after) }),
+      liveStream<GameEvent>({ bus: ctx.bus, name: "lobby", signal, lastEventId: input?.lastEventId, ids, replay: (after) => lobbyEventsAfter(ctx.db, after) }),
     );
   }),
   create: protectedProcedure.input(challenge).mutation(({ ctx, input }) =>
@@ -74,9 +76,10 @@ export const gameRouter = router({
   events: protectedProcedure.input(z.object({ gameId, lastEventId: text(0, 200).nullish() })).subscription(async ({ ctx, input, signal }) => {
     if (!(await loadGame(ctx.db, input.gameId))) throw notFound("That game");
     checkStreamRoom(ctx.user.id);
+    const ids = await publicIds(ctx.db);
     return counted(
       ctx.user.id,
-      liveStream<GameEvent>({ bus: ctx.bus, name: `game:${input.gameId}`, signal, lastEventId: input.lastEventId, replay: (after) => gameEventsAfter(ctx.db, input.gameId, after) }),
+      liveStream<GameEvent>({ bus: ctx.bus, name: `game:${input.gameId}`, signal, lastEventId: input.lastEventId, ids, replay: (after) => gameEventsAfter(ctx.db, input.gameId, after) }),
     );
   }),
 });

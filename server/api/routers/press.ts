@@ -1,8 +1,9 @@
 // press.*: the diplomacy of a game (issue 14). Reads return only channels the caller may read
-// (services/press/access.ts); writes go as a nation the caller plays (nationProcedure).
+// (services/press/access.ts); writes go as a nation the caller plays (nationProcedure). Channel, message
+// and report ids are public ids (services/press/public.ts): they count nothing of other channels.
 import { z } from "zod";
-import { listReports, reportMessage } from "../../services/press/moderation";
-import { channelMessages, listChannels, markRead, muteChannel, openChannel, sendMessage, unreadByGame } from "../../services/press/press";
+import { unreadByGame } from "../../services/press/press";
+import { channelsFor, markReadFor, messagesFor, muteFor, open, reportFor, reportsFor, send } from "../../services/press/public";
 import { rowId } from "../input";
 import { messageText } from "../press-text";
 import { gameId, nation } from "../schemas";
@@ -13,30 +14,30 @@ const id = rowId;
 
 export const pressRouter = router({
   /** The caller's channels in a game with unread counts (none for a spectator of a running game). */
-  channels: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => listChannels(ctx.db, ctx.user.id, input.gameId)),
+  channels: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => channelsFor(ctx.db, ctx.user.id, input.gameId)),
   /** A page of one channel's messages (50, newest last; `before` pages back). */
   messages: protectedProcedure
     .input(z.object({ gameId, channelId: id, before: id.optional() }))
-    .query(({ ctx, input }) => channelMessages(ctx.db, ctx.user.id, input.gameId, input.channelId, input.before)),
+    .query(({ ctx, input }) => messagesFor(ctx.db, ctx.user.id, input.gameId, input.channelId, input.before)),
   /** Unread press per game the caller plays (the lobby). */
   unread: protectedProcedure.query(({ ctx }) => unreadByGame(ctx.db, ctx.user.id)),
   /** The game's creator reads the reported messages. */
-  reports: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => listReports(ctx.db, ctx.user.id, input.gameId)),
+  reports: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => reportsFor(ctx.db, ctx.user.id, input.gameId)),
   send: nationProcedure
     .use(endsVacation)
     .input(z.object({ channelId: id, text: messageText("The message", MESSAGE_MAX) }))
-    .mutation(({ ctx, input }) => sendMessage(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => send(ctx.db, ctx.user.id, input)),
   /** Open a private channel of the caller's nation and the given nations (members fixed from now on). */
   open: nationProcedure
     .input(z.object({ members: z.array(nation).min(1).max(4) }))
-    .mutation(({ ctx, input }) => openChannel(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => open(ctx.db, ctx.user.id, input)),
   markRead: protectedProcedure
     .input(z.object({ gameId, channelId: id, upTo: id }))
-    .mutation(({ ctx, input }) => markRead(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => markReadFor(ctx.db, ctx.user.id, input)),
   mute: protectedProcedure
     .input(z.object({ gameId, channelId: id, muted: z.boolean() }))
-    .mutation(({ ctx, input }) => muteChannel(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => muteFor(ctx.db, ctx.user.id, input)),
   report: protectedProcedure
     .input(z.object({ gameId, messageId: id, reason: messageText("The reason", 500) }))
-    .mutation(({ ctx, input }) => reportMessage(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => reportFor(ctx.db, ctx.user.id, input)),
 });

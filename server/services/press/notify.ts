@@ -6,6 +6,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, or, ne, sql } from "drizzle-o
 import type { Db } from "../../../db/client";
 import { deliveries, notifications, notificationSettings, pressMessages, pressMutes, pressReads, pushSubscriptions, seats, users, type NotificationFact } from "../../../db/schema";
 import { publishToUser } from "../events";
+import { publicIds } from "../public-ids";
 import { allChannels, pressAccess, mayRead, type Channel, type Game } from "./access";
 
 type Message = typeof pressMessages.$inferSelect;
@@ -50,7 +51,8 @@ export async function notifyPress(tx: Db, game: Game, channel: Channel, m: Messa
   );
   const emails = new Map((await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, told))).map((u) => [u.id, u.email]));
   const text = pressNoteText(game.name, channel, m);
-  const url = `/game/${game.id}?press=${channel.id}`;
+  // The link names the channel by its public id, as the press panel knows it.
+  const url = `/game/${game.id}?press=${(await publicIds(tx)).toPublic("channel", channel.id)}`;
   for (const userId of told) {
     const s = settings.find((r) => r.userId === userId);
     const inApp = s?.pressInApp ?? true;

@@ -3,6 +3,7 @@
 // the response, so a player's report can be matched to the server's log.
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { createContext } from "../../../../server/api/context";
+import { retryAfterHeaders } from "../../../../server/api/internal-error";
 import { appRouter } from "../../../../server/api/root";
 import { limitBody, TRPC_BODY_LIMIT } from "../../../../server/http/body-limit";
 import { logger, requestIdOf } from "../../../../server/log";
@@ -24,7 +25,10 @@ async function handler(incoming: Request) {
     maxBatchSize: MAX_BATCH_CALLS,
     // A mutation answers a few bytes: gzip would cost a compression stream per request (measured as
     // a twentieth of a save's CPU) to save nothing; no-transform tells Next's compression to skip it.
-    responseMeta: ({ type }) => ({ headers: type === "mutation" ? { "x-request-id": requestId, "cache-control": "no-store, no-transform" } : { "x-request-id": requestId } }),
+    // A 503 (the database connection failed) says when to retry.
+    responseMeta: ({ type, errors }) => ({
+      headers: { ...(type === "mutation" ? { "x-request-id": requestId, "cache-control": "no-store, no-transform" } : { "x-request-id": requestId }), ...retryAfterHeaders(errors) },
+    }),
     // Internal errors are logged (with the id the client sees) by the error formatter.
     onError({ error, path }) {
       if (error.code === "SERVICE_UNAVAILABLE") log.warn({ err: error.cause, path }, "database unavailable");

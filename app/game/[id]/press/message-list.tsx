@@ -21,7 +21,8 @@ export function MessageList(props: { gameId: number; channel: ChannelLike & { mu
   const lastRead = latest.data?.lastReadId ?? 0;
   const inView = props.shown !== false;
   useEffect(() => {
-    if (inView && lastId > lastRead && !markRead.isPending) markRead.mutate({ gameId, channelId: channel.id, upTo: lastId });
+    // Ids are public ids, unordered (issue 20): the server knows which is later; unequal means unread.
+    if (inView && lastId !== lastRead && lastId !== 0 && !markRead.isPending) markRead.mutate({ gameId, channelId: channel.id, upTo: lastId });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lastId, lastRead, channel.id, inView]);
   useEffect(() => setBefore(undefined), [channel.id]);

@@ -3,7 +3,7 @@
 // sentences with their rule ids; a turn not resolved yet gives its status only (its orders stay secret).
 import { TRPCError } from "@trpc/server";
 import { INT4_MAX } from "../../../../../server/api/input";
-import { internalMessage, logInternalError } from "../../../../../server/api/internal-error";
+import { internalMessage, logInternalError, retryAfterHeaders } from "../../../../../server/api/internal-error";
 import { serverTrpc } from "../../../../trpc/server";
 import { parseGameId } from "../../game-id";
 import { turnStory } from "../../turn/story";
@@ -36,6 +36,7 @@ export async function GET(req: Request, { params }: { params: Promise<{ id: stri
   } catch (e) {
     const status = e instanceof TRPCError ? STATUS[e.code] : undefined;
     if (status) return Response.json({ error: (e as TRPCError).message }, { status });
+    if (e instanceof TRPCError && e.code === "SERVICE_UNAVAILABLE") return Response.json({ error: e.message }, { status: 503, headers: retryAfterHeaders([e]) });
     // Anything else is ours: logged in full, answered with its id only (never SQL or a stack).
     return Response.json({ error: internalMessage(logInternalError(e, `GET /game/${gameId}/history/download`)) }, { status: 500 });
   }
