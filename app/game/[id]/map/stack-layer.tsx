@@ -11,7 +11,7 @@ import { slug, type UnitStack } from "../game-types";
 import { NATION_COLOUR, anchorOf } from "./map-geometry";
 import { labelBoxes } from "./map-labels";
 import { MapUnit, keyActivate } from "./map-layers";
-import { layoutStacks } from "./stack-layout";
+import { TOKEN, layoutStacks } from "./stack-layout";
 import { UnitIcon } from "./unit-icons";
 
 export interface StackProps {
@@ -26,8 +26,7 @@ export interface StackProps {
   onZoomTo?: (territory: string) => void;
 }
 
-/** An icon's size and the gap between icons, in "map units" (MapUnit): about 31×18 px on the screen. */
-export const TOKEN = { w: 4.5, h: 2.6, gap: 0.3 } as const;
+export { TOKEN };
 /** The collapsed stack's pile: the plate behind is shifted by this much. */
 const PILE = 0.35;
 const RING = "#ffd400";

@@ -6,6 +6,9 @@
 // never covers another block. Where the split form finds no room, the territory keeps its collapsed
 // form (zooming in splits it). Pure.
 
+/** An icon's size and the gap between icons, in "map units" (MapUnit): about 31×18 px on the screen. */
+export const TOKEN = { w: 4.5, h: 2.6, gap: 0.3 } as const;
+
 export interface Rect {
   x: number;
   y: number;
