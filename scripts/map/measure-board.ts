@@ -37,3 +37,13 @@ for (const [screen, box] of Object.entries({ desktop: DESKTOP, phone: PHONE })) 
     );
   }
 }
+
+if (process.argv.includes("--detail")) {
+  const look = boardAt(stacksOf(positions.opening), false, DESKTOP);
+  console.log("hidden:", MAP.territories.filter((t) => !look.names.has(t.id)).map((t) => t.id).join(", "));
+  for (const x of look.stacks) {
+    const hit = look.labels.filter((l) => overlaps(l.box, x.box)).map((l) => l.id);
+    const mark = look.marks.some((m) => overlaps(m, x.box));
+    if (hit.length || mark) console.log(`stack ${x.at} on ${hit.join(", ")}${mark ? " (a marker row)" : ""}`);
+  }
+}

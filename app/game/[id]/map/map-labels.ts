@@ -18,7 +18,7 @@ export interface Mark {
 export const SHAPE_LIST = [...SHAPES.values()];
 
 /** Sizes in map units per "map unit" U: the name, the markers' row below it, one marker's width. */
-export const LABEL = { font: 1.45, markFont: 1.5, markW: 2.6, markY: 1.9 } as const;
+export const LABEL = { font: 1.65, markFont: 1.65, markW: 2.8, markY: 2.1 } as const;
 
 /** Where factories and AA guns stand (markers, not unit icons). */
 export function works(units: readonly UnitStack[]): { factories: Set<string>; aa: Set<string> } {
