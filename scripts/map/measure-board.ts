@@ -8,10 +8,7 @@ import { MAP } from "../../app/map/map-data";
 import { afterRobotTurns, stacksOf } from "./positions";
 import { DEFAULT_BOARD, DEFAULT_SETUP, createState } from "../../server/engine";
 
-/** The map's box on the game screen: 1440×900 less the side panel (26rem) and the header (3.5rem). */
-export const DESKTOP = { w: 1440 - 416, h: 900 - 56 };
-/** 390×844 less the header and the bottom sheet's peek (28dvh). */
-export const PHONE = { w: 390, h: Math.round((844 - 56) * 0.72) };
+import { DESKTOP, PHONE } from "./screens";
 
 const positions = { opening: createState(DEFAULT_BOARD, DEFAULT_SETUP), "after 10 robot turns": afterRobotTurns(10) };
 const land = MAP.territories.filter((t) => t.kind === "land").length;

@@ -57,7 +57,7 @@ export function boardAt(units: readonly UnitStack[], victoryCities: boolean, box
   const by = new Map<string, UnitStack[]>();
   for (const u of units) if (u.type !== "factory" && u.type !== "aaGun") by.set(u.at, [...(by.get(u.at) ?? []), u]);
   const list = [...by.entries()].map(([at, s]) => ({ at, anchor: anchorOf(at), badges: s.length, nations: new Set(s.map((u) => u.nation)).size, first: false }));
-  const layout = layoutStacks(list, badge, { world: true, labels: all });
+  const layout = layoutStacks(list, badge, { world: true, labels: all, bounds: FULL_VIEW });
   const stacks = list.map((t) => {
     const p = layout.get(t.at)!;
     const size = blockSize(p.collapsed ? t.nations : t.badges, badge);

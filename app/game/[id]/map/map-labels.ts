@@ -3,7 +3,7 @@
 // them; the stack layout keeps unit icons off them. Pure.
 import type { UnitType } from "../../../../server/engine/types";
 import type { UnitStack } from "../game-types";
-import { NATION_COLOUR, SHAPES, capitalOf, valueOf, victoryCitiesIn, type MapTerritory } from "./map-geometry";
+import { FULL_VIEW, NATION_COLOUR, SHAPES, capitalOf, valueOf, victoryCitiesIn, type MapTerritory } from "./map-geometry";
 import { overlaps, type Rect } from "./stack-layout";
 
 export interface Mark {
@@ -35,16 +35,32 @@ export function marksOf(t: MapTerritory, at: { factories: Set<string>; aa: Set<s
   return marks;
 }
 
+/** About 0.56 em per character of the map's sans-serif. */
+const nameWidth = (t: MapTerritory, U: number) => t.id.length * 0.56 * LABEL.font * U;
+
+/**
+ * Where a territory's name is written: its label point, moved in just enough that the whole name
+ * stays on the map (a zone at the map's edge would otherwise have half its name cut off).
+ */
+export function labelAt(t: MapTerritory, U: number): [number, number] {
+  const [x, y] = t.label as unknown as [number, number];
+  const half = nameWidth(t, U) / 2 + 0.3 * U;
+  const left = FULL_VIEW.x + half;
+  const right = FULL_VIEW.x + FULL_VIEW.w - half;
+  const top = FULL_VIEW.y + 0.9 * LABEL.font * U;
+  const bottom = FULL_VIEW.y + FULL_VIEW.h - 0.4 * LABEL.font * U;
+  return [Math.min(Math.max(x, left), right), Math.min(Math.max(y, top), bottom)];
+}
+
 /** Where a territory's name is written: from cap height to descent. */
 export function nameBox(t: MapTerritory, U: number): Rect {
-  const [x, y] = t.label as unknown as [number, number];
-  // About 0.56 em per character of the map's sans-serif.
-  const w = t.id.length * 0.56 * LABEL.font * U;
+  const [x, y] = labelAt(t, U);
+  const w = nameWidth(t, U);
   return { x: x - w / 2, y: y - 0.75 * LABEL.font * U, w, h: LABEL.font * U };
 }
 
 function marksBox(t: MapTerritory, n: number, U: number): Rect {
-  const [x, y] = t.label as unknown as [number, number];
+  const [x, y] = labelAt(t, U);
   return { x: x - (n * LABEL.markW * U) / 2, y: y + (LABEL.markY - 0.8 * LABEL.markFont) * U, w: n * LABEL.markW * U, h: LABEL.markFont * U };
 }
 
