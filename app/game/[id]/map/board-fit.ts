@@ -2,6 +2,7 @@
 // (the rule board-map.tsx draws by), and, for the board fitted to a box of pixels, the screen boxes of
 // every stack and every written name and marker row. Tests and docs/map.md measure the board with it
 // (no two stacks overlap, no stack covers a name, names large enough to read). Pure.
+import type { Nation } from "../../../../server/engine/types";
 import type { UnitStack } from "../game-types";
 import { FULL_VIEW, U, anchorOf } from "./map-geometry";
 import { LABEL, SHAPE_LIST, labelBoxes, nameBox, writtenLabels } from "./map-labels";
@@ -42,8 +43,11 @@ export interface BoardLook {
 
 const toScreen = (r: Rect, s: number): Rect => ({ x: r.x * s, y: r.y * s, w: r.w * s, h: r.h * s });
 
-/** The whole board fitted into `box` (px), as board-map.tsx draws it with the view reset. */
-export function boardAt(units: readonly UnitStack[], victoryCities: boolean, box: { w: number; h: number }): BoardLook {
+/**
+ * The whole board fitted into `box` (px), as board-map.tsx draws it with the view reset; with
+ * `player`, that nation's territories are laid out first (as for a player who can order there).
+ */
+export function boardAt(units: readonly UnitStack[], victoryCities: boolean, box: { w: number; h: number }, player?: Nation): BoardLook {
   const scale = Math.min(box.w / FULL_VIEW.w, box.h / FULL_VIEW.h);
   const perPixel = 1 / scale;
   const unit = mapUnitAt(perPixel);
@@ -56,7 +60,7 @@ export function boardAt(units: readonly UnitStack[], victoryCities: boolean, box
   const badge = { w: TOKEN.w * unit, h: TOKEN.h * unit, gap: TOKEN.gap * unit };
   const by = new Map<string, UnitStack[]>();
   for (const u of units) if (u.type !== "factory" && u.type !== "aaGun") by.set(u.at, [...(by.get(u.at) ?? []), u]);
-  const list = [...by.entries()].map(([at, s]) => ({ at, anchor: anchorOf(at), badges: s.length, nations: new Set(s.map((u) => u.nation)).size, first: false }));
+  const list = [...by.entries()].map(([at, s]) => ({ at, anchor: anchorOf(at), badges: s.length, nations: new Set(s.map((u) => u.nation)).size, first: s.some((u) => u.nation === player) }));
   const layout = layoutStacks(list, badge, { world: true, labels: all, bounds: FULL_VIEW });
   const stacks = list.map((t) => {
     const p = layout.get(t.at)!;
