@@ -35,8 +35,17 @@ export function marksOf(t: MapTerritory, at: { factories: Set<string>; aa: Set<s
   return marks;
 }
 
-/** About 0.56 em per character of the map's sans-serif. */
-const nameWidth = (t: MapTerritory, U: number) => t.id.length * 0.56 * LABEL.font * U;
+/**
+ * Widths of characters in em, as wide as the widest common sans-serif draws them (DejaVu Sans, what
+ * Linux browsers fall back to), so that a name takes no more room on any screen than is kept for it.
+ */
+const NARROW: Record<string, number> = { i: 0.29, l: 0.29, j: 0.29, I: 0.3, J: 0.3, f: 0.36, t: 0.4, r: 0.41, " ": 0.33, ".": 0.33, "-": 0.37, s: 0.53, z: 0.53, c: 0.56, m: 0.98, w: 0.83, M: 0.87, W: 1 };
+export function textWidth(text: string): number {
+  let w = 0;
+  for (const c of text) w += NARROW[c] ?? (c >= "A" && c <= "Z" ? 0.8 : 0.64);
+  return w;
+}
+const nameWidth = (t: MapTerritory, U: number) => textWidth(t.id) * LABEL.font * U;
 
 /**
  * Where a territory's name is written: its label point, moved in just enough that the whole name
