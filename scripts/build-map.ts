@@ -16,6 +16,7 @@ import { area, dropSpecks, insidePolygon, rect, toPath } from "./map/planar";
 import { LAND } from "./map/recipe-land";
 import { NO_SEA, SEA } from "./map/recipe-sea";
 import { CROSSINGS } from "./map/recipe-crossings";
+import { LABEL_AT } from "./map/recipe-labels";
 import { buildCrossingPath } from "./map/crossing-path";
 import { unaccountedEdges } from "./map/edges";
 import { seaZones } from "./map/sea-zones";
@@ -72,7 +73,11 @@ const territories = DEFAULT_BOARD.territories.flatMap((t) => {
   }
   // A sea zone's name goes in the part around its first seed (Alaska's, not Chukotka's, side of the
   // Bering Sea); a land territory's in its largest part.
-  const { anchor, label } = placeLabel(shape, t.kind === "sea" ? seeds.get(t.id)?.[0] : undefined);
+  const placed = placeLabel(shape, t.kind === "sea" ? seeds.get(t.id)?.[0] : undefined);
+  const { anchor } = placed;
+  const hand = LABEL_AT[t.id];
+  const label = hand ? mp.project(hand.at) : placed.label;
+  if (hand && !shape.some((part) => insidePolygon(label, part))) problems.push(`${t.id}: the label's place ${hand.at.join(", ")} is not inside it`);
   return [{ id: t.id, kind: t.kind, path: toPath(shape), anchor, label }];
 });
 const extra = [...shapes.keys()].filter((id) => !DEFAULT_BOARD.territories.some((t) => t.id === id));

@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { boardAt } from "../../app/game/[id]/map/board-fit";
 import { FULL_VIEW, capitalOf } from "../../app/game/[id]/map/map-geometry";
+import { SHAPE_LIST, nameBox } from "../../app/game/[id]/map/map-labels";
 import { overlaps, type Rect } from "../../app/game/[id]/map/stack-layout";
 import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, type Nation } from "../../server/engine";
 import { afterRobotTurns, stacksOf } from "../../scripts/map/positions";
@@ -47,8 +48,16 @@ describe("the whole board at 1440×900", () => {
           // On the drawn map (the board fitted by width leaves a strip below it).
           const off = [...look.stacks.map((s) => ({ id: s.at, box: s.box })), ...look.labels].filter((x) => !inside(x.box, FULL_VIEW.w * look.scale, FULL_VIEW.h * look.scale)).map((x) => x.id);
           expect(off).toEqual([]);
-          // Every capital is named.
+          // Every capital is named, and every land territory where units stand — but for one whose name
+          // would cover a neighbour's markers (Wake Island's, beside Hawaii's victory city), which waits.
           for (const t of DEFAULT_BOARD.territories.filter((x) => capitalOf(x.id))) expect(look.names.has(t.id), t.id).toBe(true);
+          const land = new Set(DEFAULT_BOARD.territories.filter((t) => t.kind === "land").map((t) => t.id));
+          const onMarks = (id: string) => {
+            const b = nameBox(SHAPE_LIST.find((t) => t.id === id)!, look.unit);
+            return look.marks.some((m) => overlaps(m, { x: b.x * look.scale, y: b.y * look.scale, w: b.w * look.scale, h: b.h * look.scale }));
+          };
+          expect([...occupied].filter((at) => land.has(at) && !look.names.has(at) && !onMarks(at))).toEqual([]);
+          if (!victoryCities) expect([...occupied].filter((at) => land.has(at) && !look.names.has(at))).toEqual([]);
         });
       }
     }
