@@ -5,7 +5,7 @@
 import type { Nation } from "../../../../server/engine/types";
 import type { UnitStack } from "../game-types";
 import { FULL_VIEW, U, anchorOf } from "./map-geometry";
-import { LABEL, SHAPE_LIST, labelBoxes, nameBox, writtenLabels } from "./map-labels";
+import { LABEL, SHAPE_LIST, nameBox, writtenLabels } from "./map-labels";
 import { TOKEN, blockSize, layoutStacks, type Rect } from "./stack-layout";
 
 /** The ratio between two sizes of the icons and names as the map zooms. */
@@ -52,11 +52,9 @@ export function boardAt(units: readonly UnitStack[], victoryCities: boolean, box
   const perPixel = 1 / scale;
   const unit = mapUnitAt(perPixel);
   const seaLabels = seaLabelsAt(unit, perPixel);
-  const { names } = writtenLabels(units, victoryCities, seaLabels, unit);
-  const all = labelBoxes(units, victoryCities, seaLabels, unit);
+  const { names, boxes: all, marks: markRows } = writtenLabels(units, victoryCities, seaLabels, unit);
   const labels = SHAPE_LIST.filter((t) => names.has(t.id)).map((t) => ({ id: t.id, box: toScreen(nameBox(t, unit), scale) }));
-  const nameSet = new Set(labels.map((l) => JSON.stringify(nameBox(SHAPE_LIST.find((t) => t.id === l.id)!, unit))));
-  const marks = all.filter((r) => !nameSet.has(JSON.stringify(r))).map((r) => toScreen(r, scale));
+  const marks = markRows.map((r) => toScreen(r, scale));
   const badge = { w: TOKEN.w * unit, h: TOKEN.h * unit, gap: TOKEN.gap * unit };
   const by = new Map<string, UnitStack[]>();
   for (const u of units) if (u.type !== "factory" && u.type !== "aaGun") by.set(u.at, [...(by.get(u.at) ?? []), u]);

@@ -85,7 +85,7 @@ function rank(t: MapTerritory): number {
  * for a closer zoom (on the whole world Europe's names would otherwise sit on one another). A
  * capital's name is written over a neighbour's markers rather than not at all.
  */
-export function writtenLabels(units: readonly UnitStack[], victoryCities: boolean, seaLabels: boolean, U: number): { names: ReadonlySet<string>; boxes: Rect[] } {
+export function writtenLabels(units: readonly UnitStack[], victoryCities: boolean, seaLabels: boolean, U: number): { names: ReadonlySet<string>; boxes: Rect[]; marks: Rect[] } {
   const at = works(units);
   const marks: Rect[] = [];
   for (const t of SHAPE_LIST) {
@@ -102,7 +102,7 @@ export function writtenLabels(units: readonly UnitStack[], victoryCities: boolea
     names.add(t.id);
     written.push(box);
   }
-  return { names, boxes: [...marks, ...written] };
+  return { names, boxes: [...marks, ...written], marks };
 }
 
 /** The boxes of every name written and every marker row, for the stack layout to keep clear. */
