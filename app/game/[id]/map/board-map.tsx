@@ -64,10 +64,11 @@ export function BoardMap(props: BoardMapProps) {
   // The territory whose card shows: a click or tap on it (where it is not a destination), or a mouse resting on it.
   const { card, close, pin, hoverProps } = useTerritoryCard();
   const { x, y, w, h } = zoom.view;
-  // Zoom in on a territory (a click on a collapsed stack): close enough to split its badges.
+  // Zoom in on a territory (a click on a collapsed stack): close enough to split its badges, a
+  // territory of Europe and its neighbours in view (docs/map.md: Europe is drawn large).
   const zoomTo = (territory: string) => {
     const [ax, ay] = anchorOf(territory);
-    zoom.fit({ x: ax - 45, y: ay - 25, w: 90, h: 60 });
+    zoom.fit({ x: ax - 200, y: ay - 120, w: 400, h: 240 });
   };
   // Bring the focus into view, unless the player's view already shows it all.
   const focus = props.focus;
