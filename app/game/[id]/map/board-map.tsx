@@ -64,11 +64,13 @@ export function BoardMap(props: BoardMapProps) {
   // The territory whose card shows: a click or tap on it (where it is not a destination), or a mouse resting on it.
   const { card, close, pin, hoverProps } = useTerritoryCard();
   const { x, y, w, h } = zoom.view;
-  // Zoom in on a territory (a click on a collapsed stack): close enough to split its badges, a
-  // territory of Europe and its neighbours in view (docs/map.md: Europe is drawn large).
+  // Zoom in on a territory (a click on a collapsed stack): a territory of Europe and its neighbours in
+  // view (docs/map.md: Europe is drawn large), or twice as close as now, so that a click again on a
+  // stack still too crowded to split (a phone) zooms in further until it splits.
   const zoomTo = (territory: string) => {
     const [ax, ay] = anchorOf(territory);
-    zoom.fit({ x: ax - 200, y: ay - 120, w: 400, h: 240 });
+    const w = Math.min(400, zoom.view.w / 2);
+    zoom.fit({ x: ax - w / 2, y: ay - 0.3 * w, w, h: 0.6 * w });
   };
   // Bring the focus into view, unless the player's view already shows it all.
   const focus = props.focus;
