@@ -16,13 +16,17 @@ import { area, dropSpecks, insidePolygon, rect, toPath } from "./map/planar";
 import { LAND } from "./map/recipe-land";
 import { NO_SEA, SEA } from "./map/recipe-sea";
 import { CROSSINGS } from "./map/recipe-crossings";
+import { LABEL_AT } from "./map/recipe-labels";
 import { buildCrossingPath } from "./map/crossing-path";
 import { unaccountedEdges } from "./map/edges";
 import { seaZones } from "./map/sea-zones";
 
 const OUT = fileURLToPath(new URL("../app/map/map-data.json", import.meta.url));
 const SIMPLIFY_DEGREES = 0.06; // ~0.25 px at the equator: invisible, and it keeps the data small
-const MIN_PART = 0.6; // px²: smaller bits of land are specks nobody can see or click
+const MIN_PART = 0.6;
+// Sea zones are cut with heights at this share: the projection stretches latitudes about twice as
+// much as longitudes around Europe, and the seeds were placed for a map of natural proportions.
+const SEA_Y_SCALE = 0.6; // px²: smaller bits of land are specks nobody can see or click
 
 const require = createRequire(import.meta.url);
 const topology = JSON.parse(readFileSync(require.resolve("world-atlas/countries-50m.json"), "utf8")) as Topology;
@@ -53,7 +57,7 @@ const seedProblems = Object.entries(SEA).flatMap(([id, list]) =>
 
 // Sea zones: Voronoi cells of every seed, each zone the ocean around its own seeds.
 const seeds = new Map(Object.entries(SEA).map(([id, list]) => [id, list.map((p) => mp.project(p))]));
-for (const [id, zone] of seaZones(ocean, seeds, mp.width, mp.height)) {
+for (const [id, zone] of seaZones(ocean, seeds, mp.width, mp.height, SEA_Y_SCALE)) {
   if (zone.length === 0) throw new Error(`${id}: no ocean around its seeds`);
   shapes.set(id, zone);
 }
@@ -69,7 +73,11 @@ const territories = DEFAULT_BOARD.territories.flatMap((t) => {
   }
   // A sea zone's name goes in the part around its first seed (Alaska's, not Chukotka's, side of the
   // Bering Sea); a land territory's in its largest part.
-  const { anchor, label } = placeLabel(shape, t.kind === "sea" ? seeds.get(t.id)?.[0] : undefined);
+  const placed = placeLabel(shape, t.kind === "sea" ? seeds.get(t.id)?.[0] : undefined);
+  const { anchor } = placed;
+  const hand = LABEL_AT[t.id];
+  const label = hand ? mp.project(hand.at) : placed.label;
+  if (hand && !shape.some((part) => insidePolygon(label, part))) problems.push(`${t.id}: the label's place ${hand.at.join(", ")} is not inside it`);
   return [{ id: t.id, kind: t.kind, path: toPath(shape), anchor, label }];
 });
 const extra = [...shapes.keys()].filter((id) => !DEFAULT_BOARD.territories.some((t) => t.id === id));

@@ -27,7 +27,7 @@ export interface MapCrossing {
 }
 
 export interface MapData {
-  /** "0 0 W H": Equal Earth, the map's left and right edges at 169°W, Antarctica cut off. */
+  /** "0 0 W H": the board's projection (scripts/map/geo.ts, docs/map-projection.md), its left and right edges at 30°W, Antarctica cut off. */
   viewBox: string;
   territories: MapTerritory[];
   crossings: MapCrossing[];

@@ -1,7 +1,7 @@
 // From Natural Earth (world-atlas TopoJSON) to projected map polygons.
 // Simplification happens on the topology's shared arcs, so neighbouring countries keep one border.
 
-import { geoArea, geoEqualEarth, geoPath, type GeoProjection } from "d3-geo";
+import { geoArea, geoPath, geoProjection, type GeoProjection } from "d3-geo";
 import { feature } from "topojson-client";
 import type { Topology, GeometryCollection } from "topojson-specification";
 import type { Feature, Geometry, Position } from "geojson";
@@ -11,9 +11,13 @@ import type { Clip, LonLat } from "./recipe-land";
 import { roundPair } from "./planar";
 
 export const MAP_WIDTH = 1600;
-/** The map's left and right edges: the Bering Strait, so that no land territory is cut in two. */
-export const EDGE_LONGITUDE = -169;
-const TOP_LATITUDE = 84;
+/**
+ * The map's left and right edges: 30°W, mid-Atlantic, where no land of the board lies (Greenland,
+ * which no territory takes, is cut). The Pacific, from Japan to Hawaii and the American coast, is whole
+ * in the middle of the map; docs/map-projection.md says why this edge and not another.
+ */
+export const EDGE_LONGITUDE = -30;
+const TOP_LATITUDE = 80; // the Arctic islands beyond are no territory's land
 const BOTTOM_LATITUDE = -60; // Antarctica is cut off
 
 export interface MapProjection {
@@ -23,17 +27,63 @@ export interface MapProjection {
   height: number;
 }
 
-/** Equal Earth, centred opposite the Bering Strait, the whole world across MAP_WIDTH px. */
+/** [degrees, relative map scale there]: the scale between two knots changes linearly. */
+type Knots = readonly (readonly [number, number])[];
+
+/**
+ * The board's projection: cylindrical (x from longitude, y from latitude alone, so the board fills a
+ * rectangle as printed boards do), with a scale that varies along each axis: large where the game is
+ * crowded (Europe, the Mediterranean, East Asia), small on open ocean (mid-Pacific, South Atlantic)
+ * and in the far south. Longitudes go east from the map's edge; both lists are what docs/map-projection.md tunes.
+ */
+export const LONGITUDE_SCALE: Knots = [
+  [-30, 0.45], [-18, 0.7], [-8, 2.1], [42, 2.1], [55, 1.3], [68, 0.85], [92, 0.85], [104, 1.45],
+  [146, 1.45], [160, 0.55], [175, 0.42], [198, 0.42], [215, 0.6], [232, 1.0], [298, 1.0], [310, 0.45], [330, 0.45],
+];
+export const LATITUDE_SCALE: Knots = [
+  [-60, 0.4], [-42, 0.7], [-30, 1.3], [0, 1.7], [20, 2.3], [33, 4.0], [60, 4.4], [66, 2.4], [72, 1.2], [80, 0.5],
+];
+
+/** The integral of the piecewise-linear scale from the first knot to t (degrees): a monotone map. */
+export function integrate(knots: Knots, t: number): number {
+  let sum = 0;
+  for (let i = 1; i < knots.length; i++) {
+    const [a, da] = knots[i - 1]!;
+    const [b, db] = knots[i]!;
+    const end = Math.min(Math.max(t, a), b);
+    const u = end - a;
+    sum += u * da + ((db - da) * u * u) / (2 * (b - a));
+    if (t <= b) break;
+  }
+  return sum;
+}
+
+const DEG = 180 / Math.PI;
+const CENTRE = EDGE_LONGITUDE + 180;
+const X_TOTAL = integrate(LONGITUDE_SCALE, EDGE_LONGITUDE + 360);
+// d3 puts the projection's centre (0°, 0° after rotation) at its translate: the raw output is relative to it.
+const X_MID = integrate(LONGITUDE_SCALE, CENTRE);
+const Y_MID = integrate(LATITUDE_SCALE, 0);
+
+/** d3's raw projection (radians in, after rotation; y up): the longitude is relative to CENTRE. */
+function boardRaw(lambda: number, phi: number): [number, number] {
+  const lon = Math.max(-180, Math.min(180, lambda * DEG)) + CENTRE;
+  const lat = Math.max(BOTTOM_LATITUDE - 1, Math.min(TOP_LATITUDE + 1, phi * DEG));
+  return [integrate(LONGITUDE_SCALE, lon) - X_MID, integrate(LATITUDE_SCALE, lat) - Y_MID];
+}
+
+/** The board's projection, centred opposite its edge, the whole world across MAP_WIDTH px. */
 export function makeProjection(): MapProjection {
-  const projection = geoEqualEarth()
-    .rotate([-(EDGE_LONGITUDE + 180), 0])
+  const projection = geoProjection(boardRaw)
+    .rotate([-CENTRE, 0])
     .precision(0) // no adaptive resampling: shared borders must project to identical points
-    .fitWidth(MAP_WIDTH, { type: "Sphere" });
-  const centre = EDGE_LONGITUDE + 180;
-  const top = projection([centre, TOP_LATITUDE])![1];
-  const bottom = projection([centre, BOTTOM_LATITUDE])![1];
-  const [tx, ty] = projection.translate();
-  projection.translate([tx, ty - top]);
+    .scale(1)
+    .translate([0, 0]);
+  const k = MAP_WIDTH / X_TOTAL;
+  projection.scale(k);
+  const top = projection([CENTRE, TOP_LATITUDE])![1];
+  const bottom = projection([CENTRE, BOTTOM_LATITUDE])![1];
+  projection.translate([k * X_MID, -top]);
   const project = (p: LonLat): Pair => roundPair(projection([p[0], p[1]])!);
   return { project, projection, width: MAP_WIDTH, height: Math.round(bottom - top) };
 }

@@ -36,9 +36,9 @@ const MOSCOW_RU: Clip = [41, 40, 60, 82];
 const EVENKI_RU: Clip = [60, 58, 100, 82]; // judgement: central Siberia north of 58°N
 const NOVOSIBIRSK_RU: Clip = [60, 40, 100, 58];
 const YAKUT_RU: Clip = [100, 40, 130, 82];
-// The Far East runs east past 180° to Chukotka's tip; the map's edge is at 169°W (see projection).
+// The Far East runs east past 180° to Chukotka's tip (Natural Earth draws that part on its own).
 const FAR_EAST_RU: Clip = [130, 40, 180, 82];
-const CHUKOTKA_RU: Clip = [-180, 60, -169.05, 72]; // stops just short of the edge, so it stays on the right
+const CHUKOTKA_RU: Clip = [-180, 60, -169.05, 72];
 
 // Cuts of China. Judgement: the board joins Kwangtung to Manchuria and to French Indo China, and
 // Sinkiang to French Indo China, so Kwangtung is the coast from Guangxi's shore to Hebei, Sinkiang
@@ -50,7 +50,7 @@ const KWANGTUNG_CN: Clip = [
   [106.5, 17], [125, 17], [125, 40.5], [115.5, 40.5], [114, 34], [112.5, 27], [108.5, 23.5], [106.5, 22.5],
 ];
 
-const US_ALASKA: Clip = [-168.95, 51, -129.9, 72]; // the Aleutians west of the map's edge are left out
+const US_ALASKA: Clip = [-168.95, 51, -129.9, 72]; // the far Aleutians (specks west of 169°W) are left out
 const US_HAWAII: Clip = [-161, 18, -154, 23];
 // Judgement: the board has no Central US. West US must touch the Gulf of Mexico (an edge), so the
 // split is at 94°W, which gives Texas to West US; Louisiana and east are East US.

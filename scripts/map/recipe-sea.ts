@@ -2,7 +2,7 @@
 // cut into Voronoi cells of all seeds (on the projected map); a sea zone is the ocean in its seeds'
 // cells. More seeds pull a zone's shape toward a coast the board says it touches.
 //
-// The map's left and right edges are the meridian 169°W (the Bering Strait), so Pacific zones that
+// The map's left and right edges are the meridian 30°W (mid-Atlantic), so Atlantic zones that
 // straddle it have seeds on both sides (their shape comes in two parts, one at each edge).
 // A zone's first seed is its home: its name and units go in the part around it.
 
@@ -15,18 +15,18 @@ export const SEA: Readonly<Record<string, readonly LonLat[]>> = {
   "Baltic Sea Zone": [[18, 56], [20, 60.5], [25, 59.6], [20, 63.5], [11.5, 56.2]],
   "East Canada Sea Zone": [[-55, 55], [-42, 52], [-28, 55], [-85, 59], [-62, 47], [-60, 63]],
   "West Spain Sea Zone": [[-14, 44], [-13, 36], [-6, 46], [-20, 40]],
-  "North Atlantic Sea Zone": [[-45, 35], [-35, 25]],
+  "North Atlantic Sea Zone": [[-45, 35], [-35, 25], [-38, 44], [-29, 34]],
   "East US Sea Zone": [[-72, 36], [-66, 41], [-77, 30]],
   "Gulf of Mexico Sea Zone": [[-90, 25], [-93, 28.5]],
   "Carribean Sea Zone": [[-75, 15], [-83, 18], [-66, 22], [-63, 13]],
   "West Africa Sea Zone": [[-22, 20], [-22, 8], [-17, 25], [-8, 2], [-1, 2.5]],
-  "North Brazil Sea Zone": [[-42, 5], [-52, 14], [-36, -3]],
-  "South Brazil Sea Zone": [[-30, -12], [-36, -22], [-20, -5]],
+  "North Brazil Sea Zone": [[-42, 5], [-52, 14], [-36, -3], [-28, 3]],
+  "South Brazil Sea Zone": [[-31, -12], [-36, -22], [-20, -5], [-14, -9]],
   "Congo Sea Zone": [[3, -1], [-5, 1], [7, -6], [-3, -8]],
   "Angola Sea Zone": [[8, -17], [8, -30], [14, -37]],
   "South Atlantic Sea Zone": [[-10, -20], [-15, -35], [-38, -48]],
   "East Argentina Sea Zone": [[-52, -38]],
-  "South Argentina Sea Zone": [[-62, -54], [-78, -50], [-100, -57]],
+  "South Argentina Sea Zone": [[-62, -54], [-78, -50], [-100, -57], [-50, -57]],
   "Antartic Sea Zone": [[-35, -58], [-10, -56], [15, -55]],
   // Mediterranean, Black and Caspian
   "West Mediteranean Sea Zone": [[4, 39], [-2, 36.5], [8, 42]],
@@ -49,21 +49,21 @@ export const SEA: Readonly<Record<string, readonly LonLat[]>> = {
   "North Australia Sea Zone": [[128, -11], [153, -16], [140, -9.5], [156, -28], [119, -15]],
   // Western Pacific
   "French Indo China Sea Zone": [[102, 10], [110, 7], [95.5, 12], [112, 15]],
-  "Borneo Sea Zone": [[110, -4.5], [122, 3], [118, -2], [124, -4]],
+  "Borneo Sea Zone": [[110, -4.5], [122, 3], [118, -2], [124, -4], [126.3, 1.5]],
   "Kwangtung Sea Zone": [[115, 19], [119, 23], [122.5, 35], [122, 28.5]],
   "Philippines Sea Zone": [[127, 15], [118, 12], [123.5, 21.5]],
   "Okinawa Sea Zone": [[128.5, 25], [142, 23]],
   "Japan Sea Zone": [[135, 40], [140, 33], [147, 38], [126, 30], [124.5, 27.5]],
   "Soviet Far East Sea Zone": [[150, 55], [163, 50], [179, 62], [167, 56]],
-  "Caroline Islands Sea Zone": [[146, 8], [155, 5], [145.5, 16]],
-  "New Guinea Sea Zone": [[140, -1], [150, -9], [150, -2]],
-  "Solomon Islands Sea Zone": [[163, -8], [165, -14], [170, -5]],
-  "Wake Island Sea Zone": [[162, 20], [165, 10], [153, 28]],
-  "North Pacific Sea Zone": [[160, 40], [170, 38], [176, 34]],
-  "Alaska Sea Zone": [[-150, 57.5], [-143, 59], [-166, 57], [-178, 56]],
-  "Midway Sea Zone": [[-175, 30], [-162, 37], [-150, 40]],
-  "Hawaii Sea Zone": [[-157, 18], [176, 26], [-180, 8], [-145, 12]],
-  "New Zealand Sea Zone": [[168, -36], [172, -45], [-160, -52], [-130, -52]],
+  "Caroline Islands Sea Zone": [[146, 8], [155, 5], [145.5, 16], [134.5, 5]],
+  "New Guinea Sea Zone": [[140, -1], [150, -9], [150, -2], [129.5, -2]],
+  "Solomon Islands Sea Zone": [[163, -8], [165, -14], [170, -5], [172, -20], [179, -5]],
+  "Wake Island Sea Zone": [[162, 20], [165, 10], [153, 28], [175, 6]],
+  "North Pacific Sea Zone": [[160, 40], [170, 38], [176, 34], [-179, 35]],
+  "Alaska Sea Zone": [[-150, 57.5], [-143, 59], [-166, 57], [-178, 56], [-172, 49]],
+  "Midway Sea Zone": [[-175, 30], [-162, 37], [-150, 40], [-148, 47]],
+  "Hawaii Sea Zone": [[-157, 18], [176, 26], [-180, 8], [-145, 12], [178, 30]],
+  "New Zealand Sea Zone": [[168, -36], [172, -45], [-160, -52], [-130, -52], [176, -29]],
   // Eastern Pacific
   "West Canada Sea Zone": [[-136, 54], [-143, 51]],
   "West US Sea Zone": [[-127, 35], [-127, 44], [-140, 30], [-129, 49]],
@@ -76,10 +76,11 @@ export const SEA: Readonly<Record<string, readonly LonLat[]>> = {
 
 /**
  * Ocean that belongs to no sea zone: the Arctic, which the board leaves out (no zone borders
- * Siberia's or Canada's north coast). Boxes in lon/lat; the first runs east from 41°E (the White Sea) to the map's
- * edge, the second from the edge to Greenland, each inside one side of the map.
+ * Siberia's or Canada's north coast). Boxes in lon/lat; the first runs east from 41°E (the White Sea)
+ * to just short of the map's edge at 30°W (330°E), the second from the edge to Greenland's east coast,
+ * each inside one side of the map.
  */
 export const NO_SEA: readonly (readonly [number, number, number, number])[] = [
-  [41, 66.5, 190.99, 90],
-  [-168.99, 66.5, -25, 90],
+  [41, 66.5, 329.99, 90],
+  [-29.99, 66.5, -25, 90],
 ];

@@ -17,6 +17,8 @@ export function seaZones(
   seeds: ReadonlyMap<string, readonly Pair[]>,
   width: number,
   height: number,
+  /** Cells are worked out with heights times this: the board's projection stretches latitudes (geo.ts). */
+  yScale = 1,
 ): Map<string, MultiPolygon> {
   const owner: string[] = [];
   const points: Pair[] = [];
@@ -26,13 +28,13 @@ export function seaZones(
       points.push(p);
     }
   }
-  const voronoi = Delaunay.from(points).voronoi([0, 0, width, height]);
+  const voronoi = Delaunay.from(points.map(([x, y]) => [x, y * yScale] as Pair)).voronoi([0, 0, width, height * yScale]);
   const cells = new Map<string, MultiPolygon[]>();
   points.forEach((_, i) => {
     const cell = voronoi.cellPolygon(i) as Pair[] | null;
     if (!cell) return;
     const list = cells.get(owner[i]!) ?? [];
-    list.push([[cell.map(([x, y]) => [x, y] as Pair)]]);
+    list.push([[cell.map(([x, y]) => [x, y / yScale] as Pair)]]);
     cells.set(owner[i]!, list);
   });
 

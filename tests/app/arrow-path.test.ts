@@ -1,6 +1,6 @@
-// Order and replay arrows cross the map's edge (169°W) the short way: a move between Midway's zone
-// (right edge) and Hawaii's (left edge) leaves one edge and comes in at the other, instead of running
-// across the whole world.
+// Order and replay arrows cross the map's edge (30°W, mid-Atlantic) the short way: a move between
+// the East Canada zone (right edge) and the North Sea (left edge) leaves one edge and comes in at the
+// other, instead of running across the whole world. The Pacific is whole: no move there crosses.
 import { describe, expect, it } from "vitest";
 import { FULL_VIEW, anchorOf, arrowPath, crossesEdge } from "../../app/game/[id]/map/map-geometry";
 import { DEFAULT_BOARD } from "../../server/engine/board/default-board";
@@ -18,9 +18,9 @@ function segments(d: string): [number, number, number, number][] {
 }
 
 describe("arrowPath", () => {
-  it("draws a Pacific move across the edge in two short pieces", () => {
-    const d = arrowPath("Midway Sea Zone", ["Hawaii Sea Zone"]);
-    expect(crossesEdge("Midway Sea Zone", ["Hawaii Sea Zone"])).toBe(true);
+  it("draws an Atlantic crossing across the edge in two short pieces", () => {
+    const d = arrowPath("East Canada Sea Zone", ["North Sea Zone"]);
+    expect(crossesEdge("East Canada Sea Zone", ["North Sea Zone"])).toBe(true);
     const parts = segments(d);
     expect(parts).toHaveLength(2);
     for (const [x0, , x1] of parts) expect(Math.abs(x1 - x0)).toBeLessThan(FULL_VIEW.w / 4);
@@ -29,7 +29,14 @@ describe("arrowPath", () => {
     expect(parts[1]![0]).toBe(FULL_VIEW.x);
     expect(parts[0]![3]).toBeCloseTo(parts[1]![1], 6);
     // And it ends where it should.
-    expect(parts[1]!.slice(2)).toEqual([...anchorOf("Hawaii Sea Zone")]);
+    expect(parts[1]!.slice(2)).toEqual([...anchorOf("North Sea Zone")]);
+  });
+
+  it("draws no move between Pacific zones across the edge: the Pacific is whole", () => {
+    const pacific = ["Japan Sea Zone", "Midway Sea Zone", "Hawaii Sea Zone", "Wake Island Sea Zone", "West US Sea Zone", "Alaska Sea Zone", "Solomon Islands Sea Zone", "New Zealand Sea Zone", "South Pacific Sea Zone"];
+    const inside = DEFAULT_BOARD.edges.filter(([a, b]) => pacific.includes(a) || pacific.includes(b));
+    expect(inside.length).toBeGreaterThan(10);
+    expect(inside.filter(([a, b]) => crossesEdge(a, [b]))).toEqual([]);
   });
 
   it("no segment of any one-step move on the board spans more than half the map", () => {

@@ -83,6 +83,23 @@ describe("layoutStacks", () => {
     expect([over.x, over.y, over.moved, over.collapsed]).toEqual([95, 100, false, false]);
   });
 
+  it("keeps a block moved aside on the map, and looks further out before covering a name", () => {
+    const badge = { w: 10, h: 5, gap: 1 };
+    // At the map's left edge with a name on its anchor: the block goes right, never off the map.
+    const edge: TerritoryStacks = { at: "A", anchor: [4, 50], badges: 1, nations: 1, first: true };
+    const name: Rect = { x: -1, y: 50, w: 10, h: 4 };
+    const bounds: Rect = { x: 0, y: 0, w: 200, h: 200 };
+    const p = layoutStacks([edge], badge, { world: true, labels: [name], bounds }).get("A")!;
+    expect(p.x).toBeGreaterThanOrEqual(0);
+    expect(anyOverlap([name, { x: p.x, y: p.y, w: 10, h: 5 }])).toBe(false);
+    // Names all around within two steps, a free place further out: it goes there, with a leader line.
+    const t: TerritoryStacks = { at: "B", anchor: [100, 100], badges: 1, nations: 1, first: true };
+    const crowd: Rect = { x: 70, y: 80, w: 60, h: 40 };
+    const far = layoutStacks([t], badge, { world: true, labels: [crowd], bounds }).get("B")!;
+    expect(anyOverlap([crowd, { x: far.x, y: far.y, w: 10, h: 5 }])).toBe(false);
+    expect(far.moved).toBe(true);
+  });
+
   it("lays out up to three icons in a row, four as two by two, more in rows of three", () => {
     expect([1, 2, 3, 4, 5, 6, 7].map(columns)).toEqual([1, 2, 3, 2, 3, 3, 3]);
     expect(blockSize(4, { w: 10, h: 5, gap: 1 })).toEqual({ cols: 2, w: 21, h: 11 });

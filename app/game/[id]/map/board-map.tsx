@@ -9,7 +9,8 @@ import { useEffect, type ReactNode } from "react";
 import type { Nation } from "../../../../server/engine/types";
 import type { OddsInput } from "../../../../server/engine/odds";
 import type { UnitStack } from "../game-types";
-import { FULL_VIEW, SEA_FILL, U, anchorOf } from "./map-geometry";
+import { FULL_VIEW, SEA_FILL, anchorOf } from "./map-geometry";
+import { WORLD_SCALE, mapUnitAt, seaLabelsAt } from "./board-fit";
 import { MapUnit, ArrowDefs, ArrowLayer, CrossingLayer, LabelLayer, TargetLayer, TerritoryLayer, type Arrow } from "./map-layers";
 import type { StackProps } from "./stack-layer";
 import { useTerritoryCard } from "./use-territory-card";
@@ -23,10 +24,6 @@ const StackLayer = dynamic(() => import("./stack-layer").then((m) => m.StackLaye
 // The card loads when first shown (a click, a tap or a mouse resting on a territory): none of it in the first load.
 const TerritoryCard = dynamic(() => import("./territory-card").then((m) => m.TerritoryCard), { ssr: false });
 
-/** Below this zoom most of the world is in view: stacks collapse to one per nation. */
-const WORLD_SCALE = 2;
-/** The ratio between two sizes of the icons and names as the map zooms. */
-const STEP = 1.08;
 
 export interface BoardMapProps extends Omit<StackProps, "units"> {
   units: readonly UnitStack[];
@@ -69,10 +66,13 @@ export function BoardMap(props: BoardMapProps) {
   // The territory whose card shows: a click or tap on it (where it is not a destination), or a mouse resting on it.
   const { card, close, pin, hoverProps } = useTerritoryCard();
   const { x, y, w, h } = zoom.view;
-  // Zoom in on a territory (a click on a collapsed stack): close enough to split its badges.
+  // Zoom in on a territory (a click on a collapsed stack): a territory of Europe and its neighbours in
+  // view (docs/map-projection.md: Europe is drawn large), or twice as close as now, so that a click again on a
+  // stack still too crowded to split (a phone) zooms in further until it splits.
   const zoomTo = (territory: string) => {
     const [ax, ay] = anchorOf(territory);
-    zoom.fit({ x: ax - 45, y: ay - 25, w: 90, h: 60 });
+    const w = Math.min(400, zoom.view.w / 2);
+    zoom.fit({ x: ax - w / 2, y: ay - 0.3 * w, w, h: 0.6 * w });
   };
   // Bring the focus into view, unless the player's view already shows it all.
   const focus = props.focus;
@@ -88,9 +88,9 @@ export function BoardMap(props: BoardMapProps) {
   // the screen while the map grows (at most 1.6 times the base on the whole world, a sketch until zoomed).
   // The size moves in steps of about 8 %, so the icons' layout is worked out again only at each step
   // of a zoom, not at every frame of it.
-  const unit = zoom.perPixel > 0 ? Math.min(1.6 * U, 7 * STEP ** Math.round(Math.log(zoom.perPixel) / Math.log(STEP))) : U;
+  const unit = mapUnitAt(zoom.perPixel);
   // Names smaller than ~7 px cannot be read: the sea zones' names wait until the map is zoomed in.
-  const seaLabels = zoom.perPixel === 0 || (1.45 * unit) / zoom.perPixel >= 7;
+  const seaLabels = seaLabelsAt(unit, zoom.perPixel);
   // The whole world, or most of it, in view: each territory shows one stack per nation with its total.
   const world = zoom.scale < WORLD_SCALE;
   return (

@@ -43,8 +43,8 @@ export function anchorOf(id: string): Point {
 }
 
 /**
- * The arrow of a path through the anchors, as SVG path data. The map is cut at 169°W, so a step
- * between two zones on opposite edges (the Pacific) goes out of one edge and comes in at the other,
+ * The arrow of a path through the anchors, as SVG path data. The map is cut at 30°W, so a step
+ * between two zones on opposite edges (the Atlantic) goes out of one edge and comes in at the other,
  * the short way round, instead of running across the whole world.
  */
 export function arrowPath(from: string, path: readonly string[]): string {

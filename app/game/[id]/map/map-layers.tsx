@@ -5,7 +5,7 @@ import { createContext, useContext, useMemo, type KeyboardEvent } from "react";
 import type { Nation } from "../../../../server/engine/types";
 import { slug, type UnitStack } from "../game-types";
 import { NATION_COLOUR, SEA_FILL, U as U0, arrowPath, type MapTerritory } from "./map-geometry";
-import { LABEL, SHAPE_LIST, marksOf, works, writtenLabels } from "./map-labels";
+import { LABEL, SHAPE_LIST, labelAt, marksOf, works, writtenLabels } from "./map-labels";
 import { UnitIcon } from "./unit-icons";
 
 /**
@@ -73,7 +73,7 @@ export function LabelLayer({ units, victoryCities, seaLabels = true }: { units: 
   return (
     <g className="map-labels" pointerEvents="none">
       {SHAPE_LIST.map((t: MapTerritory) => {
-        const [x, y] = t.label as unknown as [number, number];
+        const [x, y] = labelAt(t, U);
         const marks = marksOf(t, at, victoryCities);
         const w = marks.length * LABEL.markW * U;
         return (

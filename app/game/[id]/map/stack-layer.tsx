@@ -8,10 +8,10 @@ import { useContext, useMemo } from "react";
 import { NATIONS, UNIT_TYPES, type Nation, type UnitCounts, type UnitType } from "../../../../server/engine/types";
 import { unitName } from "../../../components/format";
 import { slug, type UnitStack } from "../game-types";
-import { NATION_COLOUR, anchorOf } from "./map-geometry";
+import { FULL_VIEW, NATION_COLOUR, anchorOf } from "./map-geometry";
 import { labelBoxes } from "./map-labels";
 import { MapUnit, keyActivate } from "./map-layers";
-import { layoutStacks } from "./stack-layout";
+import { TOKEN, layoutStacks } from "./stack-layout";
 import { UnitIcon } from "./unit-icons";
 
 export interface StackProps {
@@ -26,8 +26,7 @@ export interface StackProps {
   onZoomTo?: (territory: string) => void;
 }
 
-/** An icon's size and the gap between icons, in "map units" (MapUnit): about 31×18 px on the screen. */
-export const TOKEN = { w: 4.5, h: 2.6, gap: 0.3 } as const;
+export { TOKEN };
 /** The collapsed stack's pile: the plate behind is shifted by this much. */
 const PILE = 0.35;
 const RING = "#ffd400";
@@ -107,7 +106,7 @@ export function StackLayer({ units, nation, free, onGroup, ordered, onZoomTo, wo
       layoutStacks(
         territories.map(([at, stacks]) => ({ at, anchor: anchorOf(at), badges: stacks.length, nations: new Set(stacks.map((u) => u.nation)).size, first: firstKey.split("|").includes(at) })),
         { w: W, h: H, gap: GAP },
-        { world, labels: labelBoxes(units, labels.victoryCities, labels.seaLabels, U) },
+        { world, labels: labelBoxes(units, labels.victoryCities, labels.seaLabels, U), bounds: FULL_VIEW },
       ),
     // The layout follows the units, the zoom and the player's orderable territories.
     // eslint-disable-next-line react-hooks/exhaustive-deps

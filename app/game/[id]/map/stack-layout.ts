@@ -6,6 +6,9 @@
 // never covers another block. Where the split form finds no room, the territory keeps its collapsed
 // form (zooming in splits it). Pure.
 
+/** An icon's size and the gap between icons, in "map units" (MapUnit): about 31×18 px on the screen. */
+export const TOKEN = { w: 4.5, h: 2.6, gap: 0.3 } as const;
+
 export interface Rect {
   x: number;
   y: number;
@@ -40,6 +43,8 @@ export interface LayoutOptions {
   world?: boolean;
   /** Territory names and markers, kept clear where the icons can go elsewhere. */
   labels?: readonly Rect[];
+  /** The map: a block moved aside stays inside it. */
+  bounds?: Rect;
 }
 
 export const overlaps = (a: Rect, b: Rect) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
@@ -85,16 +90,19 @@ export function layoutStacks(territories: readonly TerritoryStacks[], badge: { w
     const near = (r: Rect) => r.x < ax + reach && r.x + r.w > ax - reach && r.y < ay + reach && r.y + r.h > ay - reach;
     const others = [...blocks].filter(([at, r]) => at !== t.at && near(r)).map(([, r]) => r);
     const labels = keepOffLabels ? (opts.labels ?? []).filter(near) : [];
+    const b = opts.bounds;
+    const inside = (r: Rect) => !b || (r.x >= b.x && r.y >= b.y && r.x + r.w <= b.x + b.w && r.y + r.h <= b.y + b.h);
     return tries.find((off) => {
       const r = rectAt(t, size, off);
-      return !others.some((o) => overlaps(o, r)) && !labels.some((l) => overlaps(l, r));
+      return inside(r) && !others.some((o) => overlaps(o, r)) && !labels.some((l) => overlaps(l, r));
     });
   };
   // First every territory gets its collapsed stack: at its anchor, else beside it, off the names where
-  // there is room within two steps; nowhere free close by (a dense corner on a narrow screen), it stays at its anchor.
+  // there is room within two steps, else further out (a leader line leads back), off the names if it
+  // can; nowhere free (a dense corner on a narrow screen), it stays at its anchor.
   for (const t of order) {
     const size = blockSize(t.nations, badge);
-    const off = firstClear(t, size, BESIDE, true) ?? firstClear(t, size, FAR, false) ?? ([0, 0] as const);
+    const off = firstClear(t, size, BESIDE, true) ?? firstClear(t, size, FAR, true) ?? firstClear(t, size, FAR, false) ?? ([0, 0] as const);
     const r = rectAt(t, size, off);
     blocks.set(t.at, r);
     out.set(t.at, { at: t.at, collapsed: true, x: r.x, y: r.y, cols: size.cols, moved: off[0] !== 0 || off[1] !== 0 });
