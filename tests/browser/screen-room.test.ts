@@ -33,7 +33,7 @@ async function overTheMap(page: Page): Promise<string[]> {
 async function inView(el: Locator): Promise<string | true> {
   return el.evaluate((node) => {
     const r = node.getBoundingClientRect();
-    if (r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth) return `at y ${Math.round(r.top)}–${Math.round(r.bottom)} of ${innerHeight}`;
+    if (r.top < -1 || r.bottom > innerHeight + 1 || r.left < -1 || r.right > innerWidth + 1) return `at y ${Math.round(r.top)}–${Math.round(r.bottom)} of ${innerHeight}`;
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height / 2, 10));
     return hit && (node === hit || node.contains(hit)) ? true : `covered by ${hit?.outerHTML.slice(0, 80)}`;
   });

@@ -463,7 +463,7 @@ export function MapOrders(props: {
           ) : null}
           <div className="actions">
             {!readOnly ? (
-              <button type="button" className="button" disabled={orders.busy} onClick={() => void saveAndLock()} data-testid={`map-lock-${s}`} ref={lockButton}>
+              <button type="button" className="button" disabled={orders.busy} onClick={() => void saveAndLock()} data-testid={`map-lock-${s}`} ref={lockButton} style={{ scrollMarginBottom: "1rem" }}>
                 {confirmLock ? "Lock anyway" : orders.dirty ? "Save and lock" : "Lock"}
               </button>
             ) : null}
