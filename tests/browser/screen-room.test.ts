@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { NATIONS } from "../../server/engine/types";
-import { LONG, SKIP, onePageSession, shoot, signIn } from "./support";
+import { LONG, SCREENSHOTS, SKIP, onePageSession, shoot, signIn } from "./support";
 
 /** Two boxes on the screen share some area. */
 const cover = (a: DOMRect | { left: number; right: number; top: number; bottom: number }, b: typeof a) =>
@@ -97,6 +97,7 @@ describe.skipIf(SKIP)("issue 19: from the lobby to a map nothing hides", () => {
     await page.getByTestId("seat-Germany-me").check();
     await page.getByTestId("seats-robots").click();
     for (const n of NATIONS) expect(await page.getByTestId(`seat-${n}-${n === "Germany" ? "me" : "robot"}`).isChecked(), n).toBe(true);
+    await page.getByTestId("new-challenge").screenshot({ path: `${SCREENSHOTS}/lockstep-room-lobby-1440.png` });
     await page.getByTestId("robots-hold").check();
     await page.getByTestId("create-challenge").click();
     await page.waitForURL(/\/game\/\d+$/, { timeout: LONG });
