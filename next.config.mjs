@@ -25,6 +25,10 @@ export default function nextConfig(phase) {
     turbopack: { root: import.meta.dirname },
     reactStrictMode: true,
     poweredByHeader: false,
+    // `next dev` serves its own resources (/_next/…) only to pages of the origins it knows, "localhost"
+    // unless told: the page opened at http://127.0.0.1:3000 would load without its scripts, and so
+    // without its map. The loopback addresses are the same machine.
+    ...(development ? { allowedDevOrigins: ["127.0.0.1", "[::1]"] } : {}),
     // Files named page.dev.tsx (the dev mailbox) are pages of the dev server only: a production build
     // does not contain them at all.
     pageExtensions: development ? ["dev.tsx", "tsx", "ts", "jsx", "js"] : ["tsx", "ts", "jsx", "js"],

@@ -8,6 +8,7 @@ import { teamOf } from "@/server/engine/teams";
 import { NATIONS, UNIT_TYPES, type Nation, type UnitCounts, type UnitType } from "@/server/engine/types";
 import { UNIT_STATS, isCombatUnit } from "@/server/engine/units";
 import { parseOddsInput } from "@/server/scenario/odds-input";
+import { unitName } from "../components/format";
 import { oddsFromQuery, oddsQuery } from "../odds/query";
 import { useOdds } from "../odds/use-odds";
 import { SurvivorChart } from "./survivor-chart";
@@ -131,12 +132,12 @@ function SideForm(props: {
           <div className={styles.calcUnits}>
             {types.map((type) => (
               <label key={type} className={styles.calcUnit}>
-                <span>{type}</span>
+                <span>{unitName(type)}</span>
                 <input
                   type="number"
                   min={0}
                   max={500}
-                  aria-label={`${role} ${nation} ${type}`}
+                  aria-label={`${role} ${nation} ${unitName(type)}`}
                   value={forces[nation]?.[type] ?? 0}
                   onChange={(e) => props.onForces(nation, { ...forces[nation], [type]: num(e.target.value) ?? 0 })}
                 />
@@ -166,7 +167,7 @@ function SideForm(props: {
             <option value="">(the default order, R6.9)</option>
             {types.filter((t) => t !== "aaGun").map((t) => (
               <option key={t} value={t}>
-                {t}
+                {unitName(t)}
               </option>
             ))}
           </select>

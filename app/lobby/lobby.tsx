@@ -316,6 +316,32 @@ const initialSeats = (): Record<Nation, SeatChoice> => ({
   "United States": "open",
 });
 
+/**
+ * Play against robots in one step: a robot takes every seat the player does not (the player keeps
+ * the seats chosen as "Me"; with none chosen yet, the first nation of the turn order is the player's).
+ */
+function RobotsElsewhere({ seats, onChange }: { seats: Record<Nation, SeatChoice>; onChange: (seats: Record<Nation, SeatChoice>) => void }) {
+  const mine = NATIONS.filter((n) => seats[n] === "me");
+  const keep = mine.length > 0 ? mine : [NATIONS[0]];
+  const robotsEverywhere = NATIONS.every((n) => keep.includes(n) || seats[n] === "robot");
+  return (
+    <p className={styles.robotsElsewhere}>
+      <button
+        type="button"
+        className="button button-secondary button-small"
+        aria-pressed={robotsEverywhere}
+        onClick={() => onChange(Object.fromEntries(NATIONS.map((n) => [n, keep.includes(n) ? "me" : "robot"])) as Record<Nation, SeatChoice>)}
+        data-testid="seats-robots"
+      >
+        Play against robots
+      </button>{" "}
+      <span className="muted small">
+        {mine.length > 0 ? `You play ${mine.join(", ")}; a robot plays every other nation.` : `You play ${NATIONS[0]} (or choose “Me” first); a robot plays every other nation.`}
+      </span>
+    </p>
+  );
+}
+
 function NewChallenge({ onCreated }: { onCreated: () => void }) {
   const trpc = useTRPC();
   const router = useRouter();
@@ -339,10 +365,9 @@ function NewChallenge({ onCreated }: { onCreated: () => void }) {
     trpc.game.create.mutationOptions({
       onSuccess: (res) => {
         onCreated();
-        if (res.started) {
-          router.push(`/game/${res.gameId}`);
-          return;
-        }
+        // The game's page, started or waiting for players: the player made it to play it.
+        router.push(`/game/${res.gameId}`);
+        if (res.started) return;
         setCreated(`“${name.trim()}” is waiting for players. It is listed under Your games.`);
         setName("");
         setSeats(initialSeats());
@@ -391,6 +416,7 @@ function NewChallenge({ onCreated }: { onCreated: () => void }) {
 
         <fieldset className="seat-choices">
           <legend>Who plays each nation</legend>
+          <RobotsElsewhere seats={seats} onChange={setSeats} />
           {NATIONS.map((n) => (
             <div key={n} className={styles.seatChoice} role="radiogroup" aria-label={n}>
               <span className="seat-choice-name">

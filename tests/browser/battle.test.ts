@@ -14,6 +14,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LONG, SKIP, countNavigations, shoot, shootNarrow, signIn, twoPlayerSession } from "./support";
+import { createdGame } from "./challenge";
 
 const KARELIA = "karelia-s-s-r-"; // slug("Karelia S.S.R.")
 
@@ -55,9 +56,7 @@ describe.skipIf(SKIP)("an interactive battle in the browser", () => {
     await a.getByTestId("low-luck").check();
     await a.getByTestId("robots-hold").check(); // the robots hold, so the only battles are the ones this test orders
     await a.getByTestId("create-challenge").click();
-    const mine = a.getByTestId("my-games").getByRole("link", { name: gameName });
-    await mine.waitFor({ timeout: LONG });
-    gameId = Number((await mine.getAttribute("href"))!.split("/").pop());
+    gameId = await createdGame(a, base, { backToLobby: true });
     expect(gameId).toBeGreaterThan(0);
 
     await b.goto(`${base}/lobby`);

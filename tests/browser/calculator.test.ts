@@ -53,4 +53,14 @@ describe.skipIf(SKIP)("the battle calculator", () => {
     await expect.poll(() => page.getByTestId("odds-results").getByTestId("odds-attacker-wins").textContent(), { timeout: LONG }).toBe(pct(odds2.attackerWins));
     expect(errors).toEqual([]);
   }, 300_000);
+
+  it("names the units as the rest of the game does (issue 19: \"AA gun\", never the code's \"aaGun\")", async () => {
+    // The defender on land may have an AA gun: its field and its survivor bars use the game's name.
+    await page.goto(`${app.base}/calculator?a.Germany=fighter:2&d.Russia=infantry:1,aaGun:1`, { timeout: LONG });
+    await expect.poll(() => page.getByTestId("odds-results").getByTestId("odds-attacker-wins").textContent(), { timeout: LONG }).toMatch(/%$/);
+    const aa = page.getByLabel("defender Russia AA gun");
+    expect(await aa.inputValue()).toBe("1");
+    expect(await page.locator("body").innerText()).not.toMatch(/aaGun/);
+    expect(await page.locator("body").innerText()).toMatch(/AA gun/);
+  }, 120_000);
 });

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LONG, SKIP, shoot, shootNarrow, signIn, twoPlayerSession } from "./support";
+import { createdGame } from "./challenge";
 
 describe.skipIf(SKIP)("display names in the browser", () => {
   let base = "";
@@ -45,6 +46,7 @@ describe.skipIf(SKIP)("display names in the browser", () => {
     await a.getByTestId("seat-Japan-open").check();
     for (const n of ["Russia", "United Kingdom", "United States"]) await a.getByTestId(`seat-${n}-robot`).check();
     await a.getByTestId("create-challenge").click();
+    await createdGame(a, base, { backToLobby: true });
     await a.getByTestId("my-games").getByText(name).waitFor({ timeout: LONG });
     await b.goto(`${base}/lobby`);
     const open = b.getByTestId("open-challenges").locator("li[data-testid^=open-game-]").filter({ hasText: name });

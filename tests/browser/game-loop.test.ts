@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LONG, SKIP, shoot, signIn as signInAt, twoPlayerSession } from "./support";
+import { createdGame } from "./challenge";
 
 describe.skipIf(SKIP)("game loop in the browser", () => {
   let base = "";
@@ -37,9 +38,7 @@ describe.skipIf(SKIP)("game loop in the browser", () => {
     for (const n of ["Russia", "United Kingdom", "United States"]) await a.getByTestId(`seat-${n}-robot`).check();
     await a.getByTestId("robots-hold").check(); // the robots hold, so the only battles are the ones this test orders
     await a.getByTestId("create-challenge").click();
-    const mine = a.getByTestId("my-games").getByRole("link", { name: "Browser war" });
-    await mine.waitFor({ timeout: LONG });
-    gameId = Number((await mine.getAttribute("href"))!.split("/").pop());
+    gameId = await createdGame(a, base, { backToLobby: true });
     expect(gameId).toBeGreaterThan(0);
     await expect.poll(() => a.getByTestId(`my-game-${gameId}`).textContent()).toContain("waiting for players");
   }, 120_000);

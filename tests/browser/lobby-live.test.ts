@@ -34,9 +34,11 @@ describe.skipIf(SKIP)("the live lobby", () => {
     for (const n of ["Russia", "United Kingdom", "United States"]) await a.getByTestId(`seat-${n}-robot`).check();
     await a.getByTestId("robots-hold").check();
     await a.getByTestId("create-challenge").click();
-    const mine = a.getByTestId("my-games").getByRole("link", { name: `Live ${run}` });
-    await mine.waitFor({ timeout: LONG });
-    gameId = Number((await mine.getAttribute("href"))!.split("/").pop());
+    // The challenge's page opens (it waits for players there); A goes back to the lobby.
+    await a.waitForURL(/\/game\/\d+$/, { timeout: LONG });
+    gameId = Number(a.url().split("/").pop());
+    await a.goto(`${base}/lobby`);
+    await a.getByTestId("my-games").getByRole("link", { name: `Live ${run}` }).waitFor({ timeout: LONG });
     // B's lobby shows it well within the old 15 s polling interval, and B's page never reloaded.
     const started = Date.now();
     await b.getByTestId(`join-${gameId}-Japan`).waitFor({ timeout: 10_000 });

@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LONG, SKIP, countNavigations, shoot, signIn as signInAt, twoPlayerSession } from "./support";
+import { createdGame } from "./challenge";
 
 describe.skipIf(SKIP)("notifications in the browser", () => {
   let base = "";
@@ -79,9 +80,7 @@ describe.skipIf(SKIP)("notifications in the browser", () => {
     for (const n of ["Russia", "United Kingdom", "United States"]) await a.getByTestId(`seat-${n}-robot`).check();
     await a.getByTestId("robots-hold").check();
     await a.getByTestId("create-challenge").click();
-    const mine = a.getByTestId("my-games").getByRole("link", { name: "Bell war" });
-    await mine.waitFor({ timeout: LONG });
-    gameId = Number((await mine.getAttribute("href"))!.split("/").pop());
+    gameId = await createdGame(a, base, { backToLobby: true });
     await a.goto(`${base}/notifications`);
     await expect.poll(() => a.getByTestId("notification-count").count()).toBe(0);
     const navigations = countNavigations(a);

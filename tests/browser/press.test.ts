@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LONG, SCREENSHOTS, SKIP, countNavigations, launchBrowser, scenarioSteps, shoot, signIn, startApp, watchPages, type App } from "./support";
+import { createdGame } from "./challenge";
 
 const PLAN = "Strike at dawn: we take Moscow together on turn 2";
 const REPLY = "Agreed, Japan comes from the east";
@@ -59,9 +60,7 @@ describe.skipIf(SKIP)("press in the browser", () => {
     await g.getByTestId("anonymous").check();
     await g.getByTestId("robots-hold").check();
     await g.getByTestId("create-challenge").click();
-    const mine = g.getByTestId("my-games").getByRole("link", { name: "Axis and friends" });
-    await mine.waitFor({ timeout: LONG });
-    gameId = Number((await mine.getAttribute("href"))!.split("/").pop());
+    gameId = await createdGame(g, base, { backToLobby: true });
     expect(await g.getByTestId(`my-game-${gameId}`).textContent()).toContain("full press, anonymous");
     for (const [name, nation] of [["japan", "Japan"], ["uk", "United Kingdom"], ["russia", "Russia"]] as const) {
       const p = pages[name]!;

@@ -18,6 +18,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { battleLuck, battleLuckLines, type BattleLuck } from "../../app/game/[id]/turn/luck";
 import type { BattleReport } from "../../server/engine/report";
 import { LONG, SKIP, shoot, shootNarrow, signIn, twoPlayerSession } from "./support";
+import { createdGame } from "./challenge";
 
 const KARELIA = "karelia-s-s-r-"; // slug("Karelia S.S.R.")
 
@@ -83,9 +84,7 @@ describe.skipIf(SKIP)("the turn review in the browser", () => {
     await a.getByTestId("low-luck").check();
     await a.getByTestId("robots-hold").check();
     await a.getByTestId("create-challenge").click();
-    const mine = a.getByTestId("my-games").getByRole("link", { name: gameName });
-    await mine.waitFor({ timeout: LONG });
-    gameId = Number((await mine.getAttribute("href"))!.split("/").pop());
+    gameId = await createdGame(a, base, { backToLobby: true });
     await b.goto(`${base}/lobby`);
     await b.getByTestId(`join-${gameId}-Russia`).click();
     await b.waitForURL(new RegExp(`/game/${gameId}$`), { timeout: LONG });

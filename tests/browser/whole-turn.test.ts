@@ -19,6 +19,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { clickWhereVisible, zoomAt } from "./robot-game";
 import { LONG, SKIP, shoot, signIn, twoPlayerSession } from "./support";
+import { createdGame } from "./challenge";
 
 const COST_INFANTRY = 3;
 
@@ -73,9 +74,7 @@ describe.skipIf(SKIP)("the whole turn in the browser: battle, landing, new units
     await a.getByTestId("orders-at-time").fill("18:00");
     await a.getByTestId("orders-at-zone").fill("America/New_York");
     await a.getByTestId("create-challenge").click();
-    const mine = a.getByTestId("my-games").getByRole("link", { name: gameName });
-    await mine.waitFor({ timeout: LONG });
-    gameId = Number((await mine.getAttribute("href"))!.split("/").pop());
+    gameId = await createdGame(a, base, { backToLobby: true });
     await b.goto(`${base}/lobby`);
     await b.getByTestId(`join-${gameId}-Japan`).click();
     await b.waitForURL(new RegExp(`/game/${gameId}$`), { timeout: LONG });

@@ -244,7 +244,11 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
           </p>
         ) : null}
 
-        {lastTurn >= 1 ? <RecentBattles gameId={gameId} turn={lastTurn} mine={view.myNations} /> : null}
+        {lastTurn >= 1 ? (
+          <div className={styles.recent}>
+            <RecentBattles gameId={gameId} turn={lastTurn} mine={view.myNations} />
+          </div>
+        ) : null}
 
         <Tabs.Root value={tab} onValueChange={setTab} className={styles.tabs}>
           <Tabs.List className={styles.tabList} aria-label="The game screen's panels">

@@ -83,7 +83,7 @@ export function OrdersEditor(props: {
       </ol>
 
       {message ? (
-        <p className={Object.keys(refusals).length ? "alert" : "note"} role="status" data-testid={`save-message-${s}`}>
+        <p className={Object.keys(refusals).length ? "alert" : "success"} role="status" data-testid={`save-message-${s}`}>
           {message}
         </p>
       ) : null}

@@ -25,6 +25,12 @@ export function SheetHandle({
   gripClassName?: string;
 }) {
   const start = useRef<number | null>(null);
+  // The sheet opens at its top, on what matters now (the orders, a battle waiting for a decision), not
+  // wherever it was last read (last turn's battles, the end of the orders).
+  const change = (next: boolean) => {
+    if (next) document.getElementById(controls)?.scrollTo({ top: 0 });
+    onOpenChange(next);
+  };
   // Set while a swipe's pointerup is handled: the click a browser sends at once after it is the swipe's, not a tap.
   const swiped = useRef(false);
   return (
@@ -45,13 +51,13 @@ export function SheetHandle({
         if (Math.abs(dy) < SWIPE) return;
         swiped.current = true;
         setTimeout(() => (swiped.current = false), 0);
-        onOpenChange(dy < 0);
+        change(dy < 0);
       }}
       onPointerCancel={() => {
         start.current = null;
       }}
       onClick={() => {
-        if (!swiped.current) onOpenChange(!open);
+        if (!swiped.current) change(!open);
       }}
       data-testid="sheet-toggle"
     >

@@ -150,6 +150,7 @@ export function BoardMap(props: BoardMapProps) {
               onGroup={props.onGroup}
               ordered={props.ordered}
               onZoomTo={zoomTo}
+              tapSize={zoom.perPixel > 0 ? 44 * zoom.perPixel : 0}
               world={world}
               labels={{ victoryCities, seaLabels }}
             />

@@ -94,7 +94,9 @@ function boxAround(territories: readonly string[]): View {
   const points = territories.map(anchorOf);
   const xs = points.map((p) => p[0]);
   const ys = points.map((p) => p[1]);
-  const pad = 25;
+  // Room for the icons around the anchors, not only the anchors: a block of three icons is ~100 px wide,
+  // and a box filling the map's width would cut the aircraft's own icons at its edge.
+  const pad = 45;
   const x = Math.min(...xs) - pad;
   const y = Math.min(...ys) - pad;
   return { x, y, w: Math.max(...xs) + pad - x, h: Math.max(...ys) + pad - y };

@@ -9,7 +9,7 @@
 // screen's map area (a portal), the controls stay in the side panel.
 import { useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { teamOf } from "../../../../server/engine/teams";
 import { type Nation, type UnitCounts, type UnitType } from "../../../../server/engine/types";
@@ -189,6 +189,19 @@ export function MapOrders(props: {
           .filter((x) => Object.keys(x.units).length > 0)
       : [];
 
+  // What the player must act on next is brought into view in the panel (a phone's sheet shows little of
+  // it): the counts and destinations of a new selection, and the "Lock anyway" that the warning about
+  // units without orders asks for.
+  const selectionBox = useRef<HTMLDivElement>(null);
+  const lockButton = useRef<HTMLButtonElement>(null);
+  const selectedAt = active ? `${active.from}|${active.orderId ?? ""}` : "";
+  useEffect(() => {
+    if (selectedAt) selectionBox.current?.scrollIntoView({ block: "start", behavior: "instant" });
+  }, [selectedAt]);
+  useEffect(() => {
+    if (confirmLock) lockButton.current?.scrollIntoView({ block: "nearest", behavior: "instant" });
+  }, [confirmLock]);
+
   async function saveAndLock() {
     if (holding.length > 0 && !confirmLock) return setConfirmLock(true);
     setConfirmLock(false);
@@ -248,7 +261,7 @@ export function MapOrders(props: {
           {readOnly ? (
             <p className="muted small">{locked ? "Your orders are locked. Unlock to change them." : "This phase is closed to changes."}</p>
           ) : active ? (
-            <div className="map-selection" data-testid={`map-selection-${s}`} aria-live="polite">
+            <div className="map-selection" data-testid={`map-selection-${s}`} aria-live="polite" ref={selectionBox} style={{ scrollMarginTop: "6rem" }}>
               <h3>
                 {countsText(active.units)} in {active.from}
               </h3>
@@ -450,7 +463,7 @@ export function MapOrders(props: {
             </details>
           ) : null}
           {orders.message ? (
-            <p className={Object.keys(orders.refusals).length ? "alert" : "note"} role="status" data-testid={`map-save-message-${s}`}>
+            <p className={Object.keys(orders.refusals).length ? "alert" : "success"} role="status" data-testid={`map-save-message-${s}`}>
               {orders.message}
             </p>
           ) : null}
@@ -461,7 +474,7 @@ export function MapOrders(props: {
           ) : null}
           <div className="actions">
             {!readOnly ? (
-              <button type="button" className="button" disabled={orders.busy} onClick={() => void saveAndLock()} data-testid={`map-lock-${s}`}>
+              <button type="button" className="button" disabled={orders.busy} onClick={() => void saveAndLock()} data-testid={`map-lock-${s}`} ref={lockButton} style={{ scrollMarginBottom: "1rem" }}>
                 {confirmLock ? "Lock anyway" : orders.dirty ? "Save and lock" : "Lock"}
               </button>
             ) : null}
