@@ -17,7 +17,7 @@ afterAll(async () => {
 const SECRET = "SECRET-ALICE-ORDER";
 
 /** Every query and subscription of the API; the test fails when one is added without being listed here. */
-const READS = ["game.lobby", "game.lobbyLive", "game.get", "game.history", "game.review", "game.verify", "game.events", "notifications.list", "notifications.unread", "notifications.live", "settings.get", "push.publicKey", "orders.destinations", "orders.placements", "press.channels", "press.messages", "press.unread", "press.reports", "battle.preference"];
+const READS = ["game.lobby", "game.lobbyLive", "game.get", "game.history", "game.review", "game.verify", "game.events", "notifications.list", "notifications.unread", "notifications.live", "settings.get", "push.publicKey", "orders.destinations", "orders.placements", "press.channels", "press.messages", "press.unread", "press.reports", "battle.preference", "player.profile", "player.leaderboard", "vacation.get"];
 
 describe("hidden orders", () => {
   it("lists every read procedure of the router", () => {
@@ -43,7 +43,7 @@ describe("hidden orders", () => {
   });
 
   it("no read returns another nation's saved orders while the phase is open", async () => {
-    const { asAlice, asBob, gameId } = await twoPlayerGame(handle);
+    const { alice, asAlice, asBob, gameId } = await twoPlayerGame(handle);
     const carol = await makeUser(handle, "carol-outsider@example.com");
     const asCarol = callerFor(handle, carol);
     const asNobody = callerFor(handle, null);
@@ -63,6 +63,9 @@ describe("hidden orders", () => {
       c.notifications.unread(),
       c.settings.get(),
       c.push.publicKey(),
+      c.player.profile({ id: alice.id }),
+      c.player.leaderboard(),
+      c.vacation.get(),
     ];
     for (const [who, caller] of [
       ["another player", asBob],

@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createdGame } from "./challenge";
 import { LONG, SCREENSHOTS, SKIP, shoot, shootNarrow, signIn, twoPlayerSession } from "./support";
 
 const AXIS = ["Germany", "Japan"];
@@ -90,6 +91,7 @@ describe.skipIf(SKIP)("players you can count on", () => {
     await a.getByTestId("rated").check();
     await a.getByLabel(/Minor victory/).fill("1");
     await a.getByTestId("create-challenge").click();
+    await createdGame(a, base, { backToLobby: true }); // Create opens the game; the challenge is in "my games"
     await a.getByTestId("my-games").getByText(name).waitFor({ timeout: LONG });
     await b.goto(`${base}/lobby`);
     const open = b.getByTestId("open-challenges").locator("li[data-testid^=open-game-]").filter({ hasText: name });
