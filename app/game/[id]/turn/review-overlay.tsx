@@ -1,0 +1,89 @@
+"use client";
+// The turn review's layer on the game's one map (BoardMap's overlay): the places the sentences in view
+// are about (lit when a sentence is pointed at or chosen, clickable to show their sentences), and the
+// step's marks — AA fire, stop points, head-ons with both values, battles and their winner, captures,
+// raids, bombardment, new units, income.
+import { useContext } from "react";
+import { slug } from "../game-types";
+import { NATION_COLOUR, anchorOf } from "../map/map-geometry";
+import { MapUnit, keyActivate } from "../map/map-layers";
+import { useMapShapes } from "../map/use-map-shapes";
+import type { Mark } from "./review-map-state";
+
+const TEAM_COLOUR = { Axis: "#33373c", Allies: "#8c2f23" } as const;
+const KIND_COLOUR: Partial<Record<Mark["kind"], string>> = { "head-on": "#a4161a", aa: "#a4161a", stop: "#b35c00", raid: "#a4161a", bombardment: "#a4161a" };
+
+function colourOf(m: Mark): string {
+  if (m.kind === "stop" || m.kind === "aa") return KIND_COLOUR[m.kind]!;
+  if (m.colour === "Axis" || m.colour === "Allies") return TEAM_COLOUR[m.colour];
+  if (m.colour) return NATION_COLOUR[m.colour].unit;
+  return KIND_COLOUR[m.kind] ?? "#1d232b";
+}
+
+/** Where a mark sits: over its territory's anchor, or halfway along a crossing. */
+function pointOf(at: readonly string[]): [number, number] {
+  const points = at.map(anchorOf);
+  return [points.reduce((s, p) => s + p[0], 0) / points.length, points.reduce((s, p) => s + p[1], 0) / points.length];
+}
+
+export function ReviewOverlay(props: { marks: readonly Mark[]; places: readonly string[]; lit: readonly string[]; picked?: string; onPlace: (territory: string) => void }) {
+  const U = useContext(MapUnit);
+  const paths = useMapShapes()?.paths;
+  const stacked = new Map<string, number>();
+  const font = 1.35 * U;
+  return (
+    <g className="review-overlay">
+      {paths
+        ? props.places.map((t) =>
+            paths[t] ? (
+              <path
+                key={`place-${t}`}
+                d={paths[t]}
+                fillRule="evenodd"
+                fill={props.lit.includes(t) ? "rgba(255, 212, 0, 0.28)" : "transparent"}
+                stroke={props.lit.includes(t) ? "#e0a800" : t === props.picked ? "#1d232b" : "none"}
+                strokeWidth={props.lit.includes(t) ? 4 : 3}
+                vectorEffect="non-scaling-stroke"
+                role="button"
+                tabIndex={0}
+                aria-label={`What happened in ${t}`}
+                aria-pressed={t === props.picked}
+                data-testid={`review-place-${slug(t)}`}
+                data-lit={props.lit.includes(t) ? "1" : "0"}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  props.onPlace(t);
+                }}
+                onKeyDown={keyActivate(() => props.onPlace(t))}
+                style={{ cursor: "pointer" }}
+              >
+                <title>{`${t}: its sentences`}</title>
+              </path>
+            ) : null,
+          )
+        : null}
+      <g pointerEvents="none">
+        {props.marks.map((m) => {
+          const [ax, ay] = pointOf(m.at);
+          const key = m.at.join("|");
+          const n = stacked.get(key) ?? 0;
+          stacked.set(key, n + 1);
+          const w = (m.text.length * 0.6 + 1.2) * font;
+          const h = 1.9 * font;
+          const x = ax - w / 2;
+          const y = ay - 2.6 * U - h - n * (h + 0.3 * U);
+          const colour = colourOf(m);
+          return (
+            <g key={m.key} data-testid={`review-mark-${m.kind}-${slug(m.at.join(" "))}`} data-text={m.text}>
+              <title>{m.title}</title>
+              <rect x={x} y={y} width={w} height={h} rx={0.5 * U} fill="#fff" stroke={colour} strokeWidth={2} vectorEffect="non-scaling-stroke" opacity={0.95} />
+              <text x={ax} y={y + h * 0.7} textAnchor="middle" fontSize={font} fontWeight={700} fill={colour}>
+                {m.text}
+              </text>
+            </g>
+          );
+        })}
+      </g>
+    </g>
+  );
+}
