@@ -126,6 +126,30 @@ describe("the map at each step of the review", () => {
     expect(moves.marks.some((m) => m.kind === "battle")).toBe(false);
   });
 
+  it("marks a bounce with both equal values, and both orders turned back where they stood (R5.2b)", () => {
+    const state = createState(DEFAULT_BOARD, DEFAULT_SETUP);
+    const orders: Partial<Record<Nation, Order[]>> = {
+      Germany: [{ id: "g1", units: { infantry: 1 }, from: "East Europe", path: ["Karelia S.S.R."] }],
+      Russia: [{ id: "r1", units: { infantry: 1 }, from: "Karelia S.S.R.", path: ["East Europe"] }],
+    };
+    const { report } = resolveTurn({ state, orders, seed: "bounce", lowLuck: true });
+    const c = report.conflicts.find((x) => x.kind === "head-on")!;
+    expect(c.result).toBe("bounced");
+    const moves = stepMap(report, orders, "land-moves");
+    expect(moves.marks.find((m) => m.kind === "head-on")).toMatchObject({ at: c.edge, text: "↩ bounced: Axis 3 · Allies 3" });
+    expect(moves.arrows.map((a) => [a.id, a.kind, a.path])).toEqual([
+      ["russia-r1", "bounced", ["East Europe"]],
+      ["germany-g1", "bounced", ["Karelia S.S.R."]],
+    ]);
+    expect(moves.marks.filter((m) => m.kind === "stop").map((m) => [m.at[0], m.text])).toEqual([
+      ["Karelia S.S.R.", "↩ bounced"],
+      ["East Europe", "↩ bounced"],
+    ]);
+    const line = reviewSteps(report, orders).find((s) => s.id === "land-moves")!.lines.find((l) => l.id === "conflict-0")!;
+    expect(line.text).toContain("equal values: both forces bounced");
+    expect([...line.places].sort()).toEqual(["East Europe", "Karelia S.S.R."]);
+  });
+
   it("marks the battle with its winner from its step on, and recolours a capture in the step that made it", () => {
     const { report, orders } = karelia();
     const battle = report.battles[0]!;
