@@ -30,7 +30,7 @@ export function ReviewOverlay(props: { marks: readonly Mark[]; places: readonly 
   const U = useContext(MapUnit);
   const paths = useMapShapes()?.paths;
   const stacked = new Map<string, number>();
-  const font = 1.35 * U;
+  const font = 1.6 * U;
   return (
     <g className="review-overlay">
       {paths

@@ -9,7 +9,7 @@ import type { Nation } from "../../../../server/engine/types";
 import type { OrderLike } from "../../../components/format";
 import { Citations } from "../../../rules/rule";
 import { BoardMap } from "../map/board-map";
-import { anchorOf } from "../map/map-geometry";
+import { FULL_VIEW, anchorOf } from "../map/map-geometry";
 import { SheetHandle, closeOnEscape } from "../sheet-handle";
 import { useHeaderHeight } from "../use-header-height";
 import { ReviewOverlay } from "./review-overlay";
@@ -30,13 +30,15 @@ export interface ReviewScreenProps {
   children: ReactNode;
 }
 
-/** A box around some places, for the map to bring into view. */
+/** A box around some places, for the map to bring into view: never closer than a region of the world. */
 function boxAround(places: readonly string[]) {
   if (places.length === 0) return null;
   const xs = places.map((p) => anchorOf(p)[0]);
   const ys = places.map((p) => anchorOf(p)[1]);
   const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  return { x: x0 - 20, y: y0 - 15, w: x1 - x0 + 40, h: y1 - y0 + 30 };
+  const w = Math.max(x1 - x0 + 0.12 * FULL_VIEW.w, 0.22 * FULL_VIEW.w);
+  const h = Math.max(y1 - y0 + 0.16 * FULL_VIEW.h, 0.3 * FULL_VIEW.h);
+  return { x: (x0 + x1) / 2 - w / 2, y: (y0 + y1) / 2 - h / 2, w, h };
 }
 
 export function ReviewScreen(props: ReviewScreenProps) {
@@ -52,18 +54,24 @@ export function ReviewScreen(props: ReviewScreenProps) {
   const [place, setPlace] = useState<string | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
   const sheetButton = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLElement>(null);
   useHeaderHeight();
+  // The map opens on where the turn happened: every place its moves, battles and landings name (income
+  // and victory name every capital, the whole world).
+  const start = useMemo(() => boxAround([...new Set(steps.filter((s) => s.id !== "income").flatMap((s) => s.lines.flatMap((l) => l.places)))]), [steps]);
 
   const go = (i: number) => {
     setIndex(Math.max(0, Math.min(steps.length - 1, i)));
     setHovered(null);
     setChosen(null);
     setPlace(null);
+    panel.current?.scrollTo({ top: 0 });
   };
   const places = [...new Set(step.lines.flatMap((l) => l.places))];
   const active = hovered ?? chosen;
   const lit = active !== null ? (step.lines[active]?.places ?? []) : place ? [place] : [];
-  const focus = chosen !== null ? boxAround(step.lines[chosen]?.places ?? []) : null;
+  // A chosen sentence's places, else the step's, are brought into view (when not in view already).
+  const focus = boxAround(chosen !== null ? (step.lines[chosen]?.places ?? []) : places);
 
   return (
     <div className={styles.screen} data-testid="review-screen" data-sheet={sheetOpen ? "open" : "closed"}>
@@ -75,38 +83,40 @@ export function ReviewScreen(props: ReviewScreenProps) {
           arrows={map.arrows}
           overlay={<ReviewOverlay marks={map.marks} places={places} lit={lit} picked={place ?? undefined} onPlace={(t) => (setPlace((p) => (p === t ? null : t)), setChosen(null), setSheetOpen(true))} />}
           focus={focus}
-          start={null}
+          start={start}
           fill
           title={`Map of turn ${turn}: ${step.title}`}
           testId="review-map"
         />
       </div>
-      <aside className={styles.panel} id="review-panel" aria-label={`Turn ${turn}, step by step`} data-testid="review-panel" onKeyDown={closeOnEscape(sheetOpen, () => setSheetOpen(false), sheetButton)}>
+      <aside ref={panel} className={styles.panel} id="review-panel" aria-label={`Turn ${turn}, step by step`} data-testid="review-panel" onKeyDown={closeOnEscape(sheetOpen, () => setSheetOpen(false), sheetButton)}>
         <SheetHandle open={sheetOpen} onOpenChange={setSheetOpen} controls="review-panel" buttonRef={sheetButton} className={styles.handle} gripClassName={styles.grip} />
         <div className={styles.head}>{props.header}</div>
-        <div className={styles.stepBar} role="toolbar" aria-label="Steps of the turn">
-          <button type="button" className="button button-small button-quiet" onClick={() => go(index - 1)} disabled={index === 0} data-testid="review-back" aria-label="Previous step">
-            ◀
-          </button>
-          <span className={styles.stepName} role="status" aria-live="polite" data-testid="review-step" data-step={step.id}>
-            <span className="muted small">
-              Step {index + 1} of {steps.length}
-            </span>{" "}
-            <strong>{step.title}</strong>
-          </span>
-          <button type="button" className="button button-small" onClick={() => go(index + 1)} disabled={index >= steps.length - 1} data-testid="review-next" aria-label="Next step">
-            ▶
-          </button>
+        <div className={styles.steps}>
+          <div className={styles.stepBar} role="toolbar" aria-label="Steps of the turn">
+            <button type="button" className="button button-small button-quiet" onClick={() => go(index - 1)} disabled={index === 0} data-testid="review-back" aria-label="Previous step">
+              ◀
+            </button>
+            <span className={styles.stepName} role="status" aria-live="polite" data-testid="review-step" data-step={step.id}>
+              <span className="muted small">
+                Step {index + 1} of {steps.length}
+              </span>{" "}
+              <strong>{step.title}</strong>
+            </span>
+            <button type="button" className="button button-small" onClick={() => go(index + 1)} disabled={index >= steps.length - 1} data-testid="review-next" aria-label="Next step">
+              ▶
+            </button>
+          </div>
+          <ol className={styles.stepList} aria-label="The turn's steps (R3)">
+            {steps.map((s, i) => (
+              <li key={s.id}>
+                <button type="button" className={styles.stepChip} aria-current={i === index ? "step" : undefined} onClick={() => go(i)} data-testid={`review-step-${s.id}`}>
+                  {s.title}
+                </button>
+              </li>
+            ))}
+          </ol>
         </div>
-        <ol className={styles.stepList} aria-label="The turn's steps (R3)">
-          {steps.map((s, i) => (
-            <li key={s.id}>
-              <button type="button" className={styles.stepChip} aria-current={i === index ? "step" : undefined} onClick={() => go(i)} data-testid={`review-step-${s.id}`}>
-                {s.title}
-              </button>
-            </li>
-          ))}
-        </ol>
         <section className={styles.lines} aria-labelledby="review-step-heading" data-testid="review-step-lines">
           <h2 id="review-step-heading" className={styles.stepHeading}>
             {place ? `${step.title} in ${place}` : step.title}
