@@ -12,6 +12,7 @@ import { BoardMap } from "../map/board-map";
 import { FULL_VIEW, anchorOf } from "../map/map-geometry";
 import { SheetHandle, closeOnEscape } from "../sheet-handle";
 import { useHeaderHeight } from "../use-header-height";
+import { ArrowLegend } from "./arrow-legend";
 import { ReviewOverlay } from "./review-overlay";
 import { stepMap } from "./review-map-state";
 import { reviewSteps } from "./review-steps";
@@ -137,6 +138,7 @@ export function ReviewScreen(props: ReviewScreenProps) {
             onChoose={(i) => (setChosen((c) => (c === i ? null : i)), setPlace(null))}
           />
         </section>
+        <ArrowLegend arrows={map.arrows} />
         <details className={styles.text} data-testid="review-text">
           <summary>Read as text</summary>
           {props.children}
