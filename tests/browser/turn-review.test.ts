@@ -209,8 +209,8 @@ describe.skipIf(SKIP)("the turn review in the browser", () => {
 
     // A phone (390×844): the map above a bottom sheet that shows the step and its sentences.
     await page.setViewportSize({ width: 390, height: 844 });
-    // The place clicked above opened the sheet (on a phone it covers the map): close it to see the map.
-    if ((await page.getByTestId("review-screen").getAttribute("data-sheet")) === "open") await page.getByTestId("sheet-toggle").click();
+    await page.reload();
+    await map.locator('svg[data-shapes="loaded"]').waitFor({ timeout: LONG });
     await page.getByTestId("review-step-land-moves").click();
     await atStep(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
