@@ -71,8 +71,8 @@ export function ReviewOverlay(props: { marks: readonly Mark[]; places: readonly 
           const w = (m.text.length * 0.6 + 1.2) * font;
           const h = 1.9 * font;
           const x = ax - w / 2;
-          // On the territory's anchor, where its units stand in the game (the review draws none), clear of its name.
-          const y = ay - h / 2 + n * (h + 0.3 * U);
+          // Just below the territory's anchor, where the arrows end: clear of their heads and of the name.
+          const y = ay + 1.2 * U + n * (h + 0.3 * U);
           const colour = colourOf(m);
           return (
             <g key={m.key} data-testid={`review-mark-${m.kind}-${slug(m.at.join(" "))}`} data-text={m.text}>
