@@ -115,10 +115,9 @@ describe("the map at each step of the review", () => {
     expect(aa.arrows.map((a) => [a.id, a.kind])).toEqual([["germany-g1", "pending"]]);
     expect(aa.marks.map((m) => [m.kind, m.at, m.text])).toEqual([["aa", ["Karelia S.S.R."], "AA ✖ 1 fighter"]]);
     const moves = stepMap(report, orders, "land-moves");
-    expect(moves.arrows.map((a) => [a.id, a.kind, a.path])).toEqual([
-      ["russia-r1", "bounced", ["East Europe"]],
-      ["germany-g1", "completed", ["Karelia S.S.R."]],
-    ]);
+    expect(moves.arrows.map((a) => [a.id, a.kind, a.path])).toEqual([["germany-g1", "completed", ["Karelia S.S.R."]]]);
+    // Russia's infantry lost the head-on: its arrow stops at the border it could not cross.
+    expect(moves.turnedBack).toEqual([{ id: "russia-r1", from: "Karelia S.S.R.", to: "East Europe", kind: "stopped" }]);
     expect(moves.marks.find((m) => m.kind === "stop")).toMatchObject({ at: ["Karelia S.S.R."], colour: "Russia" });
     const headOn = report.conflicts.find((c) => c.kind === "head-on")!;
     const axis = headOn.forces!.find((f) => f.team === "Axis")!.value;
@@ -137,9 +136,10 @@ describe("the map at each step of the review", () => {
     expect(c.result).toBe("bounced");
     const moves = stepMap(report, orders, "land-moves");
     expect(moves.marks.find((m) => m.kind === "head-on")).toMatchObject({ at: c.edge, text: "↩ bounced: Axis 3 · Allies 3" });
-    expect(moves.arrows.map((a) => [a.id, a.kind, a.path])).toEqual([
-      ["russia-r1", "bounced", ["East Europe"]],
-      ["germany-g1", "bounced", ["Karelia S.S.R."]],
+    expect(moves.arrows).toEqual([]);
+    expect(moves.turnedBack.map((a) => [a.id, a.kind, a.from, a.to])).toEqual([
+      ["russia-r1", "bounced", "Karelia S.S.R.", "East Europe"],
+      ["germany-g1", "bounced", "East Europe", "Karelia S.S.R."],
     ]);
     expect(moves.marks.filter((m) => m.kind === "stop").map((m) => [m.at[0], m.text])).toEqual([
       ["Karelia S.S.R.", "↩ bounced"],

@@ -169,6 +169,9 @@ describe.skipIf(SKIP)("the turn review in the browser", () => {
     await page.getByTestId("review-next").click();
     await atStep(1);
     expect(await map.getByTestId(`map-arrow-russia-${r1}`).getAttribute("data-path")).toBe("Karelia S.S.R.>East Europe");
+    // It lost the head-on: its arrow stops, barred, at the border it could not cross.
+    expect(await map.getByTestId(`map-arrow-russia-${r1}`).getAttribute("data-turned-back")).toBe("stopped");
+    expect(await page.getByTestId("review-legend").textContent()).toMatch(/moved.*stopped short/);
     expect(await map.getByTestId(`map-arrow-germany-${g1}`).count()).toBe(1);
     expect(await map.getByTestId(`review-mark-stop-${KARELIA}`).getAttribute("data-text")).toBe("✋ stopped");
     const headOn = report.conflicts.find((c) => c.kind === "head-on")!;

@@ -6,11 +6,11 @@ const WORDS: Partial<Record<Arrow["kind"], string>> = {
   pending: "fired at by AA",
   completed: "moved",
   stopped: "stopped short",
-  bounced: "turned back",
+  bounced: "bounced",
   destroyed: "shot down",
 };
 
-export function ArrowLegend({ arrows }: { arrows: readonly Arrow[] }) {
+export function ArrowLegend({ arrows }: { arrows: readonly { kind: Arrow["kind"] }[] }) {
   const kinds = (Object.keys(WORDS) as Arrow["kind"][]).filter((k) => arrows.some((a) => a.kind === k));
   if (kinds.length === 0) return null;
   return (

@@ -25,9 +25,18 @@ export interface Mark {
   colour?: Nation | "Axis" | "Allies";
 }
 
+/** An order turned back at its first crossing (a lost head-on, a bounce): drawn to the border and barred there. */
+export interface TurnedBack {
+  id: string;
+  from: string;
+  to: string;
+  kind: "bounced" | "stopped";
+}
+
 export interface StepMap {
   owners: Record<string, Nation>;
   arrows: Arrow[];
+  turnedBack: TurnedBack[];
   marks: Mark[];
 }
 
@@ -41,16 +50,18 @@ export function startOwners(report: Report): Record<string, Nation> {
   return owners;
 }
 
-/** Where an order's units went: the walked part of its path (to where it ended), or its first step when it never left. */
-function orderArrow(report: Report, nation: Nation, o: OrderLike): Arrow | null {
+/** Where an order's units went: the walked part of its path (to where it ended), or its first crossing, barred, when it never left. */
+function orderArrow(report: Report, nation: Nation, o: OrderLike): Arrow | TurnedBack | null {
   if (o.from === undefined || !o.path || o.path.length === 0) return null;
   const r = report.orders.find((x) => x.nation === nation && x.id === o.id);
   if (!r || r.status === "invalid") return null;
+  const id = `${slug(nation)}-${o.id}`;
   const seq = [o.from, ...o.path];
   const reached = r.status === "completed" ? o.path.length : Math.max(0, seq.lastIndexOf(r.endedAt));
   const walked = o.path.slice(0, reached);
-  const kind: Arrow["kind"] = r.status === "completed" ? "completed" : r.status === "stopped" && walked.length > 0 ? "stopped" : r.status === "destroyed" ? "destroyed" : "bounced";
-  return { id: `${slug(nation)}-${o.id}`, from: o.from, path: walked.length > 0 ? walked : o.path.slice(0, 1), kind, ...(r.status === "completed" && o.unload ? { unload: o.unload } : {}) };
+  if (walked.length === 0 && r.status !== "destroyed") return { id, from: o.from, to: o.path[0]!, kind: r.status === "bounced" ? "bounced" : "stopped" };
+  const kind: Arrow["kind"] = r.status === "completed" ? "completed" : r.status === "stopped" ? "stopped" : r.status === "destroyed" ? "destroyed" : "bounced";
+  return { id, from: o.from, path: walked.length > 0 ? walked : o.path.slice(0, 1), kind, ...(r.status === "completed" && o.unload ? { unload: o.unload } : {}) };
 }
 
 const STOP_WORD = { stopped: "✋ stopped", bounced: "↩ bounced", destroyed: "✖ shot down" } as const;
@@ -61,6 +72,7 @@ export function stepMap(report: Report, orders: Partial<Record<Nation, OrderLike
   for (const c of report.captures) if (rank(captureStep(report, c)) <= now) owners[c.territory] = c.to;
 
   const arrows: Arrow[] = [];
+  const turnedBack: TurnedBack[] = [];
   const marks: Mark[] = [];
   const moving = NATIONS.flatMap((nation) => (orders[nation] ?? []).map((o) => ({ nation, o, pass: passOf(report, nation, o) })));
 
@@ -76,7 +88,8 @@ export function stepMap(report: Report, orders: Partial<Record<Nation, OrderLike
     for (const { nation, o, pass } of moving) {
       if (pass === null || rank(pass === "sea" ? "sea-moves" : "land-moves") > now) continue;
       const arrow = orderArrow(report, nation, o);
-      if (arrow) arrows.push(arrow);
+      if (arrow && "to" in arrow) turnedBack.push(arrow);
+      else if (arrow) arrows.push(arrow);
     }
   }
 
@@ -128,5 +141,5 @@ export function stepMap(report: Report, orders: Partial<Record<Nation, OrderLike
       const at = capitalOf(n);
       if (at) marks.push({ key: `income-${slug(n)}`, kind: "income", at: [at], text: `+${report.income[n] ?? 0} → ${report.treasury[n]}`, title: `${n} collected ${report.income[n] ?? 0} credits: treasury now ${report.treasury[n]}`, colour: n });
     }
-  return { owners, arrows, marks };
+  return { owners, arrows, turnedBack, marks };
 }

@@ -5,10 +5,10 @@
 // raids, bombardment, new units, income.
 import { useContext } from "react";
 import { slug } from "../game-types";
-import { NATION_COLOUR, anchorOf } from "../map/map-geometry";
-import { MapUnit, keyActivate } from "../map/map-layers";
+import { FULL_VIEW, NATION_COLOUR, anchorOf } from "../map/map-geometry";
+import { ARROW_COLOUR, MapUnit, keyActivate } from "../map/map-layers";
 import { useMapShapes } from "../map/use-map-shapes";
-import type { Mark } from "./review-map-state";
+import type { Mark, TurnedBack } from "./review-map-state";
 
 const TEAM_COLOUR = { Axis: "#33373c", Allies: "#8c2f23" } as const;
 const KIND_COLOUR: Partial<Record<Mark["kind"], string>> = { "head-on": "#a4161a", aa: "#a4161a", stop: "#b35c00", raid: "#a4161a", bombardment: "#a4161a" };
@@ -26,7 +26,27 @@ function pointOf(at: readonly string[]): [number, number] {
   return [points.reduce((s, p) => s + p[0], 0) / points.length, points.reduce((s, p) => s + p[1], 0) / points.length];
 }
 
-export function ReviewOverlay(props: { marks: readonly Mark[]; places: readonly string[]; lit: readonly string[]; picked?: string; onPlace: (territory: string) => void }) {
+/** An order that never crossed its first border: a line to the border (halfway between the anchors) and a bar across it. */
+function TurnedBackArrow({ a }: { a: TurnedBack }) {
+  const U = useContext(MapUnit);
+  const [x0, y0] = anchorOf(a.from);
+  let [x1, y1] = anchorOf(a.to);
+  // Across the map's edge (the Pacific), the short way round, as the arrows go.
+  if (Math.abs(x1 - x0) > FULL_VIEW.w / 2) x1 += x1 > x0 ? -FULL_VIEW.w : FULL_VIEW.w;
+  const [mx, my] = [(x0 + x1) / 2, (y0 + y1) / 2];
+  const len = Math.hypot(x1 - x0, y1 - y0) || 1;
+  const [nx, ny] = [-(y1 - y0) / len, (x1 - x0) / len];
+  const bar = 1.1 * U;
+  const colour = ARROW_COLOUR[a.kind];
+  return (
+    <g data-testid={`map-arrow-${a.id}`} data-path={`${a.from}>${a.to}`} data-turned-back={a.kind} pointerEvents="none">
+      <path d={`M${x0},${y0} L${mx},${my}`} fill="none" stroke={colour} strokeWidth={3} strokeLinecap="round" vectorEffect="non-scaling-stroke" opacity={0.92} />
+      <path d={`M${mx - nx * bar},${my - ny * bar} L${mx + nx * bar},${my + ny * bar}`} stroke={colour} strokeWidth={4} strokeLinecap="round" vectorEffect="non-scaling-stroke" />
+    </g>
+  );
+}
+
+export function ReviewOverlay(props: { marks: readonly Mark[]; turnedBack: readonly TurnedBack[]; places: readonly string[]; lit: readonly string[]; picked?: string; onPlace: (territory: string) => void }) {
   const U = useContext(MapUnit);
   const paths = useMapShapes()?.paths;
   const stacked = new Map<string, number>();
@@ -62,6 +82,9 @@ export function ReviewOverlay(props: { marks: readonly Mark[]; places: readonly 
             ) : null,
           )
         : null}
+      {props.turnedBack.map((a) => (
+        <TurnedBackArrow key={a.id} a={a} />
+      ))}
       <g pointerEvents="none">
         {props.marks.map((m) => {
           const [ax, ay] = pointOf(m.at);

@@ -82,7 +82,7 @@ export function ReviewScreen(props: ReviewScreenProps) {
           owners={map.owners}
           victoryCities={props.victoryCities}
           arrows={map.arrows}
-          overlay={<ReviewOverlay marks={map.marks} places={places} lit={lit} picked={place ?? undefined} onPlace={(t) => (setPlace((p) => (p === t ? null : t)), setChosen(null), setSheetOpen(true))} />}
+          overlay={<ReviewOverlay marks={map.marks} turnedBack={map.turnedBack} places={places} lit={lit} picked={place ?? undefined} onPlace={(t) => (setPlace((p) => (p === t ? null : t)), setChosen(null), setSheetOpen(true))} />}
           focus={focus}
           start={start}
           fill
@@ -138,7 +138,7 @@ export function ReviewScreen(props: ReviewScreenProps) {
             onChoose={(i) => (setChosen((c) => (c === i ? null : i)), setPlace(null))}
           />
         </section>
-        <ArrowLegend arrows={map.arrows} />
+        <ArrowLegend arrows={[...map.arrows, ...map.turnedBack]} />
         <details className={styles.text} data-testid="review-text">
           <summary>Read as text</summary>
           {props.children}
