@@ -172,6 +172,7 @@ describe.skipIf(SKIP)("the turn review in the browser", () => {
     // It lost the head-on: its arrow stops, barred, at the border it could not cross.
     expect(await map.getByTestId(`map-arrow-russia-${r1}`).getAttribute("data-turned-back")).toBe("stopped");
     expect(await page.getByTestId("review-legend").textContent()).toMatch(/moved.*stopped short/);
+    await page.screenshot({ path: join(SCREENSHOTS, "lockstep-review-map-moves-1440.png") });
     expect(await map.getByTestId(`map-arrow-germany-${g1}`).count()).toBe(1);
     expect(await map.getByTestId(`review-mark-stop-${KARELIA}`).getAttribute("data-text")).toBe("✋ stopped");
     const headOn = report.conflicts.find((c) => c.kind === "head-on")!;
