@@ -64,7 +64,8 @@ function orderArrow(report: Report, nation: Nation, o: OrderLike): Arrow | Turne
   return { id, from: o.from, path: walked.length > 0 ? walked : o.path.slice(0, 1), kind, ...(r.status === "completed" && o.unload ? { unload: o.unload } : {}) };
 }
 
-const STOP_WORD = { stopped: "✋ stopped", bounced: "↩ bounced", destroyed: "✖ shot down" } as const;
+// Plain glyphs only: an emoji (a raised hand, a burst) is a blank box where no emoji font is installed.
+const STOP_WORD = { stopped: "stopped here", bounced: "↩ bounced", destroyed: "✖ shot down" } as const;
 
 export function stepMap(report: Report, orders: Partial<Record<Nation, OrderLike[]>>, step: StepId): StepMap {
   const now = rank(step);
@@ -122,11 +123,11 @@ export function stepMap(report: Report, orders: Partial<Record<Nation, OrderLike
   });
 
   if (step === "raids")
-    report.raids.forEach((r, i) => marks.push({ key: `raid-${i}`, kind: "raid", at: [r.territory], text: `💥 −${r.damage}`, title: `Raid on the factory in ${r.territory}: ${r.nation} lost ${r.damage} credits`, colour: r.nation }));
+    report.raids.forEach((r, i) => marks.push({ key: `raid-${i}`, kind: "raid", at: [r.territory], text: `raid −${r.damage}`, title: `Raid on the factory in ${r.territory}: ${r.nation} lost ${r.damage} credits`, colour: r.nation }));
   if (step === "bombardment")
     report.battles.forEach((b) => {
       if (!b.bombardment.fire && b.bombardment.hits === 0) return;
-      marks.push({ key: `bombardment-${slug(b.territory)}`, kind: "bombardment", at: [b.territory], text: `💥 ${b.bombardment.hits} hit${b.bombardment.hits === 1 ? "" : "s"}`, title: `Bombardment of ${b.territory}: ${b.bombardment.hits} hits` });
+      marks.push({ key: `bombardment-${slug(b.territory)}`, kind: "bombardment", at: [b.territory], text: `bombarded: ${b.bombardment.hits} hit${b.bombardment.hits === 1 ? "" : "s"}`, title: `Bombardment of ${b.territory}: ${b.bombardment.hits} hits` });
     });
   if (step === "post-combat")
     (report.landings ?? []).forEach((l, i) => {

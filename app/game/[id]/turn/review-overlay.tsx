@@ -95,7 +95,8 @@ export function ReviewOverlay(props: { marks: readonly Mark[]; turnedBack: reado
           const h = 1.9 * font;
           const x = ax - w / 2;
           // Just below the territory's anchor, where the arrows end: clear of their heads and of the name.
-          const y = ay + 1.2 * U + n * (h + 0.3 * U);
+          // A head-on's mark above its crossing, so it does not cover the marks of the territories at either end.
+          const y = m.kind === "head-on" ? ay - 1.2 * U - h - n * (h + 0.3 * U) : ay + 1.2 * U + n * (h + 0.3 * U);
           const colour = colourOf(m);
           return (
             <g key={m.key} data-testid={`review-mark-${m.kind}-${slug(m.at.join(" "))}`} data-text={m.text}>
