@@ -99,6 +99,8 @@ export function stepMap(report: Report, orders: Partial<Record<Nation, OrderLike
     for (const { nation, o } of moving.filter((m) => m.pass === pass)) {
       const r = report.orders.find((x) => x.nation === nation && x.id === o.id);
       if (!r || r.status === "completed" || r.status === "invalid") continue;
+      // Turned back at its first border: the bar across its arrow is its stop point.
+      if (r.status !== "destroyed" && r.endedAt === o.from) continue;
       marks.push({ key: `stop-${slug(nation)}-${o.id}`, kind: "stop", at: [r.endedAt], text: STOP_WORD[r.status], title: `${nation}'s order ${o.id} ${r.status} in ${r.endedAt}${r.reason ? `: ${r.reason}` : ""}`, colour: nation });
     }
     report.conflicts.forEach((c, i) => {
