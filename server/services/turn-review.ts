@@ -19,6 +19,8 @@ export interface TurnReview {
   status: PhaseStatus;
   resolved: boolean;
   lowLuck: boolean;
+  /** The victory-cities house rule (R9.1): the map marks the cities. */
+  victoryCities: boolean;
   seedHash: string;
   resolvedAt: string | null;
   /** Only once the phase resolved. */
@@ -45,6 +47,7 @@ export async function turnReview(db: Db, gameId: number, turn: number): Promise<
     status: phase.status,
     resolved,
     lowLuck: game.options.lowLuck,
+    victoryCities: game.options.houseRules?.victoryCities === true,
     seedHash: phase.seedHash,
     resolvedAt: phase.resolvedAt?.toISOString() ?? null,
     seed: resolved ? phase.seed : null,

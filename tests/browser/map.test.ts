@@ -72,24 +72,22 @@ async function lockAndWatchReplay(page: Page, shotName: string): Promise<void> {
   await panel.getByTestId("map-lock-germany").click();
   // Every other nation is a robot: the turn resolves at once.
   await page.getByTestId("turn-number").filter({ hasText: "Turn 2" }).waitFor({ timeout: LONG });
-  // The replay shows the resolved moves step by step.
+  // The Replay tab opens the review of the turn on the game's one map, filling the window (issue 19).
   await page.getByTestId("tab-replay").click();
-  const replay = page.getByTestId("replay");
-  await replay.waitFor({ timeout: LONG });
-  if ((await replay.getByTestId("replay-next").count()) === 0) await replay.getByTestId("replay-toggle").click();
-  await expect.poll(() => replay.getByTestId("replay-step").textContent()).toContain("Start");
-  await replay.getByTestId("replay-next").click();
-  await expect.poll(() => replay.getByTestId("replay-step").textContent()).toContain("Step 1");
-  await expect.poll(() => replay.getByTestId("map-replay-unit-germany-m1").getAttribute("data-at")).toBe("French Equatorial Africa");
-  await replay.getByTestId("replay-next").click();
-  await expect.poll(() => replay.getByTestId("map-replay-unit-germany-m1").getAttribute("data-at")).toBe("Congo");
-  await replay.getByTestId("replay-back").click();
-  await expect.poll(() => replay.getByTestId("map-replay-unit-germany-m1").getAttribute("data-at")).toBe("French Equatorial Africa");
-  await replay.getByTestId("replay-end").click();
-  await expect.poll(() => replay.getByTestId("replay-step").textContent()).toContain("Captures");
-  // The capture changed the colour: Congo is German at the end.
-  await expect.poll(() => replay.getByTestId("map-territory-congo").getAttribute("data-owner")).toBe("Germany");
-  expect(await replay.getByTestId("replay-log").textContent()).toMatch(/m1.*completed/);
+  await page.getByTestId("replay").getByTestId("replay-open").click();
+  await page.waitForURL(/\/turn\/1$/, { timeout: LONG });
+  const map = page.getByTestId("review-map");
+  await map.waitFor({ timeout: LONG });
+  expect(await page.getByTestId("game-panel").count()).toBe(0); // no second map in a panel
+  // Before the land moves Congo is not German; in them the blitz's arrow goes all the way, and Congo changes colour.
+  await page.locator('[data-testid^="review-step-"]').first().click();
+  await expect.poll(() => map.getByTestId("map-territory-congo").getAttribute("data-owner")).not.toBe("Germany");
+  await page.getByTestId("review-step-land-moves").click();
+  await expect.poll(() => page.getByTestId("review-step").getAttribute("data-step")).toBe("land-moves");
+  expect(await map.getByTestId("map-arrow-germany-m1").getAttribute("data-path")).toBe("Libya>French Equatorial Africa>Congo");
+  await expect.poll(() => map.getByTestId("map-territory-congo").getAttribute("data-owner")).toBe("Germany");
+  expect(await map.getByTestId("review-mark-capture-congo").getAttribute("data-text")).toBe("⚑ captured by Germany");
+  expect(await page.getByTestId("review-step-lines").textContent()).toMatch(/Germany, order m1: 1 armour from Libya entered Congo by way of French Equatorial Africa/);
   await shoot(page, shotName);
 }
 

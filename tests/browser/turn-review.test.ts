@@ -10,6 +10,9 @@
 //     crossing) far outweighs 1 infantry (3): the Axis advance, the Russian infantry stays in Karelia.
 //   · Battle (R6): the Axis fire 3 + 3 + 4 × 3 + 4 = 22 (3 sure hits, and a roll), the Allies 6 + 3 + 4 =
 //     13: Russia's 5 units outlive round 1 whatever the roll, so there are at least two rounds.
+//   · Capture (R5.2d): Algeria's German infantry walks into empty French West Africa (the robots hold).
+// The review opens on the game's map (issue 19): stepped through in R3's order at 1440×900 and 390×844,
+// its sentences are the report's, its arrows, stop point, head-on values, battle and capture are drawn.
 // Then the review page of turn 2 tells all of it with rule citations, turn 3 (open) says it is not
 // resolved, and the JSON of turn 2 holds the same facts.
 import { randomBytes } from "node:crypto";
@@ -17,8 +20,15 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { battleLuck, battleLuckLines, type BattleLuck } from "../../app/game/[id]/turn/luck";
 import type { BattleReport } from "../../server/engine/report";
-import { LONG, SKIP, shoot, shootNarrow, signIn, twoPlayerSession } from "./support";
 import { createdGame } from "./challenge";
+import { join } from "node:path";
+import { countsText } from "../../app/components/format";
+import { linesAbout, reviewSteps } from "../../app/game/[id]/turn/review-steps";
+import type { Nation, Order, TurnReport } from "../../server/engine";
+import { LONG, ROOT, SCREENSHOTS, SKIP, shoot, shootNarrow, signIn, twoPlayerSession } from "./support";
+
+/** Screenshots for docs/ are kept there when SCREENSHOT_DOCS=1. */
+const DOCS = process.env.SCREENSHOT_DOCS === "1";
 
 const KARELIA = "karelia-s-s-r-"; // slug("Karelia S.S.R.")
 
@@ -104,6 +114,7 @@ describe.skipIf(SKIP)("the turn review in the browser", () => {
 
   it("turn 2 before it resolves: its review says so and reveals no order", async () => {
     await move(a, "Germany", "East Europe", { infantry: 3, armour: 1, fighter: 5, bomber: 1 }, "Karelia S.S.R.");
+    await move(a, "Germany", "Algeria", { infantry: 1 }, "French West Africa");
     await saveAndLock(a, "Germany", "East Europe → Karelia S.S.R.");
     await b.goto(`${base}/game/${gameId}/turn/2`);
     expect(await b.getByTestId("review-not-resolved").textContent()).toContain("Turn 2 is not resolved yet");
@@ -123,8 +134,113 @@ describe.skipIf(SKIP)("the turn review in the browser", () => {
     await a.waitForURL(new RegExp(`/game/${gameId}/turn/2$`), { timeout: LONG });
   }, 420_000);
 
+  it("the review of turn 2 opens on the map: step by step in R3's order, the sentences the report's, arrows, stop, head-on, battle, capture", async () => {
+    const page = a;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const map = page.getByTestId("review-map");
+    await map.locator('svg[data-shapes="loaded"]').waitFor({ timeout: LONG });
+    const res = await page.request.get(`${base}/game/${gameId}/history/download?turn=2`);
+    const json = (await res.json()) as { orders: Partial<Record<Nation, Order[]>>; report: TurnReport };
+    const { report, orders } = json;
+    const steps = reviewSteps(report, orders, { lowLuck: true });
+    // R3's order: AA fire, then the land moves (no sea move this turn), the land battle, …, income last.
+    expect(steps.slice(0, 3).map((s) => s.id)).toEqual(["aa", "land-moves", "land-battles"]);
+    expect(steps[steps.length - 1]!.id).toBe("income");
+    const chips = await page.locator('ol [data-testid^="review-step-"]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.testid));
+    expect(chips).toEqual(steps.map((s) => `review-step-${s.id}`));
+    const shown = () => page.getByTestId("review-step-lines").getByTestId("review-line").evaluateAll((els) => els.map((e) => (e.firstChild?.nodeName === "SPAN" ? e.childNodes[1] : e.firstChild)?.textContent ?? ""));
+    const g1 = orders.Germany!.find((o) => o.from === "East Europe")!.id;
+    const r1 = orders.Russia![0]!.id;
+    const atStep = async (i: number) => {
+      await expect.poll(() => page.getByTestId("review-step").getAttribute("data-step")).toBe(steps[i]!.id);
+      // The step's sentences are the story's, in the step the report puts them (review-steps.ts).
+      expect(await shown()).toEqual(steps[i]!.lines.map((l) => l.text));
+    };
+
+    // AA fire (R5.1): the flight the guns fired at, and what fell — the report's loss.
+    await atStep(0);
+    expect(await page.getByTestId("review-step").textContent()).toContain(`Step 1 of ${steps.length}`);
+    expect(await map.getByTestId(`map-arrow-germany-${g1}`).getAttribute("data-path")).toBe("East Europe>Karelia S.S.R.");
+    expect(await map.getByTestId(`review-mark-aa-${KARELIA}`).getAttribute("data-text")).toBe(`AA ✖ ${countsText(report.aa[0]!.lost)}`);
+    expect(await map.getByTestId("map-territory-french-west-africa").getAttribute("data-owner")).toBe("United Kingdom");
+
+    // Land moves: Germany's arrows, Russia's stopped where it stood, the head-on's both values, the capture by moving in.
+    await page.getByTestId("review-next").click();
+    await atStep(1);
+    expect(await map.getByTestId(`map-arrow-russia-${r1}`).getAttribute("data-path")).toBe("Karelia S.S.R.>East Europe");
+    // It lost the head-on: its arrow stops, barred, at the border it could not cross.
+    expect(await map.getByTestId(`map-arrow-russia-${r1}`).getAttribute("data-turned-back")).toBe("stopped");
+    expect(await page.getByTestId("review-legend").textContent()).toMatch(/moved.*stopped short/);
+    await page.screenshot({ path: join(SCREENSHOTS, "lockstep-review-map-moves-1440.png") });
+    expect(await map.getByTestId(`map-arrow-germany-${g1}`).count()).toBe(1);
+    expect(await map.getByTestId(`review-mark-stop-${KARELIA}`).count()).toBe(0); // the bar is its stop point
+    const headOn = report.conflicts.find((c) => c.kind === "head-on")!;
+    const value = (team: string) => headOn.forces!.find((f) => f.team === team)!.value;
+    const headOnMark = map.locator('[data-testid^="review-mark-head-on-"]');
+    expect(await headOnMark.getAttribute("data-text")).toBe(`⇄ head-on: Axis ${value("Axis")} · Allies ${value("Allies")}`);
+    expect(report.captures.find((c) => c.territory === "French West Africa")).toMatchObject({ to: "Germany", when: "movement" });
+    expect(await map.getByTestId("map-territory-french-west-africa").getAttribute("data-owner")).toBe("Germany");
+    expect(await map.getByTestId("review-mark-capture-french-west-africa").getAttribute("data-text")).toBe("⚑ captured by Germany");
+    // A sentence pointed at lights its places; a place clicked shows only its sentences.
+    await page.getByTestId("review-line").filter({ hasText: "head-on between" }).hover();
+    await expect.poll(() => map.getByTestId("review-place-east-europe").getAttribute("data-lit")).toBe("1");
+    expect(await map.getByTestId(`review-place-${KARELIA}`).getAttribute("data-lit")).toBe("1");
+    expect(await map.getByTestId("review-place-french-west-africa").getAttribute("data-lit")).toBe("0");
+    await page.getByTestId("review-step-lines").hover({ position: { x: 5, y: 5 } });
+    await map.getByTestId("review-place-french-west-africa").dispatchEvent("click");
+    await expect.poll(() => page.getByTestId("review-line").count()).toBe(linesAbout(steps[1]!, "French West Africa").length);
+    expect(await page.getByTestId("review-line").evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.places))).toEqual(
+      linesAbout(steps[1]!, "French West Africa").map((l) => l.places.join("|")),
+    );
+    await page.getByTestId("review-all-places").click();
+
+    // Land battles: the battle's marker with the report's winner, Karelia's owner the report's.
+    await page.getByTestId("review-next").click();
+    await atStep(2);
+    const battle = report.battles.find((b) => b.territory === "Karelia S.S.R.")!;
+    expect(await map.getByTestId(`review-mark-battle-${KARELIA}`).getAttribute("data-text")).toBe(`⚔ ${battle.winner} won`);
+    expect(await map.getByTestId(`map-territory-${KARELIA}`).getAttribute("data-owner")).toBe(report.owners["Karelia S.S.R."]);
+    expect((await shown())[0]).toMatch(/^Battle in Karelia S\.S\.R\. \(land\): the Axis attacking with Germany's 3 infantry, 1 armour, 4 fighters, 1 bomber; the Allies/);
+    if (DOCS) await page.screenshot({ path: join(ROOT, "docs", "review-desktop.png") });
+    await page.screenshot({ path: join(SCREENSHOTS, "lockstep-review-map-1440.png") });
+
+    // The last step: income at each capital, the treasury the report's.
+    await page.getByTestId(`review-step-${steps[steps.length - 1]!.id}`).click();
+    await atStep(steps.length - 1);
+    expect(await map.getByTestId("review-mark-income-germany").getAttribute("data-text")).toBe(`+${report.income.Germany} → ${report.treasury.Germany}`);
+    expect(await page.getByTestId("review-next").isDisabled()).toBe(true);
+
+    // A phone (390×844): the map above a bottom sheet that shows the step and its sentences.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await map.locator('svg[data-shapes="loaded"]').waitFor({ timeout: LONG });
+    await page.getByTestId("review-step-land-moves").click();
+    await atStep(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const sheet = (await page.getByTestId("review-panel").boundingBox())!;
+    const mapBox = (await map.boundingBox())!;
+    expect(mapBox.height).toBeGreaterThan(400);
+    expect(await page.getByTestId("review-next").isVisible()).toBe(true);
+    expect(sheet.y).toBeGreaterThanOrEqual(mapBox.y + mapBox.height - 1);
+    await page.getByTestId("review-next").click();
+    await atStep(2);
+    if (DOCS) await page.screenshot({ path: join(ROOT, "docs", "review-phone.png") });
+    await page.screenshot({ path: join(SCREENSHOTS, "lockstep-review-map-390.png") });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // The game screen's Replay tab opens this review of the last turn: no second map in its panel.
+    await page.goto(`${base}/game/${gameId}`);
+    await page.getByTestId("tab-replay").click();
+    expect(await page.getByTestId("replay").getByTestId("replay-open").getAttribute("href")).toBe(`/game/${gameId}/turn/2`);
+    expect(await page.getByTestId("game-panel").locator("svg[data-viewbox]").count()).toBe(0);
+    await page.getByTestId("replay").getByTestId("replay-open").click();
+    await page.waitForURL(new RegExp(`/game/${gameId}/turn/2$`), { timeout: LONG });
+    await page.getByTestId("review-map").waitFor({ timeout: LONG });
+  }, 180_000);
+
   it("the review of turn 2 tells the orders, AA losses, the head-on and both rounds, citing the rules", async () => {
     const page = a;
+    await page.getByTestId("review-text").locator("summary").click();
     await page.getByTestId("story-section-orders").waitFor({ timeout: LONG });
     expect(await page.getByTestId("review-title").textContent()).toContain("turn 2");
     // Orders revealed, with their outcomes.
@@ -181,7 +297,7 @@ describe.skipIf(SKIP)("the turn review in the browser", () => {
 
   it("B reads the same review; the JSON of turn 2 holds the same facts; the notification links to the review", async () => {
     await b.goto(`${base}/game/${gameId}/turn/2`);
-    await b.getByTestId(`story-battle-${KARELIA}`).waitFor({ timeout: LONG });
+    await b.getByTestId(`story-battle-${KARELIA}`).waitFor({ state: "attached", timeout: LONG });
     const res = await b.request.get(`${base}/game/${gameId}/history/download?turn=2`);
     expect(res.status()).toBe(200);
     expect(res.headers()["content-disposition"]).toContain(`lockstep-game-${gameId}-turn-2.json`);
@@ -193,7 +309,7 @@ describe.skipIf(SKIP)("the turn review in the browser", () => {
       story: { id: string; lines: { text: string; rules: string[] }[] }[];
     };
     expect(json).toMatchObject({ turn: 2, resolved: true });
-    expect(json.orders.Germany).toHaveLength(1);
+    expect(json.orders.Germany).toHaveLength(2);
     expect(json.orders.Russia).toHaveLength(1);
     expect(json.report.aa[0]!.hits).toBe(1);
     expect(json.report.conflicts.map((c) => c.kind)).toContain("head-on");

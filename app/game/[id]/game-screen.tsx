@@ -26,12 +26,11 @@ import type { View } from "./map/use-map-zoom";
 import styles from "./game-screen.module.css";
 import { useOrderDraft, type DraftOrderLike } from "./use-order-draft";
 
-// Loaded when first shown, not with the page: battles and landings only in their phases, the replay in
-// its tab, the list view once opened. The first load carries the map and the orders panel.
+// Loaded when first shown, not with the page: battles and landings only in their phases,
+// the list view once opened. The first load carries the map and the orders panel.
 const Battles = dynamic(() => import("./battle-decisions").then((m) => m.Battles));
 const BattleMarkers = dynamic(() => import("./map/battle-markers").then((m) => m.BattleMarkers), { ssr: false });
 const PostCombat = dynamic(() => import("./post-combat").then((m) => m.PostCombat));
-const Replay = dynamic(() => import("./map/replay").then((m) => m.Replay));
 const OrdersEditor = dynamic(() => import("./orders-editor").then((m) => m.OrdersEditor));
 // Press loads after the map: it is a panel of its own, fetching its own data.
 const PressPanel = dynamic(() => import("./press/press-panel").then((m) => m.PressPanel));
@@ -40,6 +39,7 @@ import { RecentBattles } from "./recent-battles";
 import { SheetHandle, closeOnEscape } from "./sheet-handle";
 import { PlayerBadge } from "../../components/player-badge";
 import { RatingChanges } from "./rating-changes";
+import { ReviewLink } from "./turn/review-link";
 
 const PHASE_STATUS: Record<string, string> = {
   open: "orders open",
@@ -349,7 +349,7 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
 
           {lastTurn >= 1 ? (
             <Tabs.Content value="replay" className={styles.tabPanel}>
-              <Replay key={lastTurn} gameId={gameId} turn={lastTurn} victoryCities={victoryCities} open />
+              <ReviewLink gameId={gameId} turn={lastTurn} />
             </Tabs.Content>
           ) : null}
         </Tabs.Root>

@@ -143,7 +143,7 @@ export interface Arrow {
 }
 
 const ATTACK_COLOUR = "#c1121f";
-const ARROW_COLOUR: Record<Arrow["kind"] | "attack", string> = {
+export const ARROW_COLOUR: Record<Arrow["kind"] | "attack", string> = {
   attack: ATTACK_COLOUR,
   draft: "#1f5fbf",
   pending: "#d4a000",

@@ -5,7 +5,7 @@ import type { StoryLine, StorySection } from "./story";
 import styles from "./story.module.css";
 import rounds from "../battle-rounds.module.css";
 
-function Dice({ dice }: { dice: NonNullable<StoryLine["dice"]> }) {
+export function Dice({ dice }: { dice: NonNullable<StoryLine["dice"]> }) {
   return (
     <span className={rounds.dice} aria-label="dice">
       {dice.map((d, i) => (

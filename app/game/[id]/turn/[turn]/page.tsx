@@ -12,6 +12,7 @@ import { turnStory } from "../story";
 import { StoryView } from "../story-view";
 import { LuckView } from "../luck-view";
 import styles from "../story.module.css";
+import { ReviewScreen } from "../review-screen";
 
 export const dynamic = "force-dynamic";
 
@@ -42,42 +43,46 @@ export default async function TurnReviewPage({ params }: { params: Promise<{ id:
   const history = review.resolved ? await (await serverTrpc()).game.history({ gameId }) : null;
   const gameBattles = history?.phases.filter((p) => p.turn <= turn && p.report).flatMap((p) => p.report!.battles) ?? [];
   const sections = review.report ? turnStory(review.report, review.orders ?? {}, { lowLuck: review.lowLuck }) : [];
-  return (
-    <div className="stack">
-      <header>
-        <h1 data-testid="review-title">
-          {review.name}: turn {turn}
-        </h1>
-        <nav aria-label="Turns" className={`${styles.turnPager} small`}>
-          <span>{has(turn - 1) ? <Link href={`/game/${gameId}/turn/${turn - 1}`} data-testid="previous-turn">← Turn {turn - 1}</Link> : null}</span>
-          <span>
-            <Link href={`/game/${gameId}`}>Back to the game</Link> · <Link href={`/game/${gameId}/history#turn-${turn}`}>History</Link>
-            {review.resolved ? (
-              <>
-                {" "}
-                ·{" "}
-                <a href={`/game/${gameId}/history/download?turn=${turn}`} download={`lockstep-game-${gameId}-turn-${turn}.json`} data-testid="review-download">
-                  Download JSON
-                </a>
-              </>
-            ) : null}
-          </span>
-          <span>{has(turn + 1) ? <Link href={`/game/${gameId}/turn/${turn + 1}`} data-testid="next-turn">Turn {turn + 1} →</Link> : null}</span>
-        </nav>
-      </header>
-      {review.resolved ? (
-        <>
-          <p className="muted small">
-            Every nation&rsquo;s orders are revealed now. Each sentence cites the rule that decided it: point at or focus a rule id to read the rule.
-          </p>
-          <StoryView sections={sections} />
-          {review.report ? <LuckView battles={review.report.battles} lowLuck={review.lowLuck} game={{ battles: gameBattles, turns: turn }} /> : null}
-        </>
-      ) : (
+  const header = (
+    <header>
+      <h1 data-testid="review-title">
+        {review.name}: turn {turn}
+      </h1>
+      <nav aria-label="Turns" className={`${styles.turnPager} small`}>
+        <span>{has(turn - 1) ? <Link href={`/game/${gameId}/turn/${turn - 1}`} data-testid="previous-turn">← Turn {turn - 1}</Link> : null}</span>
+        <span>
+          <Link href={`/game/${gameId}`}>Back to the game</Link> · <Link href={`/game/${gameId}/history#turn-${turn}`}>History</Link>
+          {review.resolved ? (
+            <>
+              {" "}
+              ·{" "}
+              <a href={`/game/${gameId}/history/download?turn=${turn}`} download={`lockstep-game-${gameId}-turn-${turn}.json`} data-testid="review-download">
+                Download JSON
+              </a>
+            </>
+          ) : null}
+        </span>
+        <span>{has(turn + 1) ? <Link href={`/game/${gameId}/turn/${turn + 1}`} data-testid="next-turn">Turn {turn + 1} →</Link> : null}</span>
+      </nav>
+    </header>
+  );
+  // Nothing of a turn that is not resolved yet: its orders stay secret (R3), the page says only that.
+  if (!review.resolved || !review.report)
+    return (
+      <div className="stack">
+        {header}
         <p className="note" data-testid="review-not-resolved">
           Turn {turn} is not resolved yet: {STATUS[review.status] ?? review.status}. Its orders stay secret until it is; the story appears here then.
         </p>
-      )}
-    </div>
+      </div>
+    );
+  return (
+    <ReviewScreen turn={turn} report={review.report} orders={review.orders ?? {}} lowLuck={review.lowLuck} victoryCities={review.victoryCities} header={header}>
+      <p className="muted small">
+        Every nation&rsquo;s orders are revealed now. Each sentence cites the rule that decided it: point at or focus a rule id to read the rule.
+      </p>
+      <StoryView sections={sections} />
+      <LuckView battles={review.report.battles} lowLuck={review.lowLuck} game={{ battles: gameBattles, turns: turn }} />
+    </ReviewScreen>
   );
 }
