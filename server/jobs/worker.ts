@@ -6,7 +6,7 @@
 //   answers holds one lane, never an adjudication (issue 11, "Stalls").
 // Inside the app (the only way on PGlite) and as `npm run worker` on Postgres.
 import type { DbHandle } from "../../db/client";
-import { adjudicatePhase } from "../services/adjudicate";
+import { adjudicatePhase, type AdjudicationTiming } from "../services/adjudicate";
 import { sweepDeadlines } from "../services/deadlines";
 import { dispatchDue, reapDeliveries, type DispatchDeps } from "../services/dispatch";
 import { pruneEvents } from "../services/events";
@@ -33,16 +33,38 @@ export interface WorkerOptions {
   dispatch?: DispatchDeps;
 }
 
-export async function runJob(handle: DbHandle, job: Job): Promise<void> {
-  if (job.kind === "adjudicate") await adjudicatePhase(handle.db, job.payload.phaseId);
-  else throw new Error(`unknown job kind ${job.kind}`);
+export async function runJob(handle: DbHandle, job: Job, timing?: AdjudicationTiming): Promise<string> {
+  if (job.kind === "adjudicate") return adjudicatePhase(handle.db, job.payload.phaseId, { timing });
+  throw new Error(`unknown job kind ${job.kind}`);
 }
+
+const round = (ms: number | undefined) => (ms === undefined ? undefined : Math.round(ms * 10) / 10);
 
 /** Run one claimed job to its end: done, or back to the queue with the error. */
 async function settleJob(handle: DbHandle, workerId: string, job: Job, onJob?: WorkerOptions["onJob"]): Promise<void> {
   const started = performance.now();
+  const timing: AdjudicationTiming = {};
   try {
-    await runJob(handle, job);
+    const outcome = await runJob(handle, job, timing);
+    const committed = performance.now();
+    // One line a job: where its time went, from the moment it was due (the lock's transaction) to its
+    // commit. `committedAt` (epoch ms) lets the load test time the event's way to each stream.
+    logger.info(
+      {
+        worker: workerId,
+        job: job.id,
+        key: job.key,
+        outcome,
+        queuedMs: job.lockedAt ? job.lockedAt.getTime() - job.runAt.getTime() : undefined,
+        readMs: round(timing.readMs),
+        engineMs: round(timing.engineMs),
+        robotDecisions: timing.robotDecisions,
+        writeMs: round(timing.writeMs),
+        commitMs: round(committed - started - (timing.readMs ?? 0) - (timing.engineMs ?? 0) - (timing.writeMs ?? 0)),
+        committedAt: Math.round(performance.timeOrigin + committed),
+      },
+      "job run",
+    );
     await complete(handle.db, job);
     metrics.adjudicationSeconds.observe({ outcome: "done" }, (performance.now() - started) / 1000);
     onJob?.(job);
