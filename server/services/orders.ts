@@ -167,7 +167,14 @@ export async function saveOrders(db: Db, userId: string, gameId: number, nation:
 /** Lock a nation's orders. When the last nation locks, the adjudication job is queued (once). */
 export async function lockOrders(db: Db, userId: string, gameId: number, nation: Nation): Promise<{ locked: Nation[]; resolving: boolean }> {
   return db.transaction(async (tx) => {
-    const [latest] = await tx.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(desc(phases.turn)).limit(1).for("update");
+    // Not the whole row: its start state and report are the largest columns, and a lock needs neither.
+    const [latest] = await tx
+      .select({ id: phases.id, turn: phases.turn, status: phases.status })
+      .from(phases)
+      .where(eq(phases.gameId, gameId))
+      .orderBy(desc(phases.turn))
+      .limit(1)
+      .for("update");
     if (!latest) throw notFound("An open phase of this game");
     if (latest.status === "resolved") throw gameFinished();
     if (latest.status !== "open") {
@@ -189,7 +196,7 @@ export async function lockOrders(db: Db, userId: string, gameId: number, nation:
 }
 
 /** Close the phase to changes and queue its adjudication (R3: last lock or deadline). */
-export async function beginResolving(tx: Db, phase: Phase): Promise<void> {
+export async function beginResolving(tx: Db, phase: Pick<Phase, "id">): Promise<void> {
   await tx.update(phases).set({ status: "resolving" }).where(and(eq(phases.id, phase.id), eq(phases.status, "open")));
   await enqueue(tx, `adjudicate:${phase.id}`, { phaseId: phase.id });
 }
