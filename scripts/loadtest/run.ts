@@ -114,8 +114,32 @@ async function resolvedCount(cluster: Cluster, games: LoadGame[]): Promise<numbe
   return n;
 }
 
+/** CPU ms used so far: the app processes, the workers, and this load generator. */
+interface ResolveCpu {
+  app: number;
+  workers: number;
+  own: number;
+}
+
+function cpuNow(cluster: Cluster): ResolveCpu {
+  const own = process.cpuUsage();
+  return {
+    app: cluster.appProcs.reduce((sum, p) => sum + groupCpuMs(p), 0),
+    workers: cluster.workers.filter((w) => w.child.exitCode === null).reduce((sum, p) => sum + groupCpuMs(p), 0),
+    own: (own.user + own.system) / 1000,
+  };
+}
+
+function cpuSince(cluster: Cluster, before: ResolveCpu): ResolveCpu {
+  const now = cpuNow(cluster);
+  return { app: now.app - before.app, workers: now.workers - before.workers, own: now.own - before.own };
+}
+
+/** Whether a worker has logged the job's run (set by runLoadtest to its collector). */
+let jobRunsSeen: (key: string) => boolean = () => true;
+
 /** Last lock → "turn resolved" on every stream, → the new turn fetched; the last two locks race. */
-async function resolveAtOnce(cluster: Cluster, games: LoadGame[]): Promise<{ event: number[]; fetched: number[]; timings: GameTiming[] }> {
+async function resolveAtOnce(cluster: Cluster, games: LoadGame[]): Promise<{ event: number[]; fetched: number[]; timings: GameTiming[]; cpu: ResolveCpu }> {
   const event: number[] = [];
   const fetched: number[] = [];
   const timings = new Map<number, GameTiming>();
@@ -149,6 +173,8 @@ async function resolveAtOnce(cluster: Cluster, games: LoadGame[]): Promise<{ eve
   await Promise.all(streams.map((s) => Promise.race([s.ready, new Promise((r) => setTimeout(r, 10_000))])));
   await lockAllBut(cluster, games, 2);
   const last = NATIONS.slice(NATIONS.length - 2);
+  // CPU from the last locks on (the streams' openings and the first three locks are not counted).
+  const cpu0 = cpuNow(cluster);
   await Promise.all(
     games.map(async (g) => {
       const timing = timings.get(g.gameId)!;
@@ -159,8 +185,11 @@ async function resolveAtOnce(cluster: Cluster, games: LoadGame[]): Promise<{ eve
   );
   await until(async () => event.length >= streams.length, 120_000);
   await Promise.allSettled(follow);
+  // The workers write their lines just before they complete the job: wait for the last ones.
+  await until(async () => [...timings.values()].every((t) => jobRunsSeen(t.jobKey)), 5_000);
+  const cpu = cpuSince(cluster, cpu0);
   for (const s of streams) s.close();
-  return { event, fetched, timings: [...timings.values()] };
+  return { event, fetched, timings: [...timings.values()], cpu };
 }
 
 async function exactlyOnce(cluster: Cluster, games: LoadGame[]): Promise<number> {
@@ -210,23 +239,18 @@ const NONE = { latencies: [], errors: 0, cpuMs: NaN };
 
 /** Resolve `games` at once and print last lock → event / fetched, where the time went, and the CPU it cost. */
 async function resolveMeasured(cluster: Cluster, games: LoadGame[], jobRuns: Map<string, JobRun>, log: (l: string) => void): Promise<LoadFigures["resolved"]> {
-  const cpu0 = [...cluster.appProcs, ...cluster.workers].map(groupCpuMs);
-  const own0 = process.cpuUsage();
   const r = await resolveAtOnce(cluster, games);
-  // The workers write their lines just before they complete the job: wait for the last ones.
-  await until(async () => r.timings.every((t) => jobRuns.has(t.jobKey)), 5_000);
-  const cpu = [...cluster.appProcs, ...cluster.workers].map((p, i) => groupCpuMs(p) - cpu0[i]!);
-  const app = cpu.slice(0, cluster.appProcs.length).reduce((a, b) => a + b, 0);
-  const workers = cpu.slice(cluster.appProcs.length).reduce((a, b) => a + b, 0);
-  const own = process.cpuUsage(own0);
   const steps = stepsOf(r.timings, jobRuns);
   log(`    last lock → "turn resolved" event: p50 ${ms(percentile(r.event, 0.5))}, p95 ${ms(percentile(r.event, 0.95))} (${r.event.length} streams)`);
   log(`    last lock → new turn fetched:      p50 ${ms(percentile(r.fetched, 0.5))}, p95 ${ms(percentile(r.fetched, 0.95))} (${r.fetched.length} streams)`);
   log(`    where the time goes, step by step:`);
   for (const line of stepLines(steps)) log(line);
-  log(`    CPU a game resolved (locks, adjudication, events, ${cluster.apps.length} refetches): app processes ${ms(app / games.length)}, workers ${ms(workers / games.length)}, load generator ${ms((own.user + own.system) / 1000 / games.length)}`);
+  log(cpuLine(r.cpu, games.length, cluster.apps.length));
   return { event: r.event, fetched: r.fetched, steps };
 }
+
+const cpuLine = (cpu: ResolveCpu, games: number, streams: number) =>
+  `    CPU a game resolved (its last two locks, the adjudication, its events, ${streams} refetches): app processes ${ms(cpu.app / games)}, workers ${ms(cpu.workers / games)}, load generator ${ms(cpu.own / games)}`;
 
 /** `count` games, each resolved alone (after one not counted, to warm up): the latency of an idle server. */
 async function oneGameAtATime(cluster: Cluster, count: number, jobRuns: Map<string, JobRun>, log: (l: string) => void): Promise<void> {
@@ -234,23 +258,20 @@ async function oneGameAtATime(cluster: Cluster, count: number, jobRuns: Map<stri
   await resolveAtOnce(cluster, games.slice(0, 1));
   log(`${count} games resolved one after another, each alone, with ${cluster.apps.length} live streams`);
   const all = { event: [] as number[], fetched: [] as number[], timings: [] as GameTiming[] };
-  const cpu0 = [...cluster.appProcs, ...cluster.workers].map(groupCpuMs);
+  const cpu: ResolveCpu = { app: 0, workers: 0, own: 0 };
   for (const g of games.slice(1)) {
     const r = await resolveAtOnce(cluster, [g]);
     all.event.push(...r.event);
     all.fetched.push(...r.fetched);
     all.timings.push(...r.timings);
+    for (const k of ["app", "workers", "own"] as const) cpu[k] += r.cpu[k];
     await new Promise((done) => setTimeout(done, 200)); // the servers idle again
   }
-  await until(async () => all.timings.every((t) => jobRuns.has(t.jobKey)), 5_000);
-  const cpu = [...cluster.appProcs, ...cluster.workers].map((p, i) => groupCpuMs(p) - cpu0[i]!);
-  const app = cpu.slice(0, cluster.appProcs.length).reduce((a, b) => a + b, 0);
-  const workers = cpu.slice(cluster.appProcs.length).reduce((a, b) => a + b, 0);
   log(`    last lock → "turn resolved" event: p50 ${ms(percentile(all.event, 0.5))}, p95 ${ms(percentile(all.event, 0.95))} (${all.event.length} streams)`);
   log(`    last lock → new turn fetched:      p50 ${ms(percentile(all.fetched, 0.5))}, p95 ${ms(percentile(all.fetched, 0.95))} (${all.fetched.length} streams)`);
   log(`    where the time goes, step by step:`);
   for (const line of stepLines(stepsOf(all.timings, jobRuns))) log(line);
-  log(`    CPU a game resolved (with the servers' idle time between games): app processes ${ms(app / count)}, workers ${ms(workers / count)}`);
+  log(cpuLine(cpu, count, cluster.apps.length));
 }
 
 export async function runLoadtest(o: LoadOptions): Promise<LoadFigures> {
@@ -261,6 +282,7 @@ export async function runLoadtest(o: LoadOptions): Promise<LoadFigures> {
   log(`starting: production build, a fresh database on ${new URL(o.adminUrl).host}, 2 app processes, 2 workers`);
   const cluster = await startCluster({ adminUrl: o.adminUrl, apps: 2, workers: 2, basePort: o.basePort });
   const jobRuns = collectJobRuns(cluster.workers);
+  jobRunsSeen = (key) => jobRuns.has(key);
   try {
     if (o.oneGame) {
       await oneGameAtATime(cluster, o.oneGame, jobRuns, log);
