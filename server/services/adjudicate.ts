@@ -109,7 +109,9 @@ export async function adjudicatePhase(
     if (phase.status !== "resolving" && phase.status !== "battles") return "not-ready";
     const [game] = await tx.select().from(games).where(eq(games.id, phase.gameId));
     if (!game) throw new Error(`game ${phase.gameId} does not exist`);
-    const robots = new Set((await tx.select({ nation: seats.nation }).from(seats).where(and(eq(seats.gameId, game.id), eq(seats.robot, true)))).map((r) => r.nation));
+    // The seats once: who is a robot (R3.2), and whom to tell when the turn resolves.
+    const seated = await tx.select({ nation: seats.nation, robot: seats.robot, userId: seats.userId }).from(seats).where(eq(seats.gameId, game.id));
+    const robots = new Set(seated.filter((s) => s.robot).map((s) => s.nation));
     let orderLists: Partial<Record<Nation, Order[]>>;
     let decisions: DecisionRecord[];
     let result: { state: GameState; report: TurnReport };
@@ -155,12 +157,12 @@ export async function adjudicatePhase(
     // R8.6 — a victory ends the game; otherwise the next turn's orders open.
     const winner = result.report.victory.winner;
     if (winner) await tx.update(games).set({ status: "finished" }).where(eq(games.id, game.id));
-    else await openPhase(tx, game.id, phase.turn + 1, result.state, game.options);
-    const humans = await tx.selectDistinct({ userId: seats.userId }).from(seats).where(and(eq(seats.gameId, game.id), isNotNull(seats.userId)));
+    else await openPhase(tx, game.id, phase.turn + 1, result.state, game.options, [...robots]);
+    const humans = [...new Set(seated.flatMap((s) => (s.userId ? [s.userId] : [])))];
     await notify(
       tx,
-      humans.map((h) => ({
-        userId: h.userId!,
+      humans.map((userId) => ({
+        userId,
         gameId: game.id,
         kind: winner ? ("game-over" as const) : ("turn-resolved" as const),
         text: winner
