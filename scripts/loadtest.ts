@@ -26,7 +26,7 @@ process.on("SIGINT", () => {
   killAll();
   process.exit(130);
 });
-console.log(`lockstep load test (${small ? "small" : "full"}), commit ${commit()}`);
+console.log(`lockstep load test (${oneGame ? "one game at a time" : small ? "small" : "full"}), commit ${commit()}`);
 const figures = await runLoadtest({ ...(small ? SMALL : FULL), ...(basePort ? { basePort } : {}), adminUrl, savesOnly, pagesOnly, oneGame, log: (l) => console.log(l) });
 if (savesOnly || pagesOnly || oneGame) process.exit(0);
 const failed = figures.unverified.length > 0 || figures.exactlyOnce !== (small ? SMALL : FULL).resolveGames || (figures.killed && figures.killed.retaken !== figures.killed.of);
