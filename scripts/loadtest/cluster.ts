@@ -25,6 +25,8 @@ export interface Proc {
   name: string;
   child: ChildProcess;
   log: () => string;
+  /** Calls `fn` with each whole line the process writes to stdout from now on. */
+  onLine(fn: (line: string) => void): void;
 }
 
 /** Every child started, so an interrupted run (time limit, Ctrl-C) leaves none behind. */
@@ -47,7 +49,15 @@ function startProc(name: string, args: string[], env: NodeJS.ProcessEnv): Proc {
   const keep = (d: Buffer) => (log = (log + d.toString()).slice(-20_000));
   child.stdout!.on("data", keep);
   child.stderr!.on("data", keep);
-  return { name, child, log: () => log };
+  const readers: ((line: string) => void)[] = [];
+  let partial = "";
+  child.stdout!.on("data", (d: Buffer) => {
+    if (readers.length === 0) return;
+    const lines = (partial + d.toString()).split("\n");
+    partial = lines.pop()!;
+    for (const line of lines) for (const r of readers) r(line);
+  });
+  return { name, child, log: () => log, onLine: (fn) => void readers.push(fn) };
 }
 
 export async function stopProc(p: Proc, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {

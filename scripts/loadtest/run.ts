@@ -12,6 +12,7 @@ import { verifyGame } from "../../server/services/verify";
 import { makeRand, randomOrders } from "../../tests/support/random-orders";
 import { groupCpuMs, startCluster, stopProc, type Cluster } from "./cluster";
 import { atRate, eventStream, ms, page, percentile, trpc, type RateResult, type Stream } from "./http";
+import { collectJobRuns, epochMs, stepLines, stepsOf, type GameTiming, type JobRun, type Steps } from "./latency";
 import { makeGames, type LoadGame } from "./players";
 
 export interface LoadOptions {
@@ -31,6 +32,8 @@ export interface LoadOptions {
   savesOnly?: boolean;
   /** Only the pages, with 10 games resolved for history and review (for profiling the pages). */
   pagesOnly?: boolean;
+  /** Only this many games resolved one after another, each alone on the idle servers (the one-game latency). */
+  oneGame?: number;
   log: (line: string) => void;
 }
 
@@ -63,7 +66,8 @@ export interface LoadFigures {
   gamePage: RateResult & { cpuMs: number };
   historyPage: RateResult & { cpuMs: number };
   reviewPage: RateResult & { cpuMs: number };
-  resolved: { event: number[]; fetched: number[] };
+  /** Last lock → event, → new turn fetched (ms a stream), and where that time went, step by step. */
+  resolved: { event: number[]; fetched: number[]; steps: Steps };
   /** Games whose phase was adjudicated exactly once (one job, one next turn), out of resolveGames. */
   exactlyOnce: number;
   killed?: { retaken: number; of: number; seconds: number };
@@ -110,25 +114,57 @@ async function resolvedCount(cluster: Cluster, games: LoadGame[]): Promise<numbe
   return n;
 }
 
+/** CPU ms used so far: the app processes, the workers, and this load generator. */
+interface ResolveCpu {
+  app: number;
+  workers: number;
+  own: number;
+}
+
+function cpuNow(cluster: Cluster): ResolveCpu {
+  const own = process.cpuUsage();
+  return {
+    app: cluster.appProcs.reduce((sum, p) => sum + groupCpuMs(p), 0),
+    workers: cluster.workers.filter((w) => w.child.exitCode === null).reduce((sum, p) => sum + groupCpuMs(p), 0),
+    own: (own.user + own.system) / 1000,
+  };
+}
+
+function cpuSince(cluster: Cluster, before: ResolveCpu): ResolveCpu {
+  const now = cpuNow(cluster);
+  return { app: now.app - before.app, workers: now.workers - before.workers, own: now.own - before.own };
+}
+
+/** Whether a worker has logged the job's run (set by runLoadtest to its collector). */
+let jobRunsSeen: (key: string) => boolean = () => true;
+
 /** Last lock → "turn resolved" on every stream, → the new turn fetched; the last two locks race. */
-async function resolveAtOnce(cluster: Cluster, games: LoadGame[]): Promise<LoadFigures["resolved"]> {
+async function resolveAtOnce(cluster: Cluster, games: LoadGame[]): Promise<{ event: number[]; fetched: number[]; timings: GameTiming[]; cpu: ResolveCpu }> {
   const event: number[] = [];
   const fetched: number[] = [];
-  const started = new Map<number, number>();
+  const timings = new Map<number, GameTiming>();
+  for (const g of games) {
+    const [first] = await cluster.handle.db.select({ id: phases.id }).from(phases).where(and(eq(phases.gameId, g.gameId), eq(phases.turn, 1)));
+    timings.set(g.gameId, { jobKey: `adjudicate:${first!.id}`, lockSentAt: NaN, lockAnsweredAt: NaN, streams: [] });
+  }
   const streams: Stream[] = [];
   const follow: Promise<void>[] = [];
   for (const g of games)
     cluster.apps.forEach((base, i) => {
       const viewer = g.players[NATIONS[i % NATIONS.length]!];
-      let seen = false;
+      const seen: GameTiming["streams"][number] = {};
+      const timing = timings.get(g.gameId)!;
+      timing.streams.push(seen);
       streams.push(
         eventStream(base, viewer.cookie, g.gameId, (e) => {
-          if (e.kind !== "turn-resolved" || seen) return;
-          seen = true;
-          event.push(performance.now() - started.get(g.gameId)!);
+          if (e.kind !== "turn-resolved" || seen.eventAt !== undefined) return;
+          seen.eventAt = epochMs();
+          event.push(seen.eventAt - timing.lockSentAt);
           follow.push(
             trpc<{ phase: { turn: number } | null }>(base, viewer.cookie, "game.get", { gameId: g.gameId }, "query").then((view) => {
-              if (view.phase?.turn === 2) fetched.push(performance.now() - started.get(g.gameId)!);
+              if (view.phase?.turn !== 2) return;
+              seen.fetchedAt = epochMs();
+              fetched.push(seen.fetchedAt - timing.lockSentAt);
             }),
           );
         }),
@@ -137,16 +173,23 @@ async function resolveAtOnce(cluster: Cluster, games: LoadGame[]): Promise<LoadF
   await Promise.all(streams.map((s) => Promise.race([s.ready, new Promise((r) => setTimeout(r, 10_000))])));
   await lockAllBut(cluster, games, 2);
   const last = NATIONS.slice(NATIONS.length - 2);
+  // CPU from the last locks on (the streams' openings and the first three locks are not counted).
+  const cpu0 = cpuNow(cluster);
   await Promise.all(
-    games.map((g) => {
-      started.set(g.gameId, performance.now());
-      return Promise.all(last.map((n, i) => trpc(pick(cluster.apps, i), g.players[n].cookie, "orders.lock", { gameId: g.gameId, nation: n }, "mutation")));
+    games.map(async (g) => {
+      const timing = timings.get(g.gameId)!;
+      timing.lockSentAt = epochMs();
+      await Promise.all(last.map((n, i) => trpc(pick(cluster.apps, i), g.players[n].cookie, "orders.lock", { gameId: g.gameId, nation: n }, "mutation")));
+      timing.lockAnsweredAt = epochMs();
     }),
   );
   await until(async () => event.length >= streams.length, 120_000);
   await Promise.allSettled(follow);
+  // The workers write their lines just before they complete the job: wait for the last ones.
+  await until(async () => [...timings.values()].every((t) => jobRunsSeen(t.jobKey)), 5_000);
+  const cpu = cpuSince(cluster, cpu0);
   for (const s of streams) s.close();
-  return { event, fetched };
+  return { event, fetched, timings: [...timings.values()], cpu };
 }
 
 async function exactlyOnce(cluster: Cluster, games: LoadGame[]): Promise<number> {
@@ -192,6 +235,45 @@ async function killDuringAdjudications(cluster: Cluster, games: LoadGame[], log:
   return { retaken: await resolvedCount(cluster, games), of: games.length, seconds: all ? (performance.now() - killedAt) / 1000 : NaN };
 }
 
+const NONE = { latencies: [], errors: 0, cpuMs: NaN };
+
+/** Resolve `games` at once and print last lock → event / fetched, where the time went, and the CPU it cost. */
+async function resolveMeasured(cluster: Cluster, games: LoadGame[], jobRuns: Map<string, JobRun>, log: (l: string) => void): Promise<LoadFigures["resolved"]> {
+  const r = await resolveAtOnce(cluster, games);
+  const steps = stepsOf(r.timings, jobRuns);
+  log(`    last lock → "turn resolved" event: p50 ${ms(percentile(r.event, 0.5))}, p95 ${ms(percentile(r.event, 0.95))} (${r.event.length} streams)`);
+  log(`    last lock → new turn fetched:      p50 ${ms(percentile(r.fetched, 0.5))}, p95 ${ms(percentile(r.fetched, 0.95))} (${r.fetched.length} streams)`);
+  log(`    where the time goes, step by step:`);
+  for (const line of stepLines(steps)) log(line);
+  log(cpuLine(r.cpu, games.length, cluster.apps.length));
+  return { event: r.event, fetched: r.fetched, steps };
+}
+
+const cpuLine = (cpu: ResolveCpu, games: number, streams: number) =>
+  `    CPU a game resolved (its last two locks, the adjudication, its events, ${streams} refetches): app processes ${ms(cpu.app / games)}, workers ${ms(cpu.workers / games)}, load generator ${ms(cpu.own / games)}`;
+
+/** `count` games, each resolved alone (after one not counted, to warm up): the latency of an idle server. */
+async function oneGameAtATime(cluster: Cluster, count: number, jobRuns: Map<string, JobRun>, log: (l: string) => void): Promise<void> {
+  const games = await makeGames(cluster.handle, count + 1, "one");
+  await resolveAtOnce(cluster, games.slice(0, 1));
+  log(`${count} games resolved one after another, each alone, with ${cluster.apps.length} live streams`);
+  const all = { event: [] as number[], fetched: [] as number[], timings: [] as GameTiming[] };
+  const cpu: ResolveCpu = { app: 0, workers: 0, own: 0 };
+  for (const g of games.slice(1)) {
+    const r = await resolveAtOnce(cluster, [g]);
+    all.event.push(...r.event);
+    all.fetched.push(...r.fetched);
+    all.timings.push(...r.timings);
+    for (const k of ["app", "workers", "own"] as const) cpu[k] += r.cpu[k];
+    await new Promise((done) => setTimeout(done, 200)); // the servers idle again
+  }
+  log(`    last lock → "turn resolved" event: p50 ${ms(percentile(all.event, 0.5))}, p95 ${ms(percentile(all.event, 0.95))} (${all.event.length} streams)`);
+  log(`    last lock → new turn fetched:      p50 ${ms(percentile(all.fetched, 0.5))}, p95 ${ms(percentile(all.fetched, 0.95))} (${all.fetched.length} streams)`);
+  log(`    where the time goes, step by step:`);
+  for (const line of stepLines(stepsOf(all.timings, jobRuns))) log(line);
+  log(cpuLine(cpu, count, cluster.apps.length));
+}
+
 export async function runLoadtest(o: LoadOptions): Promise<LoadFigures> {
   const log = o.log;
   // Latency on a shared machine says as much about the neighbours as about the app: say how busy it was.
@@ -199,7 +281,13 @@ export async function runLoadtest(o: LoadOptions): Promise<LoadFigures> {
   log(`machine: ${busy()}`);
   log(`starting: production build, a fresh database on ${new URL(o.adminUrl).host}, 2 app processes, 2 workers`);
   const cluster = await startCluster({ adminUrl: o.adminUrl, apps: 2, workers: 2, basePort: o.basePort });
+  const jobRuns = collectJobRuns(cluster.workers);
+  jobRunsSeen = (key) => jobRuns.has(key);
   try {
+    if (o.oneGame) {
+      await oneGameAtATime(cluster, o.oneGame, jobRuns, log);
+      return { saves: [], gamePage: NONE, historyPage: NONE, reviewPage: NONE, resolved: { event: [], fetched: [], steps: {} }, exactlyOnce: 0, unverified: [] };
+    }
     const games = await makeGames(cluster.handle, o.games, "play");
     const lists = saveLists();
     const seats = games.flatMap((g) => NATIONS.map((n) => ({ gameId: g.gameId, nation: n, cookie: g.players[n].cookie })));
@@ -220,8 +308,7 @@ export async function runLoadtest(o: LoadOptions): Promise<LoadFigures> {
       saves.push({ rate, result, cpuMs });
       log(`    ${rate} req/s × ${o.saveSeconds} s: p50 ${ms(percentile(result.latencies, 0.5))}, p95 ${ms(percentile(result.latencies, 0.95))}, p99 ${ms(percentile(result.latencies, 0.99))}, errors ${result.errors}${result.firstError ? ` (${result.firstError})` : ""}; CPU a save: app ${ms(cpuMs)}, load generator ${ms(ownMs)}`);
     }
-    const none = { latencies: [], errors: 0, cpuMs: NaN };
-    if (o.savesOnly) return { saves, gamePage: none, historyPage: none, reviewPage: none, resolved: { event: [], fetched: [] }, exactlyOnce: 0, unverified: [] };
+    if (o.savesOnly) return { saves, gamePage: NONE, historyPage: NONE, reviewPage: NONE, resolved: { event: [], fetched: [], steps: {} }, exactlyOnce: 0, unverified: [] };
     // Pages at a rate over both app processes, with their CPU time a page.
     const pagesAt = async (rate: number, make: (i: number) => Promise<unknown>) => {
       const cpu0 = cluster.appProcs.reduce((s, p) => s + groupCpuMs(p), 0);
@@ -242,9 +329,7 @@ export async function runLoadtest(o: LoadOptions): Promise<LoadFigures> {
 
     const racing = await makeGames(cluster.handle, o.pagesOnly ? Math.min(10, o.resolveGames) : o.resolveGames, "race");
     log(`${racing.length} games resolving at once, ${racing.length * cluster.apps.length} live streams over both app processes; the last two locks of each game race`);
-    const resolved = await resolveAtOnce(cluster, racing);
-    log(`    last lock → "turn resolved" event: p50 ${ms(percentile(resolved.event, 0.5))}, p95 ${ms(percentile(resolved.event, 0.95))} (${resolved.event.length} streams)`);
-    log(`    last lock → new turn fetched:      p50 ${ms(percentile(resolved.fetched, 0.5))}, p95 ${ms(percentile(resolved.fetched, 0.95))} (${resolved.fetched.length} streams)`);
+    const resolved = await resolveMeasured(cluster, racing, jobRuns, log);
     const once = await exactlyOnce(cluster, racing);
     log(`    lock races: ${once} of ${racing.length} adjudicated exactly once`);
 

@@ -15,14 +15,21 @@ export const JOBS_CHANNEL = "lockstep_jobs";
 export const LEASE_SECONDS = 10;
 export const HEARTBEAT_SECONDS = 3;
 
-/** Enqueue once per key; returns whether this call created it. Call inside the caller's transaction. */
+/**
+ * Enqueue once per key; returns whether this call created it. Call inside the caller's transaction.
+ * One statement: the row, and its NOTIFY only if the row is new (sent to the workers at COMMIT). A job
+ * due at once is due from the moment it is written (clock_timestamp, not the transaction's start), so
+ * its time in the queue (the worker's log) does not count the time its transaction waited for locks.
+ */
 export async function enqueue(tx: Db, key: string, payload: { phaseId: number }, runAt?: Date): Promise<boolean> {
-  const rows = await tx
-    .insert(jobs)
-    .values({ key, kind: "adjudicate", payload, ...(runAt ? { runAt } : {}) })
-    .onConflictDoNothing({ target: jobs.key })
-    .returning({ id: jobs.id });
-  if (rows.length > 0) await tx.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${key})`);
+  const due = runAt ? sql`${runAt.toISOString()}::timestamptz` : sql`clock_timestamp()`;
+  const { rows } = (await tx.execute(sql`
+    with job as (
+      insert into ${jobs} (key, kind, payload, run_at) values (${key}, 'adjudicate', ${JSON.stringify(payload)}::jsonb, ${due})
+      on conflict (key) do nothing
+      returning id
+    )
+    select pg_notify(${JOBS_CHANNEL}, ${key}) from job`)) as unknown as { rows: unknown[] };
   return rows.length > 0;
 }
 

@@ -1,12 +1,13 @@
 // The worker: two loops that share nothing but the database.
-// - Adjudication: wakes on NOTIFY or every 2 s, sweeps deadlines and reminders, re-queues jobs whose
-//   worker stopped renewing them, and runs up to `adjudications` jobs at once; a heartbeat renews the
-//   lease of each running job, so a live worker's job is never taken from it.
+// - Adjudication: claims at once on NOTIFY (a job queued) and when a job ends, and runs up to
+//   `adjudications` jobs at once; every 2 s it also sweeps deadlines and reminders and re-queues jobs
+//   whose worker stopped renewing them. A heartbeat renews the lease of each running job, so a live
+//   worker's job is never taken from it.
 // - Delivery (email, push): its own timer and its own `deliveries` lanes, so a push endpoint that never
 //   answers holds one lane, never an adjudication (issue 11, "Stalls").
 // Inside the app (the only way on PGlite) and as `npm run worker` on Postgres.
 import type { DbHandle } from "../../db/client";
-import { adjudicatePhase } from "../services/adjudicate";
+import { adjudicatePhase, type AdjudicationTiming } from "../services/adjudicate";
 import { sweepDeadlines } from "../services/deadlines";
 import { dispatchDue, reapDeliveries, type DispatchDeps } from "../services/dispatch";
 import { pruneEvents } from "../services/events";
@@ -33,16 +34,38 @@ export interface WorkerOptions {
   dispatch?: DispatchDeps;
 }
 
-export async function runJob(handle: DbHandle, job: Job): Promise<void> {
-  if (job.kind === "adjudicate") await adjudicatePhase(handle.db, job.payload.phaseId);
-  else throw new Error(`unknown job kind ${job.kind}`);
+export async function runJob(handle: DbHandle, job: Job, timing?: AdjudicationTiming): Promise<string> {
+  if (job.kind === "adjudicate") return adjudicatePhase(handle.db, job.payload.phaseId, { timing });
+  throw new Error(`unknown job kind ${job.kind}`);
 }
+
+const round = (ms: number | undefined) => (ms === undefined ? undefined : Math.round(ms * 10) / 10);
 
 /** Run one claimed job to its end: done, or back to the queue with the error. */
 async function settleJob(handle: DbHandle, workerId: string, job: Job, onJob?: WorkerOptions["onJob"]): Promise<void> {
   const started = performance.now();
+  const timing: AdjudicationTiming = {};
   try {
-    await runJob(handle, job);
+    const outcome = await runJob(handle, job, timing);
+    const committed = performance.now();
+    // One line a job: where its time went, from the moment it was due (the lock's transaction) to its
+    // commit. `committedAt` (epoch ms) lets the load test time the event's way to each stream.
+    logger.info(
+      {
+        worker: workerId,
+        job: job.id,
+        key: job.key,
+        outcome,
+        queuedMs: job.lockedAt ? job.lockedAt.getTime() - job.runAt.getTime() : undefined,
+        readMs: round(timing.readMs),
+        engineMs: round(timing.engineMs),
+        robotDecisions: timing.robotDecisions,
+        writeMs: round(timing.writeMs),
+        commitMs: round(committed - started - (timing.readMs ?? 0) - (timing.engineMs ?? 0) - (timing.writeMs ?? 0)),
+        committedAt: Math.round(performance.timeOrigin + committed),
+      },
+      "job run",
+    );
     await complete(handle.db, job);
     metrics.adjudicationSeconds.observe({ outcome: "done" }, (performance.now() - started) / 1000);
     onJob?.(job);
@@ -105,17 +128,11 @@ export function startWorker(handle: DbHandle, options: WorkerOptions): () => Pro
   // Declared before use by the adjudication loop, which wakes delivery after each job.
   // eslint-disable-next-line prefer-const
   let deliver: () => void = () => {};
-  // Adjudication: housekeeping, then fill the free slots; a finished job frees its slot and looks again.
+  // Adjudication: fill the free slots. A job queued (its NOTIFY) and a finished job look again at
+  // once, with one query each: nothing stands between a lock's commit and its claim.
   const adjudicate = serial(async () => {
     if (stopped) return;
     try {
-      await reap(handle.db);
-      await sweepDeadlines(handle.db);
-      await sweepReminders(handle.db);
-      if (Date.now() - pruned > 60_000) {
-        pruned = Date.now();
-        await pruneEvents(handle.db);
-      }
       while (!stopped && running.size < maxJobs) {
         const job = await claim(handle.db, name);
         if (!job) break;
@@ -129,6 +146,23 @@ export function startWorker(handle: DbHandle, options: WorkerOptions): () => Pro
     } catch (error) {
       log.error({ err: error }, "adjudication loop");
     }
+  });
+  // Housekeeping on the poll timer (its work waits on the clock, never on a NOTIFY): jobs of dead
+  // workers back to the queue, deadlines and reminders swept, old events pruned; then fill the slots.
+  const housekeeping = serial(async () => {
+    if (stopped) return;
+    try {
+      await reap(handle.db);
+      await sweepDeadlines(handle.db);
+      await sweepReminders(handle.db);
+      if (Date.now() - pruned > 60_000) {
+        pruned = Date.now();
+        await pruneEvents(handle.db);
+      }
+    } catch (error) {
+      log.error({ err: error }, "housekeeping");
+    }
+    adjudicate();
   });
 
   // Delivery: each lane claims one due row at a time; a hung send holds only its own lane.
@@ -171,20 +205,20 @@ export function startWorker(handle: DbHandle, options: WorkerOptions): () => Pro
   }, options.watchdogMs ?? STUCK_SECONDS * 1000);
   watchdog.unref?.();
   const poll = options.pollMs ?? 2000;
-  const adjudicateTimer = setInterval(adjudicate, poll);
+  const adjudicateTimer = setInterval(housekeeping, poll);
   adjudicateTimer.unref?.();
   const deliverTimer = setInterval(deliver, poll);
   deliverTimer.unref?.();
   let unlisten: (() => Promise<void>) | undefined;
   // A NOTIFY wakes adjudication; after a dropped LISTEN connection, look at once for what was missed.
   void handle
-    .listen(JOBS_CHANNEL, adjudicate, adjudicate)
+    .listen(JOBS_CHANNEL, adjudicate, housekeeping)
     .then((stop) => {
       if (stopped) void stop();
       else unlisten = stop;
     })
     .catch((error: unknown) => log.error({ err: error }, "LISTEN failed; polling only"));
-  adjudicate();
+  housekeeping();
   deliver();
   return async () => {
     stopped = true;

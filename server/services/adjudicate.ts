@@ -74,6 +74,21 @@ function runWithRobots(
 export interface AdjudicateHooks {
   /** Runs inside the transaction after every write, before COMMIT (tests simulate a dying worker here). */
   beforeCommit?: (tx: Db) => Promise<void>;
+  /** Where the job's time went (the worker logs it): filled as each step ends. */
+  timing?: AdjudicationTiming;
+}
+
+/**
+ * Milliseconds of each step of one adjudication: reading the phase and its inputs, the engine (with
+ * the robots' decisions, taken in the same loop: R3.2), and writing the outcome. The commit is timed
+ * by the caller, after the transaction returns.
+ */
+export interface AdjudicationTiming {
+  readMs?: number;
+  engineMs?: number;
+  writeMs?: number;
+  /** Decisions robots took in this run. */
+  robotDecisions?: number;
 }
 
 export async function adjudicatePhase(
@@ -81,6 +96,13 @@ export async function adjudicatePhase(
   phaseId: number,
   hooks: AdjudicateHooks = {},
 ): Promise<"resolved" | "already-resolved" | "not-ready" | "waiting" | "post-combat"> {
+  const timing = hooks.timing ?? {};
+  let stepStart = performance.now();
+  const step = (name: "readMs" | "engineMs" | "writeMs") => {
+    const now = performance.now();
+    timing[name] = now - stepStart;
+    stepStart = now;
+  };
   return db.transaction(async (tx) => {
     const [phase] = await tx.select().from(phases).where(eq(phases.id, phaseId)).for("update");
     if (!phase) throw new Error(`phase ${phaseId} does not exist`);
@@ -88,7 +110,9 @@ export async function adjudicatePhase(
     if (phase.status !== "resolving" && phase.status !== "battles") return "not-ready";
     const [game] = await tx.select().from(games).where(eq(games.id, phase.gameId));
     if (!game) throw new Error(`game ${phase.gameId} does not exist`);
-    const robots = new Set((await tx.select({ nation: seats.nation }).from(seats).where(and(eq(seats.gameId, game.id), eq(seats.robot, true)))).map((r) => r.nation));
+    // The seats once: who is a robot (R3.2), and whom to tell when the turn resolves.
+    const seated = await tx.select({ nation: seats.nation, robot: seats.robot, userId: seats.userId }).from(seats).where(eq(seats.gameId, game.id));
+    const robots = new Set(seated.filter((s) => s.robot).map((s) => s.nation));
     let orderLists: Partial<Record<Nation, Order[]>>;
     let decisions: DecisionRecord[];
     let result: { state: GameState; report: TurnReport };
@@ -97,27 +121,36 @@ export async function adjudicatePhase(
       orderLists = phase.orders ?? {};
       decisions = phase.decisions ?? [];
       const used = await savedPostCombat(tx, phase.id);
+      step("readMs");
       result = finishTurn(phase.startState, combatOf(phase, orderLists, game.options.lowLuck), used, phase.seed);
       phase.postCombat = { ...phase.postCombat, used };
     } else {
       orderLists = await phaseOrders(tx, phase.id);
-      const run = runWithRobots(phase, orderLists, game.options.lowLuck, robots, await preferenceDecider(tx, game.id, phase.id));
+      const preferred = await preferenceDecider(tx, game.id, phase.id);
+      step("readMs");
+      const run = runWithRobots(phase, orderLists, game.options.lowLuck, robots, preferred);
       decisions = run.decisions;
+      timing.robotDecisions = run.decisions.length - (phase.decisions ?? []).length;
       if (run.combat.waiting) {
+        step("engineMs");
         const shown = publicWaiting(phase, orderLists, game.options.lowLuck, decisions, run.combat.waiting);
         await waitForDecisions(tx, phase, game, decisions, { ...run.combat.waiting, report: run.combat.report }, shown);
+        step("writeMs");
         await hooks.beforeCommit?.(tx);
         return "waiting";
       }
       const choices = postCombatChoices(phase.startState, run.combat.state, run.combat.aftermath);
       const humans = new Set(NATIONS.filter((n) => !robots.has(n)));
       if (needsPlayers(choices, humans)) {
+        step("engineMs");
         await openPostCombat(tx, phase, game, { report: run.combat.report, choices }, humans, { orders: orderLists, decisions, pending: null });
+        step("writeMs");
         await hooks.beforeCommit?.(tx);
         return "post-combat";
       }
       result = finishTurn(phase.startState, run.combat, {}, phase.seed);
     }
+    step("engineMs");
     await tx
       .update(phases)
       .set({ status: "resolved", orders: orderLists, decisions, pending: null, postCombat: phase.postCombat, report: result.report, resolvedAt: new Date() })
@@ -127,12 +160,12 @@ export async function adjudicatePhase(
     if (winner) {
       await tx.update(games).set({ status: "finished" }).where(eq(games.id, game.id));
       await rateFinishedGame(tx, game, winner);
-    } else await openPhase(tx, game.id, phase.turn + 1, result.state, game.options);
-    const humans = await tx.selectDistinct({ userId: seats.userId }).from(seats).where(and(eq(seats.gameId, game.id), isNotNull(seats.userId)));
+    } else await openPhase(tx, game.id, phase.turn + 1, result.state, game.options, [...robots]);
+    const humans = [...new Set(seated.flatMap((s) => (s.userId ? [s.userId] : [])))];
     await notify(
       tx,
-      humans.map((h) => ({
-        userId: h.userId!,
+      humans.map((userId) => ({
+        userId,
         gameId: game.id,
         kind: winner ? ("game-over" as const) : ("turn-resolved" as const),
         text: winner
@@ -144,6 +177,7 @@ export async function adjudicatePhase(
       })),
     );
     await publish(tx, { gameId: game.id, kind: "turn-resolved", turn: phase.turn });
+    step("writeMs");
     await hooks.beforeCommit?.(tx);
     return "resolved";
   });

@@ -21,6 +21,17 @@ export async function publishToUser(tx: Db, userId: string, hint: Omit<UserEvent
   await tx.execute(sql`select pg_notify(${USER_EVENTS_CHANNEL}, ${JSON.stringify({ ...event, id: row!.id })})`);
 }
 
+/** The same hint to several users at once: one insert and one statement of notifications, whatever their number. */
+export async function publishToUsers(tx: Db, userIds: string[], hint: Omit<UserEvent, "userId" | "id"> = { kind: "notification" }): Promise<void> {
+  if (userIds.length === 0) return;
+  const rows = await tx
+    .insert(events)
+    .values(userIds.map((userId) => ({ userId, payload: { userId, ...hint } })))
+    .returning({ id: events.id, userId: events.userId });
+  const notices = rows.map((r) => sql`pg_notify(${USER_EVENTS_CHANNEL}, ${JSON.stringify({ userId: r.userId, ...hint, id: r.id })})`);
+  await tx.execute(sql`select ${sql.join(notices, sql`, `)}`);
+}
+
 /** A game's events after `afterId`, oldest first (a stream resuming from its last id). */
 export async function gameEventsAfter(db: Db, gameId: number, afterId: number): Promise<(GameEvent & { id: number })[]> {
   const rows = await db.select().from(events).where(and(eq(events.gameId, gameId), gt(events.id, afterId))).orderBy(asc(events.id)).limit(1000);

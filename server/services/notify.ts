@@ -4,7 +4,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { deliveries, notifications, notificationSettings, pushSubscriptions, type DeliveryChannel, type NotificationFact, type NotificationKind } from "../../db/schema";
-import { publishToUser } from "./events";
+import { publishToUsers } from "./events";
 
 export interface Note {
   userId: string;
@@ -56,7 +56,7 @@ export async function notify(tx: Db, notes: Note[]): Promise<number> {
   const channels = await channelsOf(tx, userIds);
   const rows = created.flatMap((n) => (channels.get(n.userId) ?? []).map((channel) => ({ notificationId: n.id, channel })));
   if (rows.length > 0) await tx.insert(deliveries).values(rows).onConflictDoNothing();
-  for (const userId of userIds) await publishToUser(tx, userId);
+  await publishToUsers(tx, userIds);
   return created.length;
 }
 

@@ -168,7 +168,14 @@ export async function saveOrders(db: Db, userId: string, gameId: number, nation:
 /** Lock a nation's orders. When the last nation locks, the adjudication job is queued (once). */
 export async function lockOrders(db: Db, userId: string, gameId: number, nation: Nation): Promise<{ locked: Nation[]; resolving: boolean }> {
   return db.transaction(async (tx) => {
-    const [latest] = await tx.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(desc(phases.turn)).limit(1).for("update");
+    // Not the whole row: its start state and report are the largest columns, and a lock needs neither.
+    const [latest] = await tx
+      .select({ id: phases.id, turn: phases.turn, status: phases.status })
+      .from(phases)
+      .where(eq(phases.gameId, gameId))
+      .orderBy(desc(phases.turn))
+      .limit(1)
+      .for("update");
     if (!latest) throw notFound("An open phase of this game");
     if (latest.status === "resolved") throw gameFinished();
     if (latest.status !== "open") {
@@ -183,14 +190,14 @@ export async function lockOrders(db: Db, userId: string, gameId: number, nation:
     const rows = await tx.select({ nation: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id));
     const locked = NATIONS.filter((n) => rows.some((r) => r.nation === n));
     const resolving = locked.length === NATIONS.length;
-    if (resolving) await beginResolving(tx, phase);
+    if (resolving) await beginResolving(tx, { id: phase.id, gameId });
     await publish(tx, { gameId, kind: "locks-changed", turn: phase.turn });
     return { locked, resolving };
   });
 }
 
 /** Close the phase to changes and queue its adjudication (R3: last lock or deadline). */
-export async function beginResolving(tx: Db, phase: Phase): Promise<void> {
+export async function beginResolving(tx: Db, phase: Pick<Phase, "id" | "gameId">): Promise<void> {
   const closed = await tx.update(phases).set({ status: "resolving" }).where(and(eq(phases.id, phase.id), eq(phases.status, "open"))).returning({ id: phases.id });
   // Who acted on the phase and who missed it, once, as it closes (the reliability record).
   if (closed.length > 0) await recordPhaseClosed(tx, phase);

@@ -14,15 +14,16 @@ export function seedHash(seed: string): string {
   return createHash("sha256").update(seed).digest("hex");
 }
 
-export async function openPhase(tx: Db, gameId: number, turn: number, state: GameState, options: GameOptions): Promise<Phase> {
+/** `robots`: the game's robot nations, when the caller has just read them (one query fewer). */
+export async function openPhase(tx: Db, gameId: number, turn: number, state: GameState, options: GameOptions, robots?: Nation[]): Promise<Phase> {
   const seed = randomBytes(32).toString("hex");
   const deadline = deadlineFrom(new Date(), options.ordersHours, options.ordersAt);
   const [phase] = await tx
     .insert(phases)
     .values({ gameId, turn, kind: "orders", startState: state, seed, seedHash: seedHash(seed), engineVersion: ENGINE_VERSION, deadline })
     .returning();
-  const robots = await tx.select({ nation: seats.nation }).from(seats).where(and(eq(seats.gameId, gameId), eq(seats.robot, true)));
-  await robotsOrderAndLock(tx, phase!, robots.map((r) => r.nation), options);
+  const robotNations = robots ?? (await tx.select({ nation: seats.nation }).from(seats).where(and(eq(seats.gameId, gameId), eq(seats.robot, true)))).map((r) => r.nation);
+  await robotsOrderAndLock(tx, phase!, robotNations, options);
   return phase!;
 }
 

@@ -20,14 +20,27 @@ function remember(key: string, state: GameState): GameState {
   return state;
 }
 
+/**
+ * Reads under way, by key: when a turn resolves, every open tab of the game refetches its view at
+ * once, and they share one read of the new phase's start state instead of one each.
+ */
+const loading = new Map<string, Promise<GameState>>();
+
 /** The start state of a phase, read from the database at most once per process. */
 export async function phaseStartState(db: Db, phase: { id: number; seedHash: string }): Promise<GameState> {
   const key = `${phase.id}:${phase.seedHash}`;
   const hit = cache.get(key);
   if (hit) return remember(key, hit);
-  const [row] = await db.select({ startState: phases.startState }).from(phases).where(eq(phases.id, phase.id));
-  if (!row) throw notFound("This phase");
-  return remember(key, row.startState);
+  let read = loading.get(key);
+  if (!read) {
+    read = (async () => {
+      const [row] = await db.select({ startState: phases.startState }).from(phases).where(eq(phases.id, phase.id));
+      if (!row) throw notFound("This phase");
+      return remember(key, row.startState);
+    })().finally(() => loading.delete(key));
+    loading.set(key, read);
+  }
+  return read;
 }
 
 /** The start state of a game's latest phase while it is open for orders; undefined otherwise. */

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import type { DbHandle } from "../../db/client";
 import { phases } from "../../db/schema";
 import { currentPhase } from "../../server/services/phases";
+import { phaseStartState } from "../../server/services/start-state";
 import { testDb } from "../support/db";
 import { twoPlayerGame } from "../support/world";
 
@@ -37,5 +38,24 @@ describe("the start state a save checks against", () => {
     expect(refused.ok).toBe(false);
     // The first database's phase is still answered from its own state.
     expect(await a.asAlice.orders.save({ gameId: a.gameId, nation: "Germany", orders: [blitz] })).toEqual({ ok: true, saved: 1 });
+  });
+});
+
+describe("the start state of a phase many tabs ask for at once", () => {
+  it("is read from the database once, however many ask before the read is back", async () => {
+    const { gameId } = await twoPlayerGame(one);
+    const phase = (await currentPhase(one.db, gameId))!;
+    let selects = 0;
+    // Counts the queries phaseStartState starts (a turn resolved: every open tab refetches at once).
+    const counted = new Proxy(one.db, {
+      get(target, name, receiver) {
+        if (name === "select") selects += 1;
+        return Reflect.get(target, name, receiver) as unknown;
+      },
+    });
+    const states = await Promise.all(Array.from({ length: 5 }, () => phaseStartState(counted, phase)));
+    expect(selects).toBe(1);
+    for (const s of states) expect(s).toBe(states[0]);
+    expect(states[0]!.units.length).toBe(phase.startState.units.length);
   });
 });

@@ -116,6 +116,37 @@ describe("the worker's loops", () => {
 });
 
 if (onPostgres) {
+  describe("a lock's NOTIFY (Postgres server)", () => {
+    it("has its job claimed and run while the worker's housekeeping waits on a row another transaction holds", { timeout: 30_000 }, async () => {
+      // A dead worker's job, past its lease: reap must update it, and waits while another transaction holds its row.
+      const [stale] = await handle.db
+        .insert(jobs)
+        .values({ key: `stale-${Math.random()}`, kind: "adjudicate", payload: { phaseId: -1 }, status: "running", lockedBy: "gone", lockedAt: new Date(Date.now() - 3600_000) })
+        .returning();
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let holding!: () => void;
+      const isHeld = new Promise<void>((r) => (holding = r));
+      const holder = handle.db.transaction(async (tx) => {
+        await tx.select().from(jobs).where(eq(jobs.id, stale!.id)).for("update");
+        holding();
+        await held;
+        await tx.delete(jobs).where(eq(jobs.id, stale!.id)); // nothing left for the reap when it goes on
+      });
+      await isHeld;
+      // The poll never comes round again in this test: only the NOTIFY can wake the claim.
+      const stop = startWorker(handle, { name: "woken", pollMs: 600_000, dispatch: { workerId: "woken", sendMail: async () => {}, push: { subject: "mailto:test@lockstep.test" }, baseUrl: "https://lockstep.test" } });
+      try {
+        const gameId = await lockedGame();
+        await until(async () => (await phaseStatus(gameId)) === "resolved", 15_000);
+      } finally {
+        release();
+        await holder;
+        await stop();
+      }
+    });
+  });
+
   describe("a worker process killed mid-job (Postgres server)", () => {
     it("keeps its job while it lives, and a live worker re-takes it within 15 s of its death", { timeout: 60_000 }, async () => {
       const { spawn } = await import("node:child_process");
