@@ -200,3 +200,22 @@ export function clipToArc(poly: Poly, apex: Pt, facing: number, half: number): P
   if (left.length === 0) return left;
   return clipHalfPlane(left, apex, dir(facing - half));
 }
+
+/** Convex hull (counter-clockwise) of points: the area a convex footprint sweeps in a straight move
+ * is the hull of its corners at the start and at the end. */
+export function convexHull(points: Pt[]): Poly {
+  const p = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
+  if (p.length < 3) return p;
+  const lower: Pt[] = [];
+  for (const q of p) {
+    while (lower.length >= 2 && cross(sub(lower[lower.length - 1]!, lower[lower.length - 2]!), sub(q, lower[lower.length - 2]!)) <= 0) lower.pop();
+    lower.push(q);
+  }
+  const upper: Pt[] = [];
+  for (let i = p.length - 1; i >= 0; i--) {
+    const q = p[i]!;
+    while (upper.length >= 2 && cross(sub(upper[upper.length - 1]!, upper[upper.length - 2]!), sub(q, upper[upper.length - 2]!)) <= 0) upper.pop();
+    upper.push(q);
+  }
+  return lower.slice(0, -1).concat(upper.slice(0, -1));
+}
