@@ -1,7 +1,7 @@
 // Whether one side's batch of orders is legal (TA2.1, TA2.2, TA2.5 and the rules each order cites).
 import type { Validation } from "../ruleset";
 import { dist, pointInPolygon, polygonsMeet, rect, segmentIntersection, type Poly } from "./geometry";
-import { allowance, canShoot, chargeProblem, engaged, faceOf, generalTouches, moveEnd, nearestEnemyDistance, shotBand, unitById } from "./rules";
+import { allowance, canShoot, fireRange, chargeProblem, engaged, faceOf, generalTouches, moveEnd, nearestEnemyDistance, shotBand, unitById } from "./rules";
 import { footInTown } from "./terrain";
 import { T } from "./tables";
 import { footprintAt } from "./units";
@@ -60,7 +60,8 @@ export function validateUnitOrder(s: State, u: Unit, o: UnitOrder): Validation {
     const t = typeof o.shoot === "string" ? unitById(s, o.shoot) : undefined;
     if (!t || s.teams[t.side] === s.teams[u.side]) return bad("TA6.2", `${u.id}: the target must be an enemy unit`);
     if (engaged(s, t.id)) return bad("TA6.2", `${u.id}: units in hand-to-hand cannot be shot at`);
-    if (!shotBand(s, u, t)) return bad("TA6.3", `${u.id}: ${t.id} is out of its field of fire or range`);
+    if (fireRange(s, u, t) === null) return bad("TA6.2", `${u.id}: ${t.id} is outside its field of fire`);
+    if (!shotBand(s, u, t)) return bad("TA6.3", `${u.id}: ${t.id} is out of range`);
     return { ok: true };
   }
   const t = typeof o.charge === "string" ? unitById(s, o.charge) : undefined;
