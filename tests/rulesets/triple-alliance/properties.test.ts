@@ -21,9 +21,12 @@ const unitArb = fc.record({
 });
 const orderArb = fc.record({ kind: fc.integer({ min: 0, max: 4 }), face: fc.integer({ min: 0, max: 359 }), share: fc.double({ min: 0, max: 1, noNaN: true }), target: fc.nat(), march: fc.boolean() });
 
+type UnitRaw = { arm: (typeof ARMS)[number]; x: number; y: number; facing: number; column: boolean; hits: number };
+type OrderRaw = { kind: number; face: number; share: number; target: number; march: boolean };
+
 const woods = { kind: "woods" as const, poly: [[400, 400], [600, 420], [580, 600], [420, 580]] as [number, number][] };
 
-function tableFrom(raw: fc.infer<typeof unitArb>[]): State {
+function tableFrom(raw: UnitRaw[]): State {
   const placed: UnitFixture[] = [];
   const probe = buildState({ areas: [woods], width: 1000, height: 1000 });
   raw.forEach((r, i) => {
@@ -40,7 +43,7 @@ function tableFrom(raw: fc.infer<typeof unitArb>[]): State {
   return buildState({ units: placed, areas: [woods], width: 1000, height: 1000 });
 }
 
-function ordersFrom(s: State, raw: fc.infer<typeof orderArb>[]): Record<string, Orders> {
+function ordersFrom(s: State, raw: OrderRaw[]): Record<string, Orders> {
   const out: Record<string, Orders> = {};
   s.units.forEach((u, i) => {
     const r = raw[i % raw.length]!;
