@@ -38,6 +38,9 @@ interface Ctx {
   bf: Battlefield;
   units: Unit[];
   teams: Record<string, string>;
+  /** Radii (fixed during movement) and footprints as each step starts. */
+  rad: Map<Unit, number>;
+  feet: Map<Unit, Poly>;
 }
 
 const enemy = (ctx: Ctx, a: Unit, b: Unit) => ctx.teams[a.side] !== ctx.teams[b.side];
@@ -51,14 +54,18 @@ function obstacle(ctx: Ctx, m: Mover, from: Pt, to: Pt): { by: string; unit?: st
   if (area) return { by: area };
   const river = riverBlocks(ctx.bf, from, to);
   if (river) return { by: river };
-  const swept = convexHull([...footprintAt(u, from, u.facing), ...foot]);
-  const r = radius(u) + dist(from, to);
+  const ru = ctx.rad.get(u)!;
+  const r = ru + dist(from, to);
+  let swept: Poly | null = null;
   for (const o of ctx.units) {
-    if (o.id === u.id) continue;
-    if (dist(o.pos, from) > r + radius(o) + 1) {
-      if (!m.march || !enemy(ctx, u, o) || dist(o.pos, to) > radius(u) + radius(o) + T.marchKeepOff + 1) continue;
+    if (o === u) continue;
+    const ro = ctx.rad.get(o)!;
+    const d = dist(o.pos, from);
+    if (d > r + ro + 1) {
+      if (!m.march || d > r + ro + T.marchKeepOff + 1 || !enemy(ctx, u, o)) continue;
     }
-    const of = footprint(o);
+    const of = ctx.feet.get(o)!;
+    swept ??= convexHull([...footprintAt(u, from, u.facing), ...foot]);
     if (convexOverlaps(swept, of)) return { by: o.id, unit: o.id };
     if (m.march && enemy(ctx, u, o) && polygonDistance(foot, of) < T.marchKeepOff) return { by: "keep-off", unit: o.id };
   }
@@ -86,11 +93,12 @@ function freeShare(ctx: Ctx, m: Mover, from: Pt, to: Pt): { t: number; stop: { b
 
 /** Runs every mover through the time steps at once (TA4.7). Mutates the movers' units. */
 export function runSteps(bf: Battlefield, units: Unit[], teams: Record<string, string>, movers: Mover[], steps: number): void {
-  const ctx: Ctx = { bf, units, teams };
+  const ctx: Ctx = { bf, units, teams, rad: new Map(units.map((u) => [u, radius(u)])), feet: new Map(units.map((u) => [u, footprint(u)])) };
   const ordered = [...movers].sort((a, b) => (a.unit.id < b.unit.id ? -1 : 1));
   for (let step = 1; step <= steps; step++) {
     const active = ordered.filter((m) => !m.stopped);
     if (active.length === 0) break;
+    for (const m of active) ctx.feet.set(m.unit, footprint(m.unit));
     const from = new Map<Mover, Pt>();
     const prop = new Map<Mover, { to: Pt; t: number; stop: { by: string; unit?: string } | null }>();
     for (const m of active) {
@@ -109,7 +117,7 @@ export function runSteps(bf: Battlefield, units: Unit[], teams: Record<string, s
         for (let j = i + 1; j < active.length; j++) {
           const a = active[i]!;
           const b = active[j]!;
-          if (dist(place(a, share.get(a)!), place(b, share.get(b)!)) > radius(a.unit) + radius(b.unit) + 1) continue;
+          if (dist(a.unit.pos, b.unit.pos) > ctx.rad.get(a.unit)! + ctx.rad.get(b.unit)! + a.stepLen + b.stepLen + 1) continue;
           const fa = (k: number): Poly => footprintAt(a.unit, place(a, Math.min(share.get(a)!, k)), a.unit.facing);
           const fb = (k: number): Poly => footprintAt(b.unit, place(b, Math.min(share.get(b)!, k)), b.unit.facing);
           if (!convexOverlaps(fa(1), fb(1))) continue;
@@ -144,7 +152,7 @@ export function runSteps(bf: Battlefield, units: Unit[], teams: Record<string, s
         m.stopShare = k;
       } else if (m.enemiesOf) {
         // A charger touching an enemy within contact distance has arrived (TA7.6).
-        const hit = units.find((o) => o.id !== m.unit.id && m.enemiesOf!(o) && dist(o.pos, m.unit.pos) <= radius(o) + radius(m.unit) + CONTACT_MM && polygonDistance(footprint(o), footprint(m.unit)) <= CONTACT_MM);
+        const hit = units.find((o) => o !== m.unit && dist(o.pos, m.unit.pos) <= ctx.rad.get(o)! + ctx.rad.get(m.unit)! + CONTACT_MM && m.enemiesOf!(o) && polygonDistance(footprint(o), footprint(m.unit)) <= CONTACT_MM);
         if (hit) {
           m.stopped = true;
           m.stoppedBy = hit.id;
