@@ -1,12 +1,13 @@
 // The robot (TA12.1): legal, sensible orders for a side nobody plays — charge at good odds, shoot at
 // the target it would hurt most, otherwise advance toward the nearest enemy. Every order it gives
 // is checked by the validator; one that fails becomes a hold.
-import { bearing, dist, polygonDistance, rect, type Pt } from "./geometry";
+import { bearing, dir, dist, normDeg, polygonDistance, rect, type Poly, type Pt } from "./geometry";
+import { newMover, roomFor, runSteps } from "./movement";
 import { canShoot, chargeProblem, engaged, faceOf, generalTouches, isEnemy, shotBand } from "./rules";
 import { inCover } from "./terrain";
 import { ratingMod, T, weaponRanges } from "./tables";
-import { footprint, footprintSize, hitsRemaining, inColumn } from "./units";
-import type { GeneralOrder, Orders, State, Unit, UnitOrder } from "./types";
+import { footprint, footprintAt, footprintSize, hitsRemaining, inColumn } from "./units";
+import type { Formation, GeneralOrder, Orders, State, Unit, UnitOrder } from "./types";
 import { validateOrders, validateUnitOrder } from "./validate";
 
 function goodOdds(u: Unit, t: Unit): boolean {
@@ -22,22 +23,42 @@ function expectedHits(s: State, u: Unit, t: Unit): number {
   return h;
 }
 
+/** Where `u` would get to alone (everyone else standing): the robot's look ahead along a line. */
+function tryAlone(s: State, u: Unit, facing: number, distance: number, charge: boolean): { pos: Pt; against?: string } {
+  const units = s.units.map((o) => (o.id === u.id ? { ...o, facing } : o));
+  const me = units.find((o) => o.id === u.id)!;
+  const m = newMover(me, dir(facing), distance, T.steps);
+  if (charge) m.enemiesOf = (other) => isEnemy(s, u, other);
+  runSteps(s.battlefield, units, s.teams, [m], T.steps);
+  return { pos: me.pos, against: m.against };
+}
+
 function advance(s: State, u: Unit, enemy: Unit): UnitOrder {
   const face = bearing(u.pos, enemy.pos);
   const gap = polygonDistance(footprint(u), footprint(enemy));
   const w = weaponRanges(u.weapon);
   // Shooters stop inside close range; cavalry stops where its next charge reaches.
   const stopAt = u.arm === "cavalry" ? Math.min(200, T.allowance.cavalry * 0.6) : (w?.close ?? 150) * 0.8;
-  const distance = Math.max(0, Math.min(T.allowance[u.arm], gap - stopAt));
-  return { move: { face: Math.round(face * 10) / 10, distance: Math.floor(distance) } };
+  const distance = Math.floor(Math.max(0, Math.min(T.allowance[u.arm], gap - stopAt)));
+  // Straight at the enemy unless terrain or troops stop it early: then the line that closes most.
+  // A pivot needs room (TA4.2): facings without it are not tried.
+  let best = { face: u.facing, left: Infinity };
+  for (const turn of [0, 30, -30, 60, -60]) {
+    const f = normDeg(face + turn);
+    if (roomFor(s.battlefield, s.units, u, footprintAt(u, u.pos, f))) continue;
+    const left = dist(tryAlone(s, u, f, distance, false).pos, enemy.pos);
+    if (left < best.left - 1) best = { face: f, left };
+    if (turn === 0 && left <= dist(u.pos, enemy.pos) - distance * 0.7) break;
+  }
+  return best.left === Infinity ? { hold: true } : { move: { face: Math.round(best.face * 10) / 10, distance } };
 }
 
-function unitOrder(s: State, u: Unit, charged: Set<string>): UnitOrder | null {
+function unitOrder(s: State, u: Unit, charged: Set<string>, claimed: Poly[]): UnitOrder | null {
   if (engaged(s, u.id)) return null;
   const enemies = s.units.filter((o) => isEnemy(s, u, o)).sort((a, b) => dist(u.pos, a.pos) - dist(u.pos, b.pos) || (a.id < b.id ? -1 : 1));
   if (enemies.length === 0) return null;
   if (u.arm !== "artillery") {
-    const target = enemies.find((t) => !charged.has(t.id) && !chargeProblem(s, u, t) && goodOdds(u, t));
+    const target = enemies.find((t) => !charged.has(t.id) && !chargeProblem(s, u, t) && goodOdds(u, t) && tryAlone(s, u, bearing(u.pos, t.pos), T.allowance[u.arm], true).against === t.id);
     if (target) {
       charged.add(target.id);
       return { charge: target.id };
@@ -52,12 +73,23 @@ function unitOrder(s: State, u: Unit, charged: Set<string>): UnitOrder | null {
     if (best) return { shoot: best.t.id };
   }
   const nearest = enemies[0]!;
+  // A formation change needs room, also from the changes this side has already ordered (TA4.6).
+  const change = (formation: Formation, face: number): UnitOrder | null => {
+    const foot = footprintAt(u, u.pos, face, formation);
+    if (roomFor(s.battlefield, s.units, u, foot, claimed)) return null;
+    claimed.push(foot);
+    return { formation, face };
+  };
+  const toward = Math.round(bearing(u.pos, nearest.pos));
   if (u.arm === "artillery") {
     const inReach = polygonDistance(footprint(u), footprint(nearest)) <= (weaponRanges(u.weapon)?.long ?? 0) * 0.9;
-    if (u.formation === "limbered") return inReach ? { formation: "unlimbered", face: Math.round(bearing(u.pos, nearest.pos)) } : advance(s, u, nearest);
-    return inReach ? { move: { face: Math.round(bearing(u.pos, nearest.pos)), distance: 0 } } : { formation: "limbered", face: Math.round(bearing(u.pos, nearest.pos)) };
+    if (u.formation === "limbered") return inReach ? (change("unlimbered", toward) ?? advance(s, u, nearest)) : advance(s, u, nearest);
+    return inReach ? { move: { face: toward, distance: 0 } } : (change("limbered", toward) ?? { hold: true });
   }
-  if (u.arm === "infantry" && u.formation === "column" && polygonDistance(footprint(u), footprint(nearest)) < 400) return { formation: "line" };
+  if (u.arm === "infantry" && u.formation === "column" && polygonDistance(footprint(u), footprint(nearest)) < 400) {
+    const deploy = change("line", u.facing);
+    if (deploy) return deploy;
+  }
   return advance(s, u, nearest);
 }
 
@@ -78,8 +110,9 @@ function generalOrder(s: State, gPos: Pt, side: string): GeneralOrder | null {
 export function robotOrders(s: State, side: string): Orders {
   const units: Record<string, UnitOrder> = {};
   const charged = new Set<string>();
+  const claimed: Poly[] = [];
   for (const u of [...s.units].filter((x) => x.side === side).sort((a, b) => (a.id < b.id ? -1 : 1))) {
-    const o = unitOrder(s, u, charged);
+    const o = unitOrder(s, u, charged, claimed);
     if (o && validateUnitOrder(s, u, o).ok) units[u.id] = o;
   }
   const generals: Record<string, GeneralOrder> = {};
