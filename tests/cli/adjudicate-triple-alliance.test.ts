@@ -47,7 +47,7 @@ describe("npm run adjudicate with a Triple Alliance file", () => {
 
   it("names the field of a file error", () => {
     const file = JSON.parse(readFileSync(fixture, "utf8"));
-    expect(adjudicate(scratch({ ...file, scenario: "curupayty" }))).toMatchObject({ code: 2, stderr: expect.stringMatching(/^scenario: one of encuentro, tuyuti/) });
+    expect(adjudicate(scratch({ ...file, scenario: "humaita" }))).toMatchObject({ code: 2, stderr: expect.stringMatching(/^scenario: one of encuentro, tuyuti, curupayty/) });
     expect(adjudicate(scratch({ ...file, seed: 3 }))).toMatchObject({ code: 2, stderr: "seed: a string" });
     expect(adjudicate(scratch({ ...file, turns: [{ uruguay: "robot" }] }))).toMatchObject({ code: 2, stderr: "turns[0].uruguay: not a side of this game" });
     expect(adjudicate(scratch({ ...file, colour: "red" }))).toMatchObject({ code: 2, stderr: 'colour: unknown field "colour"' });

@@ -82,10 +82,14 @@ function unitOrder(s: State, u: Unit, charged: Set<string>, claimed: Poly[]): Un
   };
   const toward = Math.round(bearing(u.pos, nearest.pos));
   if (u.arm === "artillery") {
-    const inReach = polygonDistance(footprint(u), footprint(nearest)) <= (weaponRanges(u.weapon)?.long ?? 0) * 0.9;
-    if (u.formation === "limbered") return inReach ? (change("unlimbered", toward) ?? advance(s, u, nearest)) : advance(s, u, nearest);
-    return inReach ? { move: { face: toward, distance: 0 } } : (change("limbered", toward) ?? { hold: true });
+    const gap = polygonDistance(footprint(u), footprint(nearest));
+    const long = weaponRanges(u.weapon)?.long ?? 0;
+    if (u.formation === "limbered") return gap <= long * 0.9 ? (change("unlimbered", toward) ?? advance(s, u, nearest)) : advance(s, u, nearest);
+    // Unlimbered guns wait, facing the enemy, unless it is far beyond their range.
+    return gap <= long * 1.5 ? { move: { face: toward, distance: 0 } } : (change("limbered", toward) ?? { hold: true });
   }
+  // Infantry in cover waits there for an enemy within twice its long range to come on.
+  if (u.arm === "infantry" && inCover(s.battlefield, u.pos) && polygonDistance(footprint(u), footprint(nearest)) <= 2 * (weaponRanges(u.weapon)?.long ?? 0)) return { hold: true };
   if (u.arm === "infantry" && u.formation === "column" && polygonDistance(footprint(u), footprint(nearest)) < 400) {
     const deploy = change("line", u.facing);
     if (deploy) return deploy;

@@ -1,6 +1,8 @@
 // Scenarios as data (TA10): battlefields and orders of battle under data/, turned into a state.
+import curupaytyField from "./data/battlefields/curupayty.json";
 import encuentroField from "./data/battlefields/encuentro.json";
 import tuyutiField from "./data/battlefields/tuyuti.json";
+import curupayty from "./data/scenarios/curupayty.json";
 import encuentro from "./data/scenarios/encuentro.json";
 import tuyuti from "./data/scenarios/tuyuti.json";
 import { convexOverlaps, type Pt } from "./geometry";
@@ -40,8 +42,8 @@ export function battlefieldFrom(d: FieldData): Battlefield {
   };
 }
 
-export const BATTLEFIELDS: Record<string, FieldData> = { encuentro: encuentroField, tuyuti: tuyutiField };
-export const SCENARIO_DATA: Record<string, ScenarioData> = { encuentro: encuentro as ScenarioData, tuyuti: tuyuti as ScenarioData };
+export const BATTLEFIELDS: Record<string, FieldData> = { encuentro: encuentroField, tuyuti: tuyutiField, curupayty: curupaytyField };
+export const SCENARIO_DATA: Record<string, ScenarioData> = { encuentro: encuentro as ScenarioData, tuyuti: tuyuti as ScenarioData, curupayty: curupayty as ScenarioData };
 export const SCENARIOS = Object.keys(SCENARIO_DATA);
 
 export interface SetupOptions {
