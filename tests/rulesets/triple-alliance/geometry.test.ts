@@ -2,7 +2,7 @@
 // crossings, distances and fields of fire.
 import { describe, expect, it } from "vitest";
 import {
-  angleBetween, bearing, clipToArc, convexOverlap, convexOverlaps, dir, distSegmentSegment, frontCentre, normDeg,
+  angleBetween, bearing, clipToArc, convexHull, convexOverlap, convexOverlaps, dir, distSegmentSegment, frontCentre, normDeg,
   overlapsArea, pointInPolygon, pointPolygonDistance, polygonDistance, rect, segmentIntersection,
 } from "../../../server/rulesets/triple-alliance/geometry";
 
@@ -85,5 +85,18 @@ describe("fields of fire", () => {
     for (const p of part) expect(p.x).toBeLessThanOrEqual(p.y + 1e-9);
     // Behind the shooter is out of arc.
     expect(clipToArc(rect({ x: 0, y: -100 }, 0, 20, 20), apex, 90, 45)).toHaveLength(0);
+  });
+});
+
+describe("swept areas", () => {
+  it("the hull of a footprint at the start and end of a straight move covers the ground between", () => {
+    const a = rect({ x: 0, y: 0 }, 90, 30, 30);
+    const b = rect({ x: 0, y: 100 }, 90, 30, 30);
+    const hull = convexHull([...a, ...b]);
+    expect(hull).toHaveLength(4);
+    // A thin base lying across the path between the two ends is met by the hull, not by either end.
+    const thin = rect({ x: 0, y: 50 }, 90, 40, 10);
+    expect(convexOverlaps(a, thin) || convexOverlaps(b, thin)).toBe(false);
+    expect(convexOverlaps(hull, thin)).toBe(true);
   });
 });
