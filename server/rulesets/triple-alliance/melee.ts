@@ -1,6 +1,6 @@
 // Hand-to-hand (TA8): every combat at once, one-sided; then withdrawals and combats that go on.
 import type { Dice } from "../shared/dice";
-import { bearing, dir } from "./geometry";
+import { bearing, dir, type Pt } from "./geometry";
 import { takeHits, removeEliminated } from "./hits";
 import { newMover, pivotAll, runSteps } from "./movement";
 import { faceOf, unitById } from "./rules";
@@ -18,6 +18,8 @@ export function meleeHits(roll: number, attacker: Unit, defender: Unit, face: "f
   if (inColumn(defender)) hits *= 2;
   return { mod, hits };
 }
+
+const tenth = (p: Pt): Pt => ({ x: Math.round(p.x * 10) / 10, y: Math.round(p.y * 10) / 10 });
 
 export function meleePhase(s: State, dice: Dice, lines: ReportLine[]): void {
   const fights = [...s.melees].sort((a, b) => (a.attacker + ":" + a.defender < b.attacker + ":" + b.defender ? -1 : 1));
@@ -72,5 +74,5 @@ export function meleePhase(s: State, dice: Dice, lines: ReportLine[]): void {
   const ms = movers.map((w) => newMover(w.u, dir(w.away), T.withdrawDistance, T.steps));
   const starts = movers.map((w) => w.u.pos);
   runSteps(s.battlefield, s.units, s.teams, ms, T.steps);
-  ms.forEach((m, i) => lines.push({ rule: "TA8.6", kind: "withdraw", unit: m.unit.id, from: movers[i]!.from.id, at: starts[i], to: m.unit.pos, covered: Math.round(m.covered), facing: Math.round(m.unit.facing) }));
+  ms.forEach((m, i) => lines.push({ rule: "TA8.6", kind: "withdraw", unit: m.unit.id, from: movers[i]!.from.id, at: tenth(starts[i]!), to: tenth(m.unit.pos), covered: Math.round(m.covered), facing: Math.round(m.unit.facing) }));
 }
