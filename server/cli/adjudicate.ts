@@ -1,9 +1,10 @@
-// npm run adjudicate -- FILE.json — a scenario of either ruleset, report as JSON on stdout.
+// npm run adjudicate -- FILE.json — a scenario of any ruleset, report as JSON on stdout.
 // A file whose "ruleset" names another game goes to that game's runner; without the field, the
 // 1942 format (RULES.md Appendix A): one scenario's combat phase.
 // Exit 0 with a report; exit 2 with one line naming the field for a file error.
 import { readFileSync } from "node:fs";
 import { runScenarioFile } from "../rulesets/interplanetary/scenario-file";
+import { runScenarioFile as runTripleAllianceFile } from "../rulesets/triple-alliance/scenario-file";
 import { runScenarioText } from "../scenario/run";
 
 const file = process.argv[2];
@@ -45,7 +46,14 @@ if (ruleset === null || ruleset === "1942") {
     process.exit(2);
   }
   process.stdout.write(`${JSON.stringify(result.output, null, 2)}\n`);
+} else if (ruleset === "triple-alliance") {
+  const result = runTripleAllianceFile(JSON.parse(text));
+  if (!result.ok) {
+    console.error(result.error);
+    process.exit(2);
+  }
+  process.stdout.write(`${JSON.stringify(result.output, null, 2)}\n`);
 } else {
-  console.error(`ruleset: unknown ruleset ${JSON.stringify(ruleset)}: "1942" (or no field) or "interplanetary"`);
+  console.error(`ruleset: unknown ruleset ${JSON.stringify(ruleset)}: "1942" (or no field), "interplanetary" or "triple-alliance"`);
   process.exit(2);
 }

@@ -1,0 +1,30 @@
+// Triple Alliance as a ruleset (server/rulesets/ruleset.ts). Rulebook: docs/rules/triple-alliance.md.
+import { registerRuleset, type GameResult, type PhaseInfo, type Ruleset } from "../ruleset";
+import { resolveTurn } from "./resolve";
+import { robotOrders } from "./robot";
+import { setupScenario, type SetupOptions } from "./scenarios";
+import { RULESET_ID, RULESET_VERSION, type Orders, type Report, type State } from "./types";
+import { validateOrders } from "./validate";
+import { viewState, type View } from "./view";
+
+export const tripleAlliance: Ruleset<State, Orders, Report, string, SetupOptions | undefined, null, View> = {
+  id: RULESET_ID,
+  version: RULESET_VERSION,
+  setup: (scenario, options) => setupScenario(scenario, options),
+  // TA2.1: one phase a turn, "orders", for every side with a unit or general on the table.
+  phases(state): PhaseInfo[] {
+    if (state.ended) return [];
+    return [{ id: "orders", sides: state.sides.filter((side) => state.units.some((u) => u.side === side) || state.generals.some((g) => g.side === side)) }];
+  },
+  validate: validateOrders,
+  resolve: (state, ordersBySide, _decisions, seed) => resolveTurn(state, ordersBySide, seed),
+  view: viewState,
+  result(state): GameResult {
+    return state.ended ? { over: true, winners: state.ended.winners, draw: state.ended.draw, reason: state.ended.reason } : { over: false };
+  },
+  robot: (state, side) => robotOrders(state, side),
+};
+
+registerRuleset(tripleAlliance);
+
+export type { Orders, Report, State } from "./types";
