@@ -3,21 +3,19 @@
 // sheet), with the turn, the deadline and who is still to lock over it. The panel holds the orders of
 // each nation the viewer plays, the battles, the nations, the board and the last turn's replay, as
 // tabs. Events from game.events are hints: any of them refetches the game.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import Link from "next/link";
 import * as Tabs from "@radix-ui/react-tabs";
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { NATIONS, type Nation } from "../../../server/engine/types";
-import { teamOf } from "../../../server/engine/teams";
-import { countsText, errorText, timeLeft, type OrderLike } from "../../components/format";
+import { errorText, type OrderLike } from "../../components/format";
 import { useTRPC } from "../../trpc/client";
-import { durationText } from "../../components/battle-format";
 import dynamic from "next/dynamic";
 import { myWaitingText } from "./battle-waiting";
 import { useOnBattleFocus } from "./battle/battle-focus";
 import { Deadline } from "./deadline";
-import { VALUE, slug, type Board, type GameView, type UnitStack } from "./game-types";
+import { slug, type Board, type GameView, type UnitStack } from "./game-types";
 import { BoardMap } from "./map/board-map";
 import { MapOrders } from "./map/map-orders";
 
@@ -34,10 +32,12 @@ const PostCombat = dynamic(() => import("./post-combat").then((m) => m.PostComba
 const OrdersEditor = dynamic(() => import("./orders-editor").then((m) => m.OrdersEditor));
 // Press loads after the map: it is a panel of its own, fetching its own data.
 const PressPanel = dynamic(() => import("./press/press-panel").then((m) => m.PressPanel));
+// The Nations and Board tabs are hidden at first: their contents load after the map.
+const NationsPanel = dynamic(() => import("./nations-panel").then((m) => m.NationsPanel));
+const BoardView = dynamic(() => import("./board-panel").then((m) => m.BoardView));
 import { PressTabCount } from "./press/press-tab-count";
 import { RecentBattles } from "./recent-battles";
 import { SheetHandle, closeOnEscape } from "./sheet-handle";
-import { PlayerBadge } from "../../components/player-badge";
 import { RatingChanges } from "./rating-changes";
 import { ReviewLink } from "./turn/review-link";
 
@@ -330,11 +330,7 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
 
           <Tabs.Content value="nations" forceMount className={styles.tabPanel}>
             {shows("nations") ? (
-              <>
-                {view.game.status === "active" && (view.game.pausedAt || view.game.mayPause) ? <PauseBar view={view} /> : null}
-                <Seats view={view} />
-                <GameFacts view={view} />
-              </>
+              <NationsPanel view={view} />
             ) : null}
           </Tabs.Content>
 
@@ -355,30 +351,6 @@ export function GameScreen({ gameId, initial }: { gameId: number; initial: GameV
         </Tabs.Root>
       </aside>
     </div>
-  );
-}
-
-/** The game's options, the dice commitment and the links that used to head the page. */
-function GameFacts({ view }: { view: GameView }) {
-  const phase = view.phase;
-  const gameId = view.game.id;
-  return (
-    <section className="small" aria-label="About this game">
-      {phase ? (
-        <p className="seed-line">
-          Dice commitment, the SHA-256 of this turn&rsquo;s secret seed:{" "}
-          <code className="wrap" data-testid="seed-hash" title={phase.seedHash}>
-            {phase.seedHash}
-          </code>{" "}
-          <span className="muted">— the seed is revealed in the history once the turn resolves, and anyone can check it.</span>
-        </p>
-      ) : null}
-      <p className="game-links">
-        <Link href={`/game/${gameId}/history`}>History and reports</Link> · <Link href="/lobby">Lobby</Link> · Options: orders {durationText(view.game.ordersHours)}, decisions{" "}
-        {durationText(view.game.decisionHours)}
-        {view.game.lowLuck ? ", low luck" : ""}
-      </p>
-    </section>
   );
 }
 
@@ -470,190 +442,3 @@ function NationOrders(props: {
   );
 }
 
-function Seats({ view }: { view: GameView }) {
-  // In post-combat the column shows who has finished landing (R7.3); otherwise who locked orders.
-  const locked = new Set(view.postCombat ? NATIONS.filter((n) => !view.postCombat!.waitingFor.includes(n)) : (view.phase?.locked ?? []));
-  return (
-    <section className="card" aria-labelledby="seats-heading">
-      <h2 id="seats-heading">Nations</h2>
-      <div className="table-wrap">
-        <table className="table" data-testid="seats">
-          <thead>
-            <tr>
-              <th scope="col">Nation</th>
-              <th scope="col">Team</th>
-              <th scope="col">Played by</th>
-              <th scope="col">Locked</th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.seats.map((s) => (
-              <tr key={s.nation} data-testid={`seat-row-${slug(s.nation)}`} className={s.mine ? "mine" : undefined}>
-                <th scope="row">{s.nation}</th>
-                <td>{s.team}</td>
-                <td>
-                  {s.robot && s.mine ? (
-                    <TakeBack gameId={view.game.id} nation={s.nation} />
-                  ) : s.robot ? (
-                    "Robot"
-                  ) : s.player && s.mine && view.game.status === "active" ? (
-                    <>
-                      {s.player} (you) <Leave gameId={view.game.id} nation={s.nation} />
-                    </>
-                  ) : s.player ? (
-                    <PlayerBadge seat={s} />
-                  ) : (
-                    <span className="muted">open</span>
-                  )}
-                </td>
-                <td data-testid={`locked-${slug(s.nation)}`}>
-                  {locked.has(s.nation) ? (
-                    <span className="ok" aria-label="locked">
-                      ✓
-                    </span>
-                  ) : (
-                    <span className="muted" aria-label="not locked">
-                      —
-                    </span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
-  );
-}
-
-/** The game's clock (R3.1): paused by its creator, deadlines keep their remaining time. */
-function PauseBar({ view }: { view: GameView }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const done = { onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.game.get.queryKey({ gameId: view.game.id }) }) };
-  const pause = useMutation(trpc.game.pause.mutationOptions(done));
-  const resume = useMutation(trpc.game.resume.mutationOptions(done));
-  const paused = view.game.pausedAt;
-  const phase = view.phase;
-  const due = phase?.status === "open" ? phase.deadline : phase?.decisionDeadline;
-  const left = paused && due ? new Date(due).getTime() - new Date(paused).getTime() : null;
-  return (
-    <div className={paused ? "banner" : "pause-bar small"} data-testid="pause-bar">
-      <span role="status">
-        {paused
-          ? `The game is paused: the clock stands still${left !== null ? ` with ${timeLeft(left)} on it` : ""}. Orders can still be saved and locked.`
-          : "You created this game: you can stop its clock."}
-      </span>
-      {view.game.mayPause ? (
-        paused ? (
-          <button type="button" className="button button-small" disabled={resume.isPending} onClick={() => resume.mutate({ gameId: view.game.id })} data-testid="resume">
-            Resume
-          </button>
-        ) : (
-          <button type="button" className="button button-quiet button-small" disabled={pause.isPending} onClick={() => pause.mutate({ gameId: view.game.id })} data-testid="pause">
-            Pause the game
-          </button>
-        )
-      ) : null}
-      {pause.error ?? resume.error ? <span className="alert-text"> {errorText((pause.error ?? resume.error)!)}</span> : null}
-    </div>
-  );
-}
-
-/** Leave the game: a robot plays the nation from now on (R3.2). */
-function Leave({ gameId, nation }: { gameId: number; nation: Nation }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const leave = useMutation(
-    trpc.game.leave.mutationOptions({ onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.game.get.queryKey({ gameId }) }) }),
-  );
-  return (
-    <>
-      <button
-        type="button"
-        className="button button-quiet button-small"
-        disabled={leave.isPending}
-        data-testid={`leave-${slug(nation)}`}
-        onClick={() => {
-          if (window.confirm(`Leave the game? A robot will play ${nation} from now on.`)) leave.mutate({ gameId, nation });
-        }}
-      >
-        Leave
-      </button>
-      {leave.error ? <span className="alert-text"> {errorText(leave.error)}</span> : null}
-    </>
-  );
-}
-
-/** A robot plays this nation for its player (missed deadlines); the player may take it back. */
-function TakeBack({ gameId, nation }: { gameId: number; nation: Nation }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const reclaim = useMutation(
-    trpc.game.reclaim.mutationOptions({ onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.game.get.queryKey({ gameId }) }) }),
-  );
-  return (
-    <span data-testid={`robot-for-you-${slug(nation)}`}>
-      Robot, playing for you after missed deadlines{" "}
-      <button type="button" className="button button-small" disabled={reclaim.isPending} onClick={() => reclaim.mutate({ gameId, nation })}>
-        Take it back
-      </button>
-      {reclaim.error ? <span className="alert-text"> {errorText(reclaim.error)}</span> : null}
-    </span>
-  );
-}
-
-function byTerritory(units: UnitStack[]): [string, UnitStack[]][] {
-  const map = new Map<string, UnitStack[]>();
-  for (const u of units) map.set(u.at, [...(map.get(u.at) ?? []), u]);
-  return [...map.entries()].sort(([a], [b]) => a.localeCompare(b));
-}
-
-function stackText(stacks: UnitStack[]): string {
-  const standing = Object.fromEntries(stacks.filter((s) => !s.aboard).map((s) => [s.type, s.count]));
-  const aboard = Object.fromEntries(stacks.filter((s) => s.aboard).map((s) => [s.type, s.count]));
-  const text = countsText(standing);
-  return Object.keys(aboard).length ? `${text}; aboard: ${countsText(aboard)}` : text;
-}
-
-function BoardView({ board, mine, afterCombat }: { board: Board; mine: Nation[]; afterCombat: boolean }) {
-  return (
-    <section className="card" aria-labelledby="board-heading">
-      <h2 id="board-heading">The board</h2>
-      <p className="muted small">{afterCombat ? "Where every nation stands after this turn's combat." : "Where every nation stands at the start of this turn."} Everyone sees the same board.</p>
-      {NATIONS.map((nation) => {
-        const units = board.units.filter((u) => u.nation === nation);
-        const owned = Object.entries(board.owners).filter(([, n]) => n === nation);
-        const income = owned.reduce((sum, [t]) => sum + (VALUE.get(t) ?? 0), 0);
-        return (
-          <details key={nation} className="nation-board" open={mine.includes(nation)} data-testid={`board-${slug(nation)}`}>
-            <summary>
-              <strong>{nation}</strong> <span className="muted">({teamOf(nation)})</span> · treasury{" "}
-              <span data-testid={`treasury-${slug(nation)}`}>{board.treasury[nation]}</span> · {owned.length} territories worth {income}
-            </summary>
-            {units.length === 0 ? (
-              <p className="muted">No units.</p>
-            ) : (
-              <table className="table compact">
-                <thead>
-                  <tr>
-                    <th scope="col">Territory</th>
-                    <th scope="col">Units</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {byTerritory(units).map(([at, stacks]) => (
-                    <tr key={at}>
-                      <th scope="row">{at}</th>
-                      <td>{stackText(stacks)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
-          </details>
-        );
-      })}
-    </section>
-  );
-}
