@@ -35,11 +35,13 @@ const PressPanel = dynamic(() => import("./press/press-panel").then((m) => m.Pre
 // The Nations and Board tabs are hidden at first: their contents load after the map.
 const NationsPanel = dynamic(() => import("./nations-panel").then((m) => m.NationsPanel));
 const BoardView = dynamic(() => import("./board-panel").then((m) => m.BoardView));
+// Last turn's battles appear once the history is fetched; the result's rating changes and the
+// replay tab's link only in their moments: none of them is needed to draw the first screen.
+const RecentBattles = dynamic(() => import("./recent-battles").then((m) => m.RecentBattles));
+const RatingChanges = dynamic(() => import("./rating-changes").then((m) => m.RatingChanges));
+const ReviewLink = dynamic(() => import("./turn/review-link").then((m) => m.ReviewLink));
 import { PressTabCount } from "./press/press-tab-count";
-import { RecentBattles } from "./recent-battles";
 import { SheetHandle, closeOnEscape } from "./sheet-handle";
-import { RatingChanges } from "./rating-changes";
-import { ReviewLink } from "./turn/review-link";
 
 const PHASE_STATUS: Record<string, string> = {
   open: "orders open",

@@ -22,7 +22,6 @@ import type { Arrow } from "./map-layers";
 import type { View } from "./use-map-zoom";
 import { isSeaZone } from "./map-geometry";
 import { PurchasePanel } from "./purchase-panel";
-import { SelectionCounts } from "./selection-counts";
 import { draftBattles, territoryBattle } from "./attack-odds";
 import { OddsLayer, oddsLabel } from "./odds-layer";
 import { useOddsList } from "../../../odds/use-odds-list";
@@ -46,6 +45,8 @@ import {
 
 // The battles' markers load in the battle phase only: none of it in the first load.
 const BattleMarkers = dynamic(() => import("./battle-markers").then((m) => m.BattleMarkers), { ssr: false });
+// The counts of a selected group: shown only once a group is clicked.
+const SelectionCounts = dynamic(() => import("./selection-counts").then((m) => m.SelectionCounts));
 
 const LAND_CARGO: readonly UnitType[] = ["infantry", "artillery", "armour"];
 

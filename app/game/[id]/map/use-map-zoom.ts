@@ -7,6 +7,7 @@
 import type { Selection } from "d3-selection";
 import type { ZoomBehavior, ZoomTransform } from "d3-zoom";
 import { useEffect, useRef, useState } from "react";
+import { WORLD_SCALE } from "./board-fit";
 
 export interface View {
   x: number;
@@ -38,11 +39,11 @@ function readSaved(key: string | undefined): Transform | null {
  * The transform that shows `box` (map units) as large as the drawn map allows. The SVG keeps the
  * map's aspect ratio ("meet"), so a tall phone screen shows more map units vertically than wide.
  */
-export function fitTransform(box: View, full: View, pixels: { w: number; h: number }): Transform {
+export function fitTransform(box: View, full: View, pixels: { w: number; h: number }, minK = 1): Transform {
   const s = pixels.w > 0 && pixels.h > 0 ? Math.min(pixels.w / full.w, pixels.h / full.h) : 1;
   const visW = pixels.w > 0 ? pixels.w / s : full.w;
   const visH = pixels.h > 0 ? pixels.h / s : full.h;
-  const k = Math.max(1, Math.min(16, visW / box.w, visH / box.h));
+  const k = Math.max(1, minK, Math.min(16, visW / box.w, visH / box.h));
   const cx = box.x + box.w / 2;
   const cy = box.y + box.h / 2;
   return { k, x: full.x + full.w / 2 - k * cx, y: full.y + full.h / 2 - k * cy };
@@ -81,7 +82,9 @@ export function useMapZoom(full: View, opts: { storageKey?: string; start?: View
     const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => measure());
     observer?.observe(svg);
     // The first view: the player's own, else the player's units, else the whole board.
-    const first = readSaved(storageKey) ?? (startRef.current ? fitTransform(startRef.current, full, { w: rect.width, h: rect.height }) : IDENTITY);
+    // The player's own units open close enough that their stacks can be ordered (not the whole world's
+    // collapsed stacks): a nation spread over much of the board opens on their middle.
+    const first = readSaved(storageKey) ?? (startRef.current ? fitTransform(startRef.current, full, { w: rect.width, h: rect.height }, WORLD_SCALE) : IDENTITY);
     current.current = first;
     setT(first);
     return () => observer?.disconnect();
