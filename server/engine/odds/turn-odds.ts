@@ -308,6 +308,7 @@ export function turnOdds(input: TurnOddsInput): TurnOdds {
     pruned,
     probability(objective: Objective): number {
       const looked = [...refs(objective, new Set())];
+      if (looked.length === 0) return holds(objective, new Map()) ? 1 : 0;
       let total = 0;
       for (const sc of scenarios) {
         const at = new Map<number, number>();
@@ -326,7 +327,7 @@ export function turnOdds(input: TurnOddsInput): TurnOdds {
         };
         walk(0, 1);
       }
-      return total;
+      return Math.min(1, Math.max(0, total)); // sums of exact parts may stray by a rounding error
     },
   };
 }
