@@ -8,6 +8,7 @@ import { resolveCombatPhase } from "../combat-phase";
 import { validateOrders } from "../orders/validate";
 import type { Order } from "../orders/types";
 import { indexBoard } from "../board/board";
+import type { BattleReport } from "../report";
 import type { GameState, Unit } from "../state";
 import { teamOf } from "../teams";
 import { NATIONS, type Nation, type Team, type UnitCounts } from "../types";
@@ -28,6 +29,11 @@ export interface TurnBattle {
   input: OddsInput;
   /** Sea battles (zones) whose outcome decides what lands here. */
   dependsOn: string[];
+  /**
+   * Units of the defending side moved in too (a meeting, or reinforcements): the engine has each unit
+   * that moved fire at its attack value, while the odds price the defending side at defense values.
+   */
+  approximate: boolean;
   /** P(each outcome), over the whole turn. */
   p: Record<Outcome, number>;
 }
@@ -61,6 +67,11 @@ export interface TurnOdds {
   owners: Record<string, Team>;
   /** Upper bound of the probability mass dropped as negligible (summed over the battles priced). */
   pruned: number;
+}
+
+/** Whether units of the defending side moved into the battle too (they fire at attack values in the engine). */
+function meeting(b: BattleReport, attacker: Team): boolean {
+  return b.sides[attacker === "Axis" ? "Allies" : "Axis"].some((s) => s.attacking);
 }
 
 const noUnits = (f: Forces) => Object.values(f).every((c) => Object.values(c ?? {}).every((n) => !n));
@@ -108,6 +119,7 @@ export function turnOdds(input: TurnOddsInput): TurnOdds {
   const flights = new Map<string, Flight[]>();
   const landings: Landing[] = [];
   const bombard = new Map<string, number>();
+  const raiders = new Set<number>();
   const bombarding: { nation: Nation; territory: string; zone: string; ships: number }[] = [];
   const unloadFrom = new Map<string, Set<string>>(); // territory → `${nation}|${zone}` of transports unloading there
   for (const nation of NATIONS) {
@@ -116,6 +128,11 @@ export function turnOdds(input: TurnOddsInput): TurnOdds {
     for (const m of validateOrders(state, nation, list).moves) {
       const r = endedAt.get(`${nation}|${m.order.id}`);
       if (!r || r.status !== "completed") continue;
+      // R5.4: raiders bomb the factory and fight no battle.
+      if (m.order.raid) {
+        for (const u of m.units) raiders.add(u.id);
+        continue;
+      }
       const aircraft: UnitCounts = {};
       for (const u of m.units) if (isAir(u.type)) aircraft[u.type] = (aircraft[u.type] ?? 0) + 1;
       const fire = new Set(m.order.path.filter((t) => aaAt(t, team))).size;
@@ -150,7 +167,7 @@ export function turnOdds(input: TurnOddsInput): TurnOdds {
   // Every land territory a battle or a landing from a contested zone touches.
   const owners: Record<string, Team> = Object.fromEntries(Object.entries(report.owners).map(([t, n]) => [t, teamOf(n)]));
   const battleAt = new Map(report.battles.map((b) => [b.territory, b]));
-  const fighting = (t: string) => after.filter((u) => u.at === t && u.aboard === undefined && isCombatUnit(u.type));
+  const fighting = (t: string) => after.filter((u) => u.at === t && u.aboard === undefined && isCombatUnit(u.type) && !raiders.has(u.id));
   const landTerritories = [...new Set([...report.battles.filter((b) => b.pass === "land").map((b) => b.territory), ...landings.map((l) => l.territory)])].sort();
 
   const battles: TurnBattle[] = [];
@@ -189,7 +206,7 @@ export function turnOdds(input: TurnOddsInput): TurnOdds {
       if (w) w.p += e.p;
       else ways.set(key, { p: e.p, outcome, landed });
     }
-    const battle: TurnBattle = { territory: b.territory, pass: "sea", attacker, input: oddsInput, dependsOn: [], p: {} as Record<Outcome, number> };
+    const battle: TurnBattle = { territory: b.territory, pass: "sea", attacker, input: oddsInput, dependsOn: [], approximate: meeting(b, attacker), p: {} as Record<Outcome, number> };
     battles.push(battle);
     seaOutcomes.push({ zone: b.territory, index: battles.length - 1, ways: mine.length > 0 ? [...ways.values()] : [{ p: 1, outcome: -1, landed: new Set() }] });
     if (mine.length === 0) (battle as { dist?: Float64Array }).dist = dist;
@@ -201,7 +218,8 @@ export function turnOdds(input: TurnOddsInput): TurnOdds {
     const deps = [...new Set(landings.filter((l) => l.territory === t).map((l) => l.zone))].sort();
     const b = battleAt.get(t);
     const attacker: Team = b ? (b.sides.Axis.some((s) => s.attacking) ? "Axis" : "Allies") : teamOf(landings.find((l) => l.territory === t)!.nation);
-    battles.push({ territory: t, pass: "land", attacker, input: landInput(t, attacker, landings.filter((l) => l.territory === t)), dependsOn: deps, p: {} as Record<Outcome, number> });
+    const approximate = b !== undefined && meeting(b, attacker);
+    battles.push({ territory: t, pass: "land", attacker, input: landInput(t, attacker, landings.filter((l) => l.territory === t)), dependsOn: deps, approximate, p: {} as Record<Outcome, number> });
     landIndex.set(t, battles.length - 1);
   }
 
