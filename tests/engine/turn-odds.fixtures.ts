@@ -87,3 +87,40 @@ export function bombardTurn(): Turn {
   };
   return { state, orders };
 }
+
+/** A bomber raids C's factory (R5.4) while infantry attack C: the raider stays out of the battle. */
+export function raidTurn(): Turn {
+  const state = stateOf({
+    board: COAST_BOARD,
+    units: [
+      { nation: "Germany", type: "infantry", at: "B", count: 3 },
+      { nation: "Germany", type: "bomber", at: "B", count: 1 },
+      { nation: "Russia", type: "infantry", at: "C", count: 2 },
+      { nation: "Russia", type: "factory", at: "C", count: 1 },
+    ],
+  });
+  const orders: Partial<Record<Nation, Order[]>> = {
+    Germany: [
+      { id: "g1", units: { infantry: 3 }, from: "B", path: ["C"] },
+      { id: "r1", units: { bomber: 1 }, from: "B", path: ["C"], raid: true },
+    ],
+  };
+  return { state, orders };
+}
+
+/** Russia attacks B while Germany reinforces it with infantry from A: a defender that moved in. */
+export function reinforcedTurn(): Turn {
+  const state = stateOf({
+    board: COAST_BOARD,
+    units: [
+      { nation: "Germany", type: "infantry", at: "A", count: 2 },
+      { nation: "Germany", type: "infantry", at: "B", count: 1 },
+      { nation: "Russia", type: "infantry", at: "C", count: 3 },
+    ],
+  });
+  const orders: Partial<Record<Nation, Order[]>> = {
+    Germany: [{ id: "g1", units: { infantry: 2 }, from: "A", path: ["B"] }],
+    Russia: [{ id: "r1", units: { infantry: 3 }, from: "C", path: ["B"] }],
+  };
+  return { state, orders };
+}

@@ -8,7 +8,7 @@ import { teamOf } from "../../server/engine/teams";
 import type { Team } from "../../server/engine/types";
 import { isCombatUnit } from "../../server/engine/units";
 import { robotOrders } from "../../server/robots/robot";
-import { bombardTurn, landingTurn, type Turn } from "./turn-odds.fixtures";
+import { bombardTurn, landingTurn, raidTurn, reinforcedTurn, type Turn } from "./turn-odds.fixtures";
 import { referenceTurn, type RefLand, type RefSea, type World } from "./turn-reference";
 
 const other = (t: Team): Team => (t === "Axis" ? "Allies" : "Axis");
@@ -131,6 +131,20 @@ describe("objectives combined with AND, OR and NOT", () => {
   });
 });
 
+describe("what the turn's battles are", () => {
+  it("a raiding bomber fights no battle (R5.4)", () => {
+    const turn = raidTurn();
+    expect(resolveCombatPhase({ ...turn, seed: "raid" }).report.raids.length).toBe(1);
+    const [c] = turnOdds(turn).battles;
+    expect(c!.input.attacker).toEqual({ Germany: { infantry: 3 } });
+  });
+  it("a battle where the defending side moved in too is marked approximate (its movers fire at attack values)", () => {
+    const [b] = turnOdds(reinforcedTurn()).battles;
+    expect(b).toMatchObject({ territory: "B", attacker: "Allies", approximate: true });
+    expect(turnOdds(landingTurn()).battles.some((x) => x.approximate)).toBe(false);
+  });
+});
+
 /** The objectives a turn's battles offer: each battle won by its attacker, and all of them at once. */
 function engineObjectives(odds: TurnOdds): [string, Objective][] {
   const each = odds.battles.map((b): [string, Objective] => [`${b.attacker} wins ${b.territory}`, b.pass === "land" ? { owned: b.territory, team: b.attacker } : { cleared: b.territory, team: b.attacker }]);
@@ -162,6 +176,7 @@ describe(`whole-turn odds against the engine's resolution of the turn over ${SEE
       const odds = turnOdds(turn);
       const objectives = engineObjectives(odds);
       expect(odds.battles.length).toBeGreaterThan(1);
+      expect(odds.battles.filter((b) => b.approximate)).toEqual([]);
       const held = objectives.map(() => 0);
       for (let i = 0; i < SEEDS; i++) {
         const result = resolveCombatPhase({ ...turn, seed: `turn-odds ${i}` });

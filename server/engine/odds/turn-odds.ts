@@ -69,9 +69,15 @@ export interface TurnOdds {
   pruned: number;
 }
 
-/** Whether units of the defending side moved into the battle too (they fire at attack values in the engine). */
+/** Whether units of the defending side moved in too, or the attacker's were there already (R6.1: values by who moved). */
 function meeting(b: BattleReport, attacker: Team): boolean {
-  return b.sides[attacker === "Axis" ? "Allies" : "Axis"].some((s) => s.attacking);
+  return b.sides[attacker === "Axis" ? "Allies" : "Axis"].some((s) => s.attacking) || b.sides[attacker].some((s) => !s.attacking);
+}
+
+/** At sea the side that moved in attacks; when both did, the one that moved more units in. */
+function seaAttacker(b: BattleReport): Team {
+  const moved = (team: Team) => b.sides[team].reduce((n, s) => n + (s.attacking ? s.count : 0), 0);
+  return moved("Axis") >= moved("Allies") ? "Axis" : "Allies";
 }
 
 const noUnits = (f: Forces) => Object.values(f).every((c) => Object.values(c ?? {}).every((n) => !n));
@@ -179,7 +185,7 @@ export function turnOdds(input: TurnOddsInput): TurnOdds {
   // Sea battles first: their ends, grouped by what they decide (the outcome and which transports landed).
   const seaOutcomes: { zone: string; index: number; ways: { p: number; outcome: number; landed: Set<number> }[] }[] = [];
   for (const b of report.battles.filter((b) => b.pass === "sea")) {
-    const attacker: Team = b.sides.Axis.some((s) => s.attacking) ? "Axis" : "Allies";
+    const attacker = seaAttacker(b);
     const forces = { attacker: {} as Forces, defender: {} as Forces };
     for (const team of ["Axis", "Allies"] as const) for (const s of b.sides[team]) for (let i = 0; i < s.count; i++) addUnit(team === attacker ? forces.attacker : forces.defender, s);
     const oddsInput: OddsInput = { ...forces, sea: true, lowLuck, ...(flights.get(b.territory) ? { flights: flights.get(b.territory) } : {}), ...choicesOf(b.territory) };
@@ -217,7 +223,8 @@ export function turnOdds(input: TurnOddsInput): TurnOdds {
   for (const t of landTerritories) {
     const deps = [...new Set(landings.filter((l) => l.territory === t).map((l) => l.zone))].sort();
     const b = battleAt.get(t);
-    const attacker: Team = b ? (b.sides.Axis.some((s) => s.attacking) ? "Axis" : "Allies") : teamOf(landings.find((l) => l.territory === t)!.nation);
+    // On land the side that does not hold the territory attacks (R6.1).
+    const attacker: Team = b ? (owners[t] === "Axis" ? "Allies" : "Axis") : teamOf(landings.find((l) => l.territory === t)!.nation);
     const approximate = b !== undefined && meeting(b, attacker);
     battles.push({ territory: t, pass: "land", attacker, input: landInput(t, attacker, landings.filter((l) => l.territory === t)), dependsOn: deps, approximate, p: {} as Record<Outcome, number> });
     landIndex.set(t, battles.length - 1);
