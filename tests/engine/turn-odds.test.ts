@@ -2,6 +2,7 @@
 // the engine's own resolution of the whole turn over thousands of seeds, and objectives combined.
 import { describe, expect, it } from "vitest";
 import { DEFAULT_BOARD, DEFAULT_SETUP, createState, resolveCombatPhase } from "../../server/engine";
+import { exactOdds } from "../../server/engine/odds";
 import { turnOdds, type Objective, type TurnOdds } from "../../server/engine/odds/turn-odds";
 import { validateOrders } from "../../server/engine/orders/validate";
 import { teamOf } from "../../server/engine/teams";
@@ -132,6 +133,13 @@ describe("objectives combined with AND, OR and NOT", () => {
 });
 
 describe("what the turn's battles are", () => {
+  it("each battle is priced with its own choices (R6.7)", () => {
+    const plain = turnOdds(landingTurn()).battles.find((b) => b.territory === "C")!;
+    const withdrawing = turnOdds({ ...landingTurn(), choices: { C: { attacker: { withdrawAirAfter: 1 } } } }).battles.find((b) => b.territory === "C")!;
+    const alone = exactOdds({ ...plain.input, attackerChoices: { withdrawAirAfter: 1 } });
+    expect(withdrawing.p.taken).toBeCloseTo(alone.taken, 12);
+    expect(withdrawing.p.taken).not.toBeCloseTo(plain.p.taken, 3);
+  });
   it("a raiding bomber fights no battle (R5.4)", () => {
     const turn = raidTurn();
     expect(resolveCombatPhase({ ...turn, seed: "raid" }).report.raids.length).toBe(1);
