@@ -39,7 +39,8 @@ export interface TurnMovement {
 
 /** The movement of a turn, as the engine plays it, with what the battles will need. */
 export function turnMovement(state: GameState, orders: Partial<Record<Nation, readonly Order[]>>, lowLuck: boolean): TurnMovement {
-  // R5.1 is priced as flights: the movement runs without AA guns so every aircraft arrives.
+  // R5.1 is priced as flights: the movement runs without AA guns, so every aircraft arrives. AA guns
+  // take no orders in the combat phase (R4.3) and do not fight (R6.1), so no move or battle changes.
   const noAa: GameState = { ...state, units: state.units.filter((u) => u.type !== "aaGun") };
   const { report, state: after } = resolveCombatPhase({ state: noAa, orders, seed: "turn-odds", lowLuck, until: "movement" });
   const endedAt = new Map(report.orders.map((o) => [`${o.nation}|${o.id}`, o]));
