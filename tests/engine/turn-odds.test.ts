@@ -1,7 +1,7 @@
 // Whole-turn odds (issue 24): exact against a brute-force enumeration of small turns, within a band of
 // the engine's own resolution of the whole turn over thousands of seeds, and objectives combined.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_BOARD, DEFAULT_SETUP, createState, resolveCombatPhase } from "../../server/engine";
+import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, resolveCombatPhase, resolveTurn } from "../../server/engine";
 import { exactOdds } from "../../server/engine/odds";
 import { turnOdds, type Objective, type TurnOdds } from "../../server/engine/odds/turn-odds";
 import { validateOrders } from "../../server/engine/orders/validate";
@@ -150,6 +150,29 @@ describe("what the turn's battles are", () => {
     const [b] = turnOdds(reinforcedTurn()).battles;
     expect(b).toMatchObject({ territory: "B", attacker: "Allies", approximate: true });
     expect(turnOdds(landingTurn()).battles.some((x) => x.approximate)).toBe(false);
+  });
+});
+
+describe("whole-turn odds over a robot game", () => {
+  it("eight turns, all five nations at once: outcomes add up to 1, a battle nothing waits on is its own exact odds", () => {
+    let state = createState(DEFAULT_BOARD, DEFAULT_SETUP);
+    let battles = 0;
+    for (let turn = 1; turn <= 8; turn++) {
+      const orders = Object.fromEntries(NATIONS.map((n) => [n, robotOrders(state, n, `game ${turn}`)]));
+      const odds = turnOdds({ state, orders });
+      for (const b of odds.battles) {
+        expect(Object.values(b.p).reduce((s, p) => s + p, 0)).toBeCloseTo(1, 9);
+        if (b.dependsOn.length > 0) continue;
+        const alone = exactOdds(b.input);
+        const won = b.pass === "land" ? alone.taken : alone.attackerWins;
+        const objective: Objective = b.pass === "land" ? { owned: b.territory, team: b.attacker } : { cleared: b.territory, team: b.attacker };
+        expect(b.pass === "land" ? b.p.taken : b.p.attackerWins).toBeCloseTo(won, 12);
+        if (b.pass === "land") expect(odds.probability(objective)).toBeCloseTo(won, 12);
+        battles++;
+      }
+      state = resolveTurn({ state, orders, seed: `game ${turn} dice` }).state;
+    }
+    expect(battles).toBeGreaterThan(20);
   });
 });
 
