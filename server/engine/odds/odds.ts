@@ -269,10 +269,9 @@ export function exactEnds(input: OddsInput): { ends: BattleEnd[]; pruned: number
 
 type EndRecorder = (kind: EndKind, taken: boolean, attacker: Forces, defender: Forces, p: number) => void;
 
-/** Units of a side's state still in the battle, per nation and type (none when wiped out). */
-function inBattleOf(p: Prepared, i: number, wiped: boolean): Forces {
+/** Units of a side's state still in the battle, per nation and type. */
+function inBattleOf(p: Prepared, i: number): Forces {
   const out: Forces = {};
-  if (wiped) return out;
   const st = p.side.states[p.order[i]!]!;
   p.side.classes.forEach((c, k) => {
     const n = st[k]!;
@@ -409,7 +408,7 @@ function solve(input: OddsInput, cut: number, onEnd?: EndRecorder): OddsResult {
         draw += m;
         endA[a]! += m;
         endD[d]! += m;
-        onEnd?.("draw", false, inBattleOf(pa, a, false), inBattleOf(pd, d, false), m);
+        onEnd?.("draw", false, inBattleOf(pa, a), inBattleOf(pd, d), m);
       } else if (hurtsA) {
         attackerWins += m;
         const took = !input.sea && pa.land[a]! > 0;
@@ -417,13 +416,13 @@ function solve(input: OddsInput, cut: number, onEnd?: EndRecorder): OddsResult {
         endA[a]! += m;
         endDWiped[d]! += m;
         costD = pd.wipedCost[d]!;
-        onEnd?.("attackerWins", took, inBattleOf(pa, a, false), {}, m);
+        onEnd?.("attackerWins", took, inBattleOf(pa, a), {}, m);
       } else {
         defenderWins += m;
         endAWiped[a]! += m;
         endD[d]! += m;
         costA = pa.wipedCost[a]!;
-        onEnd?.("defenderWins", false, {}, inBattleOf(pd, d, false), m);
+        onEnd?.("defenderWins", false, {}, inBattleOf(pd, d), m);
       }
     } else {
       let kind: EndKind;
@@ -439,7 +438,7 @@ function solve(input: OddsInput, cut: number, onEnd?: EndRecorder): OddsResult {
       } else (bothDestroyed += m), (kind = "bothDestroyed");
       endA[a]! += m;
       endD[d]! += m;
-      onEnd?.(kind, took, inBattleOf(pa, a, false), inBattleOf(pd, d, false), m);
+      onEnd?.(kind, took, inBattleOf(pa, a), inBattleOf(pd, d), m);
     }
     const key = totalD - costD - (totalA - costA);
     swing.set(key, (swing.get(key) ?? 0) + m);
