@@ -1,7 +1,10 @@
 // Bench of the exact odds (`npm run bench`, after the turn bench): four land battles, each priced
 // exactly (median of several runs) and by a 2,000-run Monte Carlo of the engine's own battle code,
-// side by side. It measures; it never fails.
+// side by side; then whole turns. It measures; it never fails.
+import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, resolveTurn, type Order } from "../../server/engine";
 import { exactOdds, type OddsInput } from "../../server/engine/odds";
+import { turnOdds } from "../../server/engine/odds/turn-odds";
+import { robotOrders } from "../../server/robots/robot";
 import { fightWithEngine } from "../support/engine-battle";
 
 const MC_RUNS = 2000;
@@ -54,4 +57,55 @@ for (const { name, goal, input } of BATTLES) {
     `      exact ${exact.toFixed(2)} ms median, ${fastest.toFixed(2)} ms fastest of ${times.length} (goal ≤ ${goal} ms: ${exact <= goal ? "PASS" : "FAIL"}), taken ${(odds.taken * 100).toFixed(4)} %, pruned ≤ ${odds.pruned.toExponential(1)}`,
   );
   console.log(`      Monte Carlo ${MC_RUNS} runs ${mc.toFixed(0)} ms, taken ${((wins / MC_RUNS) * 100).toFixed(1)} %; exact is ${speedup.toFixed(0)}× faster (goal ≥ 20×: ${speedup >= 20 ? "PASS" : "FAIL"})`);
+}
+
+// (e) Whole-turn odds: each nation's robot orders on the default board's turn 1, every battle of the
+// turn priced exactly with the landings conditioned on the sea battles (median of several runs).
+const TURN_GOAL_MS = 200;
+const opening = createState(DEFAULT_BOARD, DEFAULT_SETUP);
+console.log("(e) whole-turn odds: each nation's robot orders on the default board, turn 1");
+const everyone = Object.fromEntries(NATIONS.map((n) => [n, robotOrders(opening, n, "bench")]));
+for (const [nation, orders] of [...NATIONS.map((n) => [n, { [n]: everyone[n] }] as const), ["all five nations at once", everyone] as const]) {
+  let odds = turnOdds({ state: opening, orders });
+  for (const w0 = performance.now(); performance.now() - w0 < 200; ) odds = turnOdds({ state: opening, orders });
+  const times: number[] = [];
+  for (let i = 0, t = performance.now(); i < 9 || performance.now() - t < 300; i++) {
+    const t0 = performance.now();
+    odds = turnOdds({ state: opening, orders });
+    times.push(performance.now() - t0);
+  }
+  const ms = median(times);
+  const sea = odds.battles.filter((b) => b.pass === "sea").length;
+  const landings = odds.battles.filter((b) => b.dependsOn.length > 0).length;
+  const all = odds.probability({ and: odds.battles.map((b) => (b.pass === "land" ? { owned: b.territory, team: b.attacker } : { cleared: b.territory, team: b.attacker })) });
+  console.log(
+    `    ${nation}: ${odds.battles.length} battles (${sea} at sea, ${landings} landings hanging on one${odds.battles.some((b) => b.approximate) ? `, ${odds.battles.filter((b) => b.approximate).length} meetings` : ""}), ${ms.toFixed(2)} ms median of ${times.length} (goal ≤ ${TURN_GOAL_MS} ms: ${ms <= TURN_GOAL_MS ? "PASS" : "FAIL"}), every battle won ${(all * 100).toFixed(2)} %`,
+  );
+}
+
+// (f) Whole-turn odds later in a game: robots play ten turns from the opening (`resolveTurn`); each
+// turn every nation's own orders are priced as a draft, and the five together as the whole turn.
+console.log("(f) whole-turn odds over ten robot turns: each nation's draft, and all five at once");
+{
+  let state = opening;
+  const drafts: { ms: number; battles: number }[] = [];
+  const wholes: { ms: number; battles: number }[] = [];
+  const timed = (orders: Partial<Record<(typeof NATIONS)[number], Order[]>>) => {
+    const t0 = performance.now();
+    const odds = turnOdds({ state, orders });
+    return { ms: performance.now() - t0, battles: odds.battles.length };
+  };
+  for (let turn = 1; turn <= 10; turn++) {
+    const orders = Object.fromEntries(NATIONS.map((n) => [n, robotOrders(state, n, `bench ${turn}`)]));
+    for (const n of NATIONS) drafts.push(timed({ [n]: orders[n] }));
+    wholes.push(timed(orders));
+    state = resolveTurn({ state, orders, seed: `bench ${turn} dice` }).state;
+  }
+  for (const [name, runs] of [["a nation's draft", drafts], ["all five at once", wholes]] as const) {
+    const ms = runs.map((r) => r.ms);
+    const six = runs.filter((r) => r.battles >= 6).map((r) => r.ms);
+    console.log(
+      `    ${name}: ${runs.length} turns, battles ${Math.min(...runs.map((r) => r.battles))}–${Math.max(...runs.map((r) => r.battles))}, median ${median(ms).toFixed(2)} ms, slowest ${Math.max(...ms).toFixed(2)} ms; with 6 or more battles: ${six.length} turns, median ${six.length ? median(six).toFixed(2) : "–"} ms (goal ≤ ${TURN_GOAL_MS} ms: ${six.every((t) => t <= TURN_GOAL_MS) ? "PASS" : "FAIL"})`,
+    );
+  }
 }

@@ -92,7 +92,10 @@ function key(s: S): string {
   return `${k(s.a)}|${k(s.d)}|${k(s.aOut)}|${k(s.dOut)}|${s.round}`;
 }
 
-export function reference(input: OddsInput): Reference {
+/** One end of the battle for `onEnd`: A attacker won, D defender won, N both destroyed, T draw, W withdrew; units left per side (withdrawn ones included). */
+export type ReferenceEnd = (win: "A" | "D" | "N" | "T" | "W", attacker: UnitType[], defender: UnitType[], p: number) => void;
+
+export function reference(input: OddsInput, onEnd?: ReferenceEnd): Reference {
   const lowLuck = input.lowLuck ?? false;
   // R6.4: a side's first `damaged[nation]` battleships start the battle damaged.
   const units = (f: OddsInput["attacker"], damaged: Partial<Record<Nation, number>> = {}) =>
@@ -225,6 +228,7 @@ export function reference(input: OddsInput): Reference {
     for (const [o, q] of dist) {
       const [win, a, d] = JSON.parse(o) as [string, UnitType[], UnitType[]];
       const m = p * q;
+      onEnd?.(win as "A", a, d, m);
       if (win === "A") ref.attackerWins += m;
       if (win === "D") ref.defenderWins += m;
       if (win === "N") ref.bothDestroyed += m;

@@ -238,8 +238,52 @@ export function exactOdds(input: OddsInput): OddsResult {
   return result;
 }
 
-/** The odds with outcomes below `cut` dropped (and their total counted in `pruned`). */
-function solve(input: OddsInput, cut: number): OddsResult {
+/** How a battle ended (the five outcomes of OddsResult). */
+export type EndKind = "attackerWins" | "defenderWins" | "bothDestroyed" | "draw" | "attackerWithdrew";
+
+/** One way a battle ends: its kind and the units of each side still in it (withdrawn and wiped-out units not counted). */
+export interface BattleEnd {
+  kind: EndKind;
+  taken: boolean;
+  attacker: Forces;
+  defender: Forces;
+  p: number;
+}
+
+/** Every end of a battle with its probability (the joint law of who is left), for whole-turn odds. */
+export function exactEnds(input: OddsInput): { ends: BattleEnd[]; pruned: number } {
+  const run = (cut: number) => {
+    const ends = new Map<string, BattleEnd>();
+    const result = solve(input, cut, (kind, taken, attacker, defender, p) => {
+      const key = JSON.stringify([kind, taken, attacker, defender]);
+      const e = ends.get(key);
+      if (e) e.p += p;
+      else ends.set(key, { kind, taken, attacker, defender, p });
+    });
+    return { ends: [...ends.values()], pruned: result.pruned };
+  };
+  let out = run(CUT);
+  for (let cut = CUT / 1000; out.pruned > MAX_PRUNED && cut > 1e-40; cut /= 1000) out = run(cut);
+  return out;
+}
+
+type EndRecorder = (kind: EndKind, taken: boolean, attacker: Forces, defender: Forces, p: number) => void;
+
+/** Units of a side's state still in the battle, per nation and type. */
+function inBattleOf(p: Prepared, i: number): Forces {
+  const out: Forces = {};
+  const st = p.side.states[p.order[i]!]!;
+  p.side.classes.forEach((c, k) => {
+    const n = st[k]!;
+    if (n === 0) return;
+    const f = (out[c.nation] ??= {});
+    f[c.type] = (f[c.type] ?? 0) + n;
+  });
+  return out;
+}
+
+/** The odds with outcomes below `cut` dropped (and their total counted in `pruned`); `onEnd` sees every end. */
+function solve(input: OddsInput, cut: number, onEnd?: EndRecorder): OddsResult {
   const lowLuck = input.lowLuck ?? false;
   const A = new Side(input.attacker, true, input.attackerChoices);
   const D = new Side(input.defender, false, input.defenderChoices);
@@ -364,28 +408,37 @@ function solve(input: OddsInput, cut: number): OddsResult {
         draw += m;
         endA[a]! += m;
         endD[d]! += m;
+        onEnd?.("draw", false, inBattleOf(pa, a), inBattleOf(pd, d), m);
       } else if (hurtsA) {
         attackerWins += m;
-        if (!input.sea && pa.land[a]! > 0) taken += m;
+        const took = !input.sea && pa.land[a]! > 0;
+        if (took) taken += m;
         endA[a]! += m;
         endDWiped[d]! += m;
         costD = pd.wipedCost[d]!;
+        onEnd?.("attackerWins", took, inBattleOf(pa, a), {}, m);
       } else {
         defenderWins += m;
         endAWiped[a]! += m;
         endD[d]! += m;
         costA = pa.wipedCost[a]!;
+        onEnd?.("defenderWins", false, {}, inBattleOf(pd, d), m);
       }
     } else {
+      let kind: EndKind;
+      let took = false;
       if (inA > 0) {
         attackerWins += m;
-        if (!input.sea && pa.land[a]! > 0) taken += m;
+        kind = "attackerWins";
+        took = !input.sea && pa.land[a]! > 0;
+        if (took) taken += m;
       } else if (inD > 0) {
-        if (pa.cost[a]! > 0) attackerWithdrew += m;
-        else defenderWins += m;
-      } else bothDestroyed += m;
+        if (pa.cost[a]! > 0) (attackerWithdrew += m), (kind = "attackerWithdrew");
+        else (defenderWins += m), (kind = "defenderWins");
+      } else (bothDestroyed += m), (kind = "bothDestroyed");
       endA[a]! += m;
       endD[d]! += m;
+      onEnd?.(kind, took, inBattleOf(pa, a), inBattleOf(pd, d), m);
     }
     const key = totalD - costD - (totalA - costA);
     swing.set(key, (swing.get(key) ?? 0) + m);
