@@ -115,14 +115,6 @@ export async function visibleSpot(shape: Locator, near?: { x: number; y: number 
  * Germany's badge of one type in a territory, split out first if the zoom shows the territory as one
  * collapsed stack (a click on it zooms in until its badges split).
  */
-/** Whether a map element's box lies within the map's own box on the screen. */
-async function inMap(page: Page, el: Locator): Promise<boolean> {
-  const box = await el.boundingBox();
-  const area = await page.getByTestId("map-germany").boundingBox();
-  if (!box || !area) return false;
-  return box.x >= area.x && box.y >= area.y && box.x + box.width <= area.x + area.width && box.y + box.height <= area.y + area.height;
-}
-
 export async function groupBadge(page: Page, type: string, territorySlug: string): Promise<Locator> {
   const map = page.getByTestId("map-germany");
   const badge = map.getByTestId(`map-stack-germany-${type}-${territorySlug}`);
@@ -130,7 +122,8 @@ export async function groupBadge(page: Page, type: string, territorySlug: string
   await map.getByTestId(`map-stacks-${territorySlug}`).waitFor({ state: "attached" });
   // A group off the screen (the map zoomed in elsewhere, as a player would have it): back to the
   // whole map, where its collapsed stack is clicked to zoom in on it.
-  if (!(await inMap(page, map.getByTestId(`map-stacks-${territorySlug}`)))) await map.getByTestId("map-zoom-reset").click();
+  const stacks = await map.getByTestId(`map-stacks-${territorySlug}`).boundingBox();
+  if (!stacks || !(await inMap(page, { x: stacks.x + stacks.width / 2, y: stacks.y + stacks.height / 2 }))) await map.getByTestId("map-zoom-reset").click();
   for (let i = 0; i < 3 && (await badge.count()) === 0; i++) await map.getByTestId(`map-stack-germany-all-${territorySlug}`).click();
   await badge.waitFor();
   return badge;
