@@ -217,6 +217,9 @@ const INPUTS: Record<string, fc.Arbitrary<unknown>> = {
   "vacation.end": fc.constant(undefined),
   "player.profile": fc.record({ id: fc.oneof(anyText, fc.constant(0).map(() => aliceId), hostileNumber) }),
   "player.leaderboard": fc.option(fc.record({ ruleset: fc.oneof(fc.constant("1942"), anyText) }), { nil: undefined }),
+  "token.create": fc.record({ name: anyText, scopes: fc.array(fc.oneof(fc.constantFrom("read", "play", "press"), anyText), { maxLength: 4 }), days: fc.oneof(smallInt, fc.integer({ min: 1, max: 400 })) }),
+  "token.list": fc.constant(undefined),
+  "token.revoke": fc.record({ id }),
   // Last: leaving hands the player's nation to a robot, which changes what the others above can reach.
   "game.leave": gameNation,
 };
