@@ -137,6 +137,32 @@ describe("the site's authorization and secrecy, over roles", () => {
   });
 });
 
+describe("press through the API", () => {
+  it("sends with the press scope only, and a private channel is read by its members alone", async () => {
+    const { alice, bob, gameId } = await twoPlayerGame(handle);
+    const carol = await makeUser(handle, "api-press-outsider@example.com");
+    const [aliceToken, aliceNoPress, bobToken, carolToken] = [await tokenFor(alice.id), await tokenFor(alice.id, ["read", "play"]), await tokenFor(bob.id), await tokenFor(carol.id)];
+    const opened = await api("POST", `/games/${gameId}/nations/Germany/press`, aliceToken, { members: ["Japan"] });
+    expect(opened.status).toBe(200);
+    const channelId = opened.body.channelId as number;
+    const PRIVATE = "api-private-word-91c2";
+
+    const refused = await api("POST", `/games/${gameId}/nations/Germany/press/${channelId}`, aliceNoPress, { text: PRIVATE });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toMatch(/press scope/);
+    expect((await api("POST", `/games/${gameId}/nations/Germany/press/${channelId}`, bobToken, { text: PRIVATE })).status).toBe(403);
+    const sent = await api("POST", `/games/${gameId}/nations/Germany/press/${channelId}`, aliceToken, { text: PRIVATE });
+    expect(sent.status).toBe(200);
+
+    expect((await api("GET", `/games/${gameId}/press/${channelId}`, bobToken)).text).toContain(PRIVATE);
+    expect((await api("GET", `/games/${gameId}/press`, bobToken)).status).toBe(200);
+    const outsider = await api("GET", `/games/${gameId}/press/${channelId}`, carolToken);
+    expect([403, 404]).toContain(outsider.status);
+    expect(outsider.text).not.toContain(PRIVATE);
+    expect((await api("GET", `/games/${gameId}/press`, carolToken)).text).not.toContain(PRIVATE);
+  });
+});
+
 describe("the log", () => {
   it("logs each call with the token's id, never the token", async () => {
     const user = await makeUser(handle, "api-logged@example.com");

@@ -38,6 +38,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: "POST", path: "/games/{gameId}/nations/{nation}/landings/lock", procedure: "postCombat.lock", scope: "play", summary: "Lock your nation's post-combat choices" },
   { method: "GET", path: "/games/{gameId}/press", procedure: "press.channels", scope: "read", summary: "The press channels you may read, with unread counts" },
   { method: "GET", path: "/games/{gameId}/press/{channelId}", procedure: "press.messages", scope: "read", summary: "A page of one channel's messages (query: before)" },
+  { method: "POST", path: "/games/{gameId}/nations/{nation}/press", procedure: "press.open", scope: "press", summary: "Open a private channel of your nation and the given members" },
   { method: "POST", path: "/games/{gameId}/nations/{nation}/press/{channelId}", procedure: "press.send", scope: "press", summary: "Send a message to a channel as your nation" },
 ];
 
