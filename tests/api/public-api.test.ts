@@ -137,6 +137,29 @@ describe("the site's authorization and secrecy, over roles", () => {
   });
 });
 
+describe("a game's events", () => {
+  it("lists the events after a seen id, and a waiting poll answers with the next one", async () => {
+    const { alice, gameId } = await twoPlayerGame(handle);
+    const token = await tokenFor(alice.id);
+    const first = await api("GET", `/games/${gameId}/events`, token);
+    expect(first.status).toBe(200);
+    expect(first.body.events.map((e: { kind: string }) => e.kind)).toContain("game-started");
+    const seen = first.body.events.at(-1).id as number;
+    expect((await api("GET", `/games/${gameId}/events?after=${seen}`, token)).body.events).toEqual([]);
+
+    // The poll waits (far longer than the test needs); the lock's event wakes it, wherever it lands.
+    const poll = api("GET", `/games/${gameId}/events?after=${seen}&wait=25`, token);
+    expect((await api("POST", `/games/${gameId}/nations/Germany/lock`, token)).status).toBe(200);
+    bus.emit(`game:${gameId}`, { gameId, kind: "locks-changed" });
+    const woken = await poll;
+    expect(woken.status).toBe(200);
+    expect(woken.body.events).toEqual([expect.objectContaining({ kind: "locks-changed", gameId })]);
+
+    expect((await api("GET", `/games/${gameId}/events?wait=60`, token)).status).toBe(400);
+    expect((await api("GET", "/games/999999/events", token)).status).toBe(404);
+  });
+});
+
 describe("press through the API", () => {
   it("sends with the press scope only, and a private channel is read by its members alone", async () => {
     const { alice, bob, gameId } = await twoPlayerGame(handle);

@@ -128,23 +128,24 @@ export async function handleApiRequest(req: Request): Promise<Response> {
       : problem(404, "NOT_FOUND", "No such route; see /api/v1/openapi.json");
   }
   const { route, params } = matched;
+  // Every call to a route is logged with its token's id (none before the token is known), never the token.
+  const finish = (response: Response, tokenId?: number) => {
+    log.info({ tokenId, method: route.method, route: route.path, procedure: route.procedure, status: response.status, ms: Math.round(performance.now() - started) }, "api call");
+    response.headers.set("x-request-id", requestId);
+    return response;
+  };
 
   const token = bearerOf(req);
-  if (!token) return problem(401, "UNAUTHORIZED", "Send an API token as Authorization: Bearer <token>", {}, { "www-authenticate": "Bearer" });
+  if (!token) return finish(problem(401, "UNAUTHORIZED", "Send an API token as Authorization: Bearer <token>", {}, { "www-authenticate": "Bearer" }));
 
   let runtime;
   try {
     runtime = await getRuntime();
   } catch (error) {
     log.warn({ err: error }, "database unavailable");
-    return problem(503, "SERVICE_UNAVAILABLE", UNAVAILABLE_MESSAGE, {}, { "retry-after": String(RETRY_AFTER_SECONDS) });
+    return finish(problem(503, "SERVICE_UNAVAILABLE", UNAVAILABLE_MESSAGE, {}, { "retry-after": String(RETRY_AFTER_SECONDS) }));
   }
   const db = runtime.handle.db;
-  const finish = (response: Response, tokenId?: number) => {
-    log.info({ tokenId, method: route.method, route: route.path, procedure: route.procedure, status: response.status, ms: Math.round(performance.now() - started) }, "api call");
-    response.headers.set("x-request-id", requestId);
-    return response;
-  };
 
   try {
     const holder = await authenticateToken(db, token);
@@ -160,7 +161,7 @@ export async function handleApiRequest(req: Request): Promise<Response> {
 
     const input = route.noInput ? undefined : await inputOf(req, route, params);
     if (input instanceof Response) return finish(input, holder.tokenId);
-    const caller = createCaller({ db, bus: runtime.bus, user: holder.user });
+    const caller = createCaller({ db, bus: runtime.bus, user: holder.user }, { signal: req.signal });
     try {
       const result = await callProcedure(caller, route.procedure, input);
       return finish(json(200, result ?? null), holder.tokenId);

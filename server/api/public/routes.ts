@@ -28,6 +28,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: "POST", path: "/games/{gameId}/join", procedure: "game.join", scope: "play", summary: "Join an open challenge as a nation" },
   { method: "GET", path: "/games/{gameId}/history", procedure: "game.history", scope: "read", summary: "The game's resolved phases" },
   { method: "GET", path: "/games/{gameId}/turns/{turn}", procedure: "game.review", scope: "read", summary: "One turn's orders and report once resolved" },
+  { method: "GET", path: "/games/{gameId}/events", procedure: "game.eventsAfter", scope: "read", summary: "The game's events after a seen id (query: after, wait up to 25 s for one)" },
   { method: "GET", path: "/games/{gameId}/nations/{nation}/destinations", procedure: "orders.destinations", scope: "read", summary: "Legal destinations of one group of your nation (query: group, earlier as JSON)" },
   { method: "GET", path: "/games/{gameId}/nations/{nation}/placements", procedure: "orders.placements", scope: "read", summary: "Where new units may be placed and what they cost (query: earlier as JSON)" },
   { method: "PUT", path: "/games/{gameId}/nations/{nation}/orders", procedure: "orders.save", scope: "play", summary: "Save your nation's orders (replaces the saved set)" },
