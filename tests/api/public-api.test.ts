@@ -137,6 +137,34 @@ describe("the site's authorization and secrecy, over roles", () => {
   });
 });
 
+describe("battles through the API", () => {
+  it("the leading nation's token decides its casualties; another user's token cannot", async () => {
+    const alice = await makeUser(handle, "api-battle-alice@example.com");
+    const bob = await makeUser(handle, "api-battle-bob@example.com");
+    const [aliceToken, bobToken] = [await tokenFor(alice.id), await tokenFor(bob.id)];
+    const made = await api("POST", "/challenges", aliceToken, { name: "Karelia by API", nations: ["Germany"], robots: OTHERS, lowLuck: true, ordersHours: 24, decisionHours: 24, robotsHold: true });
+    const gameId = made.body.gameId as number;
+    const orders = [{ id: "g1", units: { infantry: 3, armour: 1 }, from: "East Europe", path: ["Karelia S.S.R."] }];
+    expect((await api("PUT", `/games/${gameId}/nations/Germany/orders`, aliceToken, { orders })).body.ok).toBe(true);
+    expect((await api("POST", `/games/${gameId}/nations/Germany/lock`, aliceToken)).status).toBe(200);
+    await drain(handle, "test");
+
+    const view = await api("GET", `/games/${gameId}`, aliceToken);
+    const mine = (view.body.phase.pending.requests as { mine: boolean; kind: string; battle: string; round: number; step: string; default: number[] }[]).filter((r) => r.mine);
+    expect(mine.length).toBeGreaterThan(0);
+    const r = mine[0]!;
+    const decision = r.kind === "casualties" ? { kind: "casualties", units: r.default } : { kind: "retreat", submerge: [], withdraw: [] };
+    const body = { battle: r.battle, round: r.round, step: r.kind === "casualties" ? r.step : "retreat", decision };
+    const stranger = await api("POST", `/games/${gameId}/nations/Germany/battles/decide`, bobToken, body);
+    expect(stranger.status).toBe(403);
+    const decided = await api("POST", `/games/${gameId}/nations/Germany/battles/decide`, aliceToken, body);
+    expect(decided.status).toBe(200);
+    const again = await api("POST", `/games/${gameId}/nations/Germany/battles/decide`, aliceToken, { ...body, decision: { kind: "casualties", units: [1, 1] } });
+    expect(again.status).toBe(400);
+    expect(again.body.error.message).toMatch(/named twice/);
+  });
+});
+
 describe("a game's events", () => {
   it("lists the events after a seen id, and a waiting poll answers with the next one", async () => {
     const { alice, gameId } = await twoPlayerGame(handle);
