@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { errorText } from "../components/format";
 import { useTRPC } from "../trpc/client";
+import styles from "./api-tokens.module.css";
 
 const SCOPES = [
   { scope: "read", label: "read (games, destinations, press)" },
@@ -34,11 +35,14 @@ export function ApiTokens() {
   return (
     <section className="card narrow" aria-labelledby="tokens-heading" data-testid="api-tokens">
       <h2 id="tokens-heading">API tokens</h2>
-      <p className="muted">A token lets a program act for you through the public API (see the API docs): only in your own games, only within its scopes.</p>
+      <p className="muted">
+        A token lets a program act for you through the public API (<a href="/api/v1/openapi.json">its OpenAPI document</a>): only in your own games, only within its
+        scopes.
+      </p>
       {create.data ? (
-        <div className="note" role="status" data-testid="token-new">
+        <div className={`success ${styles.made}`} role="status" data-testid="token-new">
           <p>Copy your new token now; it is not shown again:</p>
-          <code data-testid="token-secret" style={{ wordBreak: "break-all" }}>
+          <code className={styles.secret} data-testid="token-secret">
             {create.data.token}
           </code>
         </div>
@@ -49,7 +53,7 @@ export function ApiTokens() {
         <fieldset>
           <legend>Scopes</legend>
           {SCOPES.map(({ scope, label }) => (
-            <label key={scope}>
+            <label key={scope} className="checkbox">
               <input type="checkbox" checked={scopes.includes(scope)} onChange={(e) => toggle(scope, e.target.checked)} data-testid={`token-scope-${scope}`} /> {label}
             </label>
           ))}
@@ -66,7 +70,7 @@ export function ApiTokens() {
         </p>
       ) : null}
       {tokens.data && tokens.data.length > 0 ? (
-        <ul className="list" data-testid="token-list">
+        <ul className={styles.tokens} data-testid="token-list">
           {tokens.data.map((t) => {
             const expired = new Date(t.expiresAt).getTime() <= Date.now();
             return (
