@@ -265,6 +265,10 @@ describe("limits and bad input", () => {
     expect((await api("GET", "/games/999999", token)).status).toBe(404);
     expect((await api("GET", "/nowhere", token)).status).toBe(404);
     expect((await api("POST", "/games", token)).status).toBe(405);
+    // A service's refusal keeps its status and message (R7.3: no landings outside post-combat).
+    const landings = await api("PUT", `/games/${gameId}/nations/Germany/landings`, token, { landings: [], aaMoves: [] });
+    expect(landings.status).toBe(409);
+    expect(landings.body.error).toEqual({ code: "CONFLICT", message: "No post-combat moves are open in this game now (R7.3)" });
     const view = await api("GET", `/games/${gameId}`, token);
     expect(view.status).toBe(200);
   });
