@@ -640,3 +640,31 @@ export const ratingChanges = pgTable(
   },
   (t) => [primaryKey({ columns: [t.gameId, t.userId] }), index("rating_changes_user_idx").on(t.userId, t.createdAt)],
 );
+
+// ---- API tokens (issue 23): the public HTTP API's credentials ---------------------------------
+
+/** What a token may do: read (views, destinations, press), play (orders, battles, landings, challenges), press (send). */
+export type TokenScope = "read" | "play" | "press";
+
+/**
+ * A user's API token. The secret is shown once and stored only as its SHA-256 hash; `prefix` (a short
+ * random, public part of the token) finds the row. A token expires, and a revoked one stays listed.
+ */
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    prefix: text("prefix").notNull(),
+    hash: text("hash").notNull(),
+    scopes: text("scopes").array().$type<TokenScope[]>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("api_tokens_prefix_idx").on(t.prefix), index("api_tokens_user_idx").on(t.userId, t.createdAt)],
+);

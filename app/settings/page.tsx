@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { requireUser } from "@/server/auth";
+import { ApiTokens } from "./api-tokens";
 import { DisplayNameForm } from "./display-name-form";
 import { SettingsForm } from "./settings-form";
 import { VacationForm } from "./vacation-form";
@@ -14,6 +15,7 @@ export default async function SettingsPage() {
       <DisplayNameForm />
       <SettingsForm />
       <VacationForm />
+      <ApiTokens />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { pushRouter } from "./routers/push";
 import { settingsRouter } from "./routers/settings";
 import { vacationRouter } from "./routers/vacation";
 import { playerRouter } from "./routers/player";
+import { tokenRouter } from "./routers/token";
 
 export const appRouter = router({
   game: gameRouter,
@@ -21,6 +22,7 @@ export const appRouter = router({
   press: pressRouter,
   vacation: vacationRouter,
   player: playerRouter,
+  token: tokenRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -217,6 +217,11 @@ const INPUTS: Record<string, fc.Arbitrary<unknown>> = {
   "vacation.end": fc.constant(undefined),
   "player.profile": fc.record({ id: fc.oneof(anyText, fc.constant(0).map(() => aliceId), hostileNumber) }),
   "player.leaderboard": fc.option(fc.record({ ruleset: fc.oneof(fc.constant("1942"), anyText) }), { nil: undefined }),
+  "token.create": fc.record({ name: anyText, scopes: fc.array(fc.oneof(fc.constantFrom("read", "play", "press"), anyText), { maxLength: 4 }), days: fc.oneof(smallInt, fc.integer({ min: 1, max: 400 })) }),
+  "token.list": fc.constant(undefined),
+  // Never waits: a wait only ends on an event or its time, and fuzzing must not sleep.
+  "game.eventsAfter": fc.record({ gameId: id, after: fc.option(id, { nil: undefined }), wait: fc.oneof(fc.constant(0), hostileNumber.filter((n) => !(n > 0 && n <= 25)), anyText) }),
+  "token.revoke": fc.record({ id }),
   // Last: leaving hands the player's nation to a robot, which changes what the others above can reach.
   "game.leave": gameNation,
 };

@@ -11,6 +11,7 @@ import { verifyGameFor } from "../../services/verify";
 import type { GameEvent } from "../../runtime-events";
 import { gameEventsAfter, lobbyEventsAfter } from "../../services/events";
 import { notFound } from "../../services/errors";
+import { MAX_POLL_SECONDS, pollGameEvents } from "../../services/event-poll";
 import { loadGame } from "../../services/phases";
 import { publicIds } from "../../services/public-ids";
 import { int4, text } from "../input";
@@ -71,6 +72,10 @@ export const gameRouter = router({
   history: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => gameHistory(ctx.db, input.gameId)),
   /** One turn for the review page: its orders and report once resolved, only its status before (issue 7). */
   review: protectedProcedure.input(z.object({ gameId, turn: int4(1) })).query(({ ctx, input }) => turnReview(ctx.db, input.gameId, input.turn)),
+  /** The game's events after a seen id, waiting up to `wait` seconds for one: the public API's long-poll (issue 23). */
+  eventsAfter: protectedProcedure
+    .input(z.object({ gameId, after: int4(0).optional(), wait: z.number().min(0).max(MAX_POLL_SECONDS).default(0) }))
+    .query(({ ctx, input, signal }) => pollGameEvents(ctx.db, ctx.bus, input.gameId, input.after, input.wait, signal)),
   /** One stream per tab with every event of the game; events are hints to refetch, never secrets. */
   // Refused before it starts for a game that does not exist, or past the user's stream limit.
   events: protectedProcedure.input(z.object({ gameId, lastEventId: text(0, 200).nullish() })).subscription(async ({ ctx, input, signal }) => {

@@ -1,0 +1,117 @@
+// The OpenAPI 3.1 document of the public API (GET /api/v1/openapi.json), made from the route table
+// (./routes.ts) and each procedure's own zod input schemas (z.toJSONSchema), so it describes exactly
+// what the handler accepts. Path parameters are taken out of the body or query schema they came from.
+import { z } from "zod";
+import { appRouter } from "../root";
+import { INTEGER_PARAMS, API_ROUTES, type ApiRoute } from "./routes";
+
+type JsonSchema = { type?: string; properties?: Record<string, JsonSchema>; required?: string[]; [key: string]: unknown };
+
+/** The zod schemas a procedure's input is parsed with (one per `.input()`, merged by tRPC). */
+function inputSchemasOf(procedure: string): z.ZodType[] {
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { inputs: z.ZodType[] } }>;
+  const found = procedures[procedure];
+  if (!found) throw new Error(`The API route table names ${procedure}, which the router does not have`);
+  return found._def.inputs;
+}
+
+/** One object schema of the procedure's input fields (the merged `.input()`s), path parameters left out. */
+export function inputSchemaOf(route: ApiRoute): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  const required = new Set<string>();
+  for (const schema of inputSchemasOf(route.procedure)) {
+    // Dates and transforms have no JSON form of their own (STACK.md pitfall 21); the input side is what a client sends.
+    const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
+    Object.assign(properties, json.properties ?? {});
+    for (const name of json.required ?? []) required.add(name);
+  }
+  for (const name of pathParams(route)) {
+    delete properties[name];
+    required.delete(name);
+  }
+  return { type: "object", properties, ...(required.size ? { required: [...required] } : {}) };
+}
+
+export const pathParams = (route: ApiRoute) => [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+
+const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
+
+function operation(route: ApiRoute) {
+  const parameters: unknown[] = pathParams(route).map((name) => ({
+    name,
+    in: "path",
+    required: true,
+    schema: INTEGER_PARAMS.has(name) ? { type: "integer", minimum: 1 } : { type: "string" },
+  }));
+  const input = route.noInput ? null : inputSchemaOf(route);
+  let requestBody: unknown;
+  if (input && route.method === "GET") {
+    for (const [name, schema] of Object.entries(input.properties ?? {})) {
+      // Query values are read as JSON when they parse (numbers, objects, arrays), else as text.
+      parameters.push({ name, in: "query", required: input.required?.includes(name) ?? false, content: { "application/json": { schema } } });
+    }
+  } else if (input) {
+    requestBody = { required: (input.required?.length ?? 0) > 0, content: { "application/json": { schema: input } } };
+  }
+  return {
+    operationId: route.procedure,
+    summary: route.summary,
+    description: `Calls the site's \`${route.procedure}\`. Needs a token with the \`${route.scope}\` scope.`,
+    tags: [route.procedure.split(".")[0]],
+    security: [{ bearerAuth: [route.scope] }],
+    "x-scope": route.scope,
+    parameters,
+    ...(requestBody ? { requestBody } : {}),
+    responses: {
+      "200": { description: "The procedure's answer, as the site receives it", content: { "application/json": { schema: {} } } },
+      "400": errorResponse("Bad input; `issues` names each field and problem"),
+      "401": errorResponse("No token, or an unknown, revoked or expired one"),
+      "403": errorResponse("The token lacks the scope, or its user may not do this"),
+      "404": errorResponse("No such game, channel or route"),
+      "409": errorResponse("The game's state does not allow it now"),
+      "429": { ...errorResponse("Over the token's rate limit; wait Retry-After seconds"), headers: { "Retry-After": { schema: { type: "integer" } } } },
+    },
+  };
+}
+
+let cached: object | undefined;
+
+/** The whole document; built once (the table and schemas are fixed at start-up). */
+export function openApiDocument(): object {
+  if (cached) return cached;
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of API_ROUTES) (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(route);
+  cached = {
+    openapi: "3.1.0",
+    info: {
+      title: "Lockstep public API",
+      version: "1",
+      description: "Play Lockstep from a program: the same procedures, checks and secrecy as the site. Make a token on /settings; see docs/api.md.",
+    },
+    servers: [{ url: "/api/v1" }],
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    paths,
+    components: {
+      securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "An API token from /settings (lst_…); scopes read, play, press" } },
+      schemas: {
+        Error: {
+          type: "object",
+          required: ["error"],
+          properties: {
+            error: {
+              type: "object",
+              required: ["code", "message"],
+              properties: {
+                code: { type: "string" },
+                message: { type: "string" },
+                issues: { type: "array", items: { type: "object", properties: { path: { type: "string" }, message: { type: "string" } } } },
+                details: {},
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+  return cached;
+}

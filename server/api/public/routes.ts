@@ -1,0 +1,66 @@
+// The public HTTP API's routes (issue 23): each REST route names the tRPC procedure it calls, the
+// token scope it needs and where its input comes from. The handler (./handler.ts) and the OpenAPI
+// document (./openapi.ts) are both read from this one table and from the procedures' own zod input
+// schemas, so the API, its documentation and the site cannot disagree.
+import type { TokenScope } from "../../../db/schema";
+
+export type ApiMethod = "GET" | "POST" | "PUT";
+
+export interface ApiRoute {
+  method: ApiMethod;
+  /** Under /api/v1; `{name}` is a path parameter, which becomes the input field of that name. */
+  path: string;
+  /** The tRPC procedure called, "noun.verb". */
+  procedure: string;
+  scope: TokenScope;
+  summary: string;
+  /** The procedure takes no input at all (e.g. game.lobby). */
+  noInput?: boolean;
+}
+
+/** Path parameters that are whole numbers (ids, turns); the others are strings (nations). */
+export const INTEGER_PARAMS = new Set(["gameId", "turn", "channelId"]);
+
+export const API_ROUTES: readonly ApiRoute[] = [
+  { method: "GET", path: "/games", procedure: "game.lobby", scope: "read", summary: "Your games and the open challenges", noInput: true },
+  { method: "POST", path: "/challenges", procedure: "game.create", scope: "play", summary: "Create a challenge (the body is the site's challenge form)" },
+  { method: "GET", path: "/games/{gameId}", procedure: "game.get", scope: "read", summary: "A game as you see it on the game page" },
+  { method: "POST", path: "/games/{gameId}/join", procedure: "game.join", scope: "play", summary: "Join an open challenge as a nation" },
+  { method: "GET", path: "/games/{gameId}/history", procedure: "game.history", scope: "read", summary: "The game's resolved phases" },
+  { method: "GET", path: "/games/{gameId}/turns/{turn}", procedure: "game.review", scope: "read", summary: "One turn's orders and report once resolved" },
+  { method: "GET", path: "/games/{gameId}/events", procedure: "game.eventsAfter", scope: "read", summary: "The game's events after a seen id (query: after, wait up to 25 s for one)" },
+  { method: "GET", path: "/games/{gameId}/nations/{nation}/destinations", procedure: "orders.destinations", scope: "read", summary: "Legal destinations of one group of your nation (query: group, earlier as JSON)" },
+  { method: "GET", path: "/games/{gameId}/nations/{nation}/placements", procedure: "orders.placements", scope: "read", summary: "Where new units may be placed and what they cost (query: earlier as JSON)" },
+  { method: "PUT", path: "/games/{gameId}/nations/{nation}/orders", procedure: "orders.save", scope: "play", summary: "Save your nation's orders (replaces the saved set)" },
+  { method: "POST", path: "/games/{gameId}/nations/{nation}/lock", procedure: "orders.lock", scope: "play", summary: "Lock your nation's orders" },
+  { method: "POST", path: "/games/{gameId}/nations/{nation}/unlock", procedure: "orders.unlock", scope: "play", summary: "Unlock your nation's orders" },
+  { method: "POST", path: "/games/{gameId}/nations/{nation}/battles/decide", procedure: "battle.decide", scope: "play", summary: "Decide casualties or a retreat in a battle your nation leads" },
+  { method: "PUT", path: "/games/{gameId}/nations/{nation}/landings", procedure: "postCombat.save", scope: "play", summary: "Save your nation's post-combat landings and AA moves" },
+  { method: "POST", path: "/games/{gameId}/nations/{nation}/landings/lock", procedure: "postCombat.lock", scope: "play", summary: "Lock your nation's post-combat choices" },
+  { method: "GET", path: "/games/{gameId}/press", procedure: "press.channels", scope: "read", summary: "The press channels you may read, with unread counts" },
+  { method: "GET", path: "/games/{gameId}/press/{channelId}", procedure: "press.messages", scope: "read", summary: "A page of one channel's messages (query: before)" },
+  { method: "POST", path: "/games/{gameId}/nations/{nation}/press", procedure: "press.open", scope: "press", summary: "Open a private channel of your nation and the given members" },
+  { method: "POST", path: "/games/{gameId}/nations/{nation}/press/{channelId}", procedure: "press.send", scope: "press", summary: "Send a message to a channel as your nation" },
+];
+
+/** The route matching `method` and `path` (under /api/v1) and its path parameters, or why none does. */
+export function matchRoute(method: string, path: string): { route: ApiRoute; params: Record<string, string> } | { problem: "not-found" | "method"; allowed?: string[] } {
+  const parts = path.split("/").filter(Boolean);
+  const allowed: string[] = [];
+  for (const route of API_ROUTES) {
+    const pattern = route.path.split("/").filter(Boolean);
+    if (pattern.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    const fits = pattern.every((p, i) => {
+      if (p.startsWith("{")) {
+        params[p.slice(1, -1)] = decodeURIComponent(parts[i]!);
+        return true;
+      }
+      return p === parts[i];
+    });
+    if (!fits) continue;
+    if (route.method === method) return { route, params };
+    allowed.push(route.method);
+  }
+  return allowed.length ? { problem: "method", allowed } : { problem: "not-found" };
+}
