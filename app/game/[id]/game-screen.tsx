@@ -22,6 +22,7 @@ import { MapOrders } from "./map/map-orders";
 import { anchorOf } from "./map/map-geometry";
 import type { View } from "./map/use-map-zoom";
 import styles from "./game-screen.module.css";
+import { useHeaderHeight } from "./use-header-height";
 import { useOrderDraft, type DraftOrderLike } from "./use-order-draft";
 
 // Loaded when first shown, not with the page: battles and landings only in their phases,
@@ -385,19 +386,6 @@ function useListViewOpen(): [boolean, (open: boolean) => void] {
       }
     },
   ];
-}
-
-/** The site header's height as a CSS variable, so the game screen fills exactly the rest of the window. */
-function useHeaderHeight() {
-  useEffect(() => {
-    const header = document.querySelector("[data-site-header]");
-    if (!header) return;
-    const set = () => document.documentElement.style.setProperty("--site-header-h", `${header.getBoundingClientRect().height}px`);
-    set();
-    const observer = new ResizeObserver(set);
-    observer.observe(header);
-    return () => observer.disconnect();
-  }, []);
 }
 
 /** One nation's orders: the map (drawn into the map area) and the list view, sharing one draft. */

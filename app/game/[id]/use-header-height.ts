@@ -1,7 +1,7 @@
 "use client";
 import { useEffect } from "react";
 
-/** The site header's height as a CSS variable, so a full-window screen (the turn review) fills exactly the rest of the window. */
+/** The site header's height as a CSS variable, so a full-window screen (the game screen, the turn review) fills exactly the rest of the window. */
 export function useHeaderHeight() {
   useEffect(() => {
     const header = document.querySelector("[data-site-header]");
