@@ -1,4 +1,4 @@
-// npx tsx scripts/map/board-shot.ts [--save] — the whole board as the game screen's map box shows it
+// npx tsx --import ./scripts/map/css-modules.mjs scripts/map/board-shot.ts [--save] — the whole board as the game screen's map box shows it
 // (1440×900: 1024×844 beside the panel; 390×844: 390 wide above the sheet), in the opening position
 // and after ten robot turns, to /tmp/board-*.png; --save copies the two final ones to docs/.
 import { copyFileSync } from "node:fs";
