@@ -5,7 +5,7 @@ import { and, eq, isNotNull, lte, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { games, phases } from "../../db/schema";
 import { takeDefaults } from "./battles";
-import { beginResolving } from "./orders";
+import { beginResolving } from "./resolving";
 import { closePostCombat } from "./post-combat";
 import { excuseMissedDeadline } from "./excuses";
 import { countMissedDeadlines } from "./takeover";

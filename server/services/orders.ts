@@ -5,12 +5,11 @@ import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { locks, orders, phases, seats } from "../../db/schema";
 import { NATIONS, validateOrders, type Nation, type Order, type Validation } from "../engine";
-import { enqueue } from "../jobs/queue";
 import { conflict, forbidden, notFound, ServiceError } from "./errors";
 import { publish } from "./events";
 import type { Phase } from "./phases";
 import { phaseStartState } from "./start-state";
-import { recordPhaseClosed } from "./reliability";
+import { beginResolving } from "./resolving";
 import { resetMissedDeadlines } from "./takeover";
 import { markActedOn } from "./notifications";
 import { playsNation } from "./view";
@@ -194,14 +193,6 @@ export async function lockOrders(db: Db, userId: string, gameId: number, nation:
     await publish(tx, { gameId, kind: "locks-changed", turn: phase.turn });
     return { locked, resolving };
   });
-}
-
-/** Close the phase to changes and queue its adjudication (R3: last lock or deadline). */
-export async function beginResolving(tx: Db, phase: Pick<Phase, "id" | "gameId">): Promise<void> {
-  const closed = await tx.update(phases).set({ status: "resolving" }).where(and(eq(phases.id, phase.id), eq(phases.status, "open"))).returning({ id: phases.id });
-  // Who acted on the phase and who missed it, once, as it closes (the reliability record).
-  if (closed.length > 0) await recordPhaseClosed(tx, phase);
-  await enqueue(tx, `adjudicate:${phase.id}`, { phaseId: phase.id });
 }
 
 export async function unlockOrders(db: Db, gameId: number, nation: Nation): Promise<{ locked: Nation[] }> {

@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import { games, locks, orders, phases, postCombatOrders, seats } from "../../db/schema";
 import { NATIONS, type Nation } from "../engine";
 import { enqueue } from "../jobs/queue";
-import { beginResolving } from "./orders";
+import { beginResolving } from "./resolving";
 import { closePostCombat } from "./post-combat";
 import { conflict, forbidden, notFound } from "./errors";
 import { publish } from "./events";
