@@ -129,7 +129,9 @@ describe("a challenge's requirements", () => {
     for (const id of seatedIds) expect(players.findIndex((p) => p.id === id) % 2).toBe(0);
     // The unqualified are refused: for their record, or because the qualified filled the game first.
     for (const [i, r] of results.entries()) if (i % 2 === 1) expect(r.status).toBe("rejected");
-    expect(results.filter((r) => r.status === "rejected" && (r.reason as { code: string }).code === "FORBIDDEN").length).toBeGreaterThan(0);
+    // Which reason each hears depends on who the database served first, so both are allowed; the
+    // record's own refusal is tested one join at a time above.
+    for (const r of results) if (r.status === "rejected") expect(["FORBIDDEN", "CONFLICT"]).toContain((r.reason as { code: string }).code);
   });
 
   it("a rated game: one account holds seats of one team only, even when it joins two at once", async () => {
