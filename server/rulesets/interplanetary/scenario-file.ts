@@ -1,9 +1,10 @@
 // An Interplanetary scenario file (for `npm run adjudicate`): set up a scenario, play the turns it
 // lists, and return every turn's report, the result and the final state. A file error names one
 // field; orders that break a rule are not file errors — the judge reports them (IP2.2).
+import { playTurns } from "../shared/play-turns";
 import { interplanetary as ip } from "./index";
 import { SCENARIOS, type SetupOptions } from "./scenarios";
-import type { Orders, Report, ScenarioId, State } from "./types";
+import type { Report, ScenarioId, State } from "./types";
 
 export interface ScenarioFileOutput {
   ruleset: string;
@@ -27,27 +28,8 @@ export function runScenarioFile(input: unknown): { ok: true; output: ScenarioFil
   if (typeof input.seed !== "string") return { ok: false, error: "seed: a string" };
   if (input.turnLimit !== undefined && !(Number.isInteger(input.turnLimit) && (input.turnLimit as number) > 0)) return { ok: false, error: "turnLimit: a positive whole number" };
   if (input.loadouts !== undefined && !isObject(input.loadouts)) return { ok: false, error: "loadouts: an object by side" };
-  const turns = input.turns ?? [];
-  if (!Array.isArray(turns)) return { ok: false, error: "turns: a list of orders by side" };
   const options = { sides: input.sides, loadouts: input.loadouts, turnLimit: input.turnLimit } as SetupOptions;
   const setup = ip.setup(input.scenario as ScenarioId, options, input.seed);
   if (!setup.ok) return { ok: false, error: `sides: ${setup.message}` };
-  let state = setup.state;
-  const reports: Report[] = [];
-  for (const [i, turn] of turns.entries()) {
-    if (!isObject(turn)) return { ok: false, error: `turns[${i}]: orders by side` };
-    const orders: Record<string, Orders> = {};
-    for (const [side, o] of Object.entries(turn)) {
-      if (!state.sides.includes(side)) return { ok: false, error: `turns[${i}].${side}: not a side of this game` };
-      // "robot": the side's orders come from the ruleset's robot.
-      if (o === "robot") orders[side] = ip.robot(state, side, `${input.seed}:robot:${i}`);
-      else if (isObject(o)) orders[side] = o as Orders;
-      else return { ok: false, error: `turns[${i}].${side}: an orders object or "robot"` };
-    }
-    if (state.ended) break;
-    const r = ip.resolve(state, orders, null, `${input.seed}:${i}`);
-    state = r.state;
-    reports.push(r.report);
-  }
-  return { ok: true, output: { ruleset: ip.id, version: ip.version, scenario: state.scenario, reports, result: ip.result(state), state } };
+  return playTurns(ip, setup.state, input.turns, input.seed) as { ok: true; output: ScenarioFileOutput } | { ok: false; error: string };
 }
