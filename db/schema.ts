@@ -3,8 +3,8 @@
 import type { AdapterAccountType } from "@auth/core/adapters";
 
 import { boolean, doublePrecision, index, integer, json, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import type { CasualtyPreference } from "../server/engine/combat/preference";
-import type { AaMove, CombatReport, DecisionRecord, DecisionRequest, GameState, HouseRules, LandingOrder, Nation, Order, PostCombatChoices, PostCombatOrders } from "../server/engine";
+import type { CasualtyPreference } from "../server/rulesets/1942/engine/combat/preference";
+import type { AaMove, CombatReport, DecisionRecord, DecisionRequest, GameState, HouseRules, LandingOrder, Nation, Order, PostCombatChoices, PostCombatOrders } from "../server/rulesets/1942/engine";
 
 export interface PhaseVerification {
   engine: string;
@@ -47,6 +47,8 @@ export const users = pgTable("users", {
   email: text("email").unique(),
   emailVerified: timestamp("email_verified", { mode: "date", withTimezone: true }),
   image: text("image"),
+  /** The owner marked this account as a bot (issue 23): it plays through the API, shown as a bot everywhere. */
+  bot: boolean("bot").notNull().default(false),
 });
 
 export const accounts = pgTable(
@@ -150,7 +152,22 @@ export const games = pgTable("games", {
   startedAt: timestamp("started_at", { withTimezone: true }),
   /** Set while the creator has paused the game: no deadline passes; resuming gives the time back. */
   pausedAt: timestamp("paused_at", { withTimezone: true }),
-});
+  /** The ruleset that judges the game (server/rulesets): "1942", "interplanetary", "triple-alliance". */
+  ruleset: text("ruleset").notNull().default("1942"),
+  /** The ruleset's scenario; null for the 1942 game, which has one. */
+  scenario: text("scenario"),
+  /**
+   * A sandbox (issue 24): a private what-if copy whose seats all belong to its creator. Never listed,
+   * never notifies, no deadline passes on its own; only its creator (and holders of its share link,
+   * read-only) may see it. Any ruleset's game may be one: nothing here is a rule.
+   */
+  sandbox: boolean("sandbox").notNull().default(false),
+  /** A sandbox's origin: the game (real or another sandbox) and the turn it was copied from. */
+  sandboxOf: integer("sandbox_of"),
+  sandboxTurn: integer("sandbox_turn"),
+  /** A sandbox's read-only share link (random and unguessable); null until its owner shares it. */
+  shareToken: text("share_token"),
+}, (t) => [index("games_sandbox_owner_idx").on(t.createdBy, t.sandbox), uniqueIndex("games_share_token").on(t.shareToken)]);
 
 /** One row per nation of a game: its player, or a robot (R3.2), or empty while open. */
 export const seats = pgTable(
@@ -162,6 +179,8 @@ export const seats = pgTable(
     nation: text("nation").$type<Nation>().notNull(),
     userId: text("user_id").references(() => users.id),
     robot: boolean("robot").notNull().default(false),
+    /** A bot account invited into this seat by the challenge (issue 23): only it may join the seat. */
+    reservedFor: text("reserved_for").references(() => users.id, { onDelete: "set null" }),
     /** Orders deadlines in a row this nation's player let pass unlocked (for robot takeover). */
     missedDeadlines: integer("missed_deadlines").notNull().default(0),
     joinedAt: timestamp("joined_at", { withTimezone: true }),
@@ -643,8 +662,11 @@ export const ratingChanges = pgTable(
 
 // ---- API tokens (issue 23): the public HTTP API's credentials ---------------------------------
 
-/** What a token may do: read (views, destinations, press), play (orders, battles, landings, challenges), press (send). */
-export type TokenScope = "read" | "play" | "press";
+/**
+ * What a token may do: read (views, destinations, press), play (orders, battles, landings, challenges),
+ * press (send), webhooks (register, test and delete the user's webhooks).
+ */
+export type TokenScope = "read" | "play" | "press" | "webhooks";
 
 /**
  * A user's API token. The secret is shown once and stored only as its SHA-256 hash; `prefix` (a short
@@ -667,4 +689,65 @@ export const apiTokens = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("api_tokens_prefix_idx").on(t.prefix), index("api_tokens_user_idx").on(t.userId, t.createdAt)],
+);
+
+// ---- webhooks (issue 23): events told to a user's own https receiver --------------------------
+
+/** The events a webhook may ask for: the notification kinds of the same names (services/notify.ts). */
+export type WebhookEvent = "turn-resolved" | "deadline-soon" | "decision-waiting" | "game-over";
+/** `json`: Lockstep's own signed body; `discord`: a Discord "execute webhook" body (also signed). */
+export type WebhookFormat = "json" | "discord";
+
+/**
+ * A user's webhook. The signing secret is not stored: it is HMAC(AUTH_SECRET, id and `salt`), made
+ * again to sign each delivery (services/webhooks/secret.ts), so a copy of the database alone cannot
+ * forge a signature. `gameId` limits it to one game; its creator also hears that game's public events.
+ */
+export const webhooks = pgTable(
+  "webhooks",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    events: text("events").array().$type<WebhookEvent[]>().notNull(),
+    format: text("format").$type<WebhookFormat>().notNull().default("json"),
+    gameId: integer("game_id").references(() => games.id, { onDelete: "cascade" }),
+    salt: text("salt").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("webhooks_user_idx").on(t.userId), index("webhooks_game_idx").on(t.gameId)],
+);
+
+/**
+ * The webhooks' outbox: one row per (webhook, event), written in the transaction that made the event
+ * and sent later by the delivery loop. pending → sending → sent, or back to pending with a later
+ * `dueAt` after a failure, until the last attempt fails: `failed` is the dead letter the owner sees.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: serial("id").primaryKey(),
+    webhookId: integer("webhook_id")
+      .notNull()
+      .references(() => webhooks.id, { onDelete: "cascade" }),
+    /** A WebhookEvent, or "test" for "send a test". */
+    event: text("event").notNull(),
+    eventKey: text("event_key").notNull(),
+    /** What is sent (before the format): only what the webhook's owner may see. */
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    status: text("status").$type<"pending" | "sending" | "sent" | "failed">().notNull().default("pending"),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    lockedBy: text("locked_by"),
+    lockedAt: timestamp("locked_at", { withTimezone: true }),
+    /** The receiver's last HTTP status, if it answered. */
+    responseStatus: integer("response_status"),
+    /** Why the last attempt failed. */
+    reason: text("reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("webhook_deliveries_event").on(t.webhookId, t.eventKey), index("webhook_deliveries_due_idx").on(t.status, t.dueAt)],
 );

@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import type { Topology } from "topojson-specification";
 import { difference, intersection, union, type MultiPolygon } from "./map/clip";
-import { DEFAULT_BOARD } from "../server/engine/board/default-board";
+import { DEFAULT_BOARD } from "../server/rulesets/1942/engine/board/default-board";
 import { makeProjection, projectClip, projectCountries, projectLand, simplifyTopology } from "./map/geo";
 import { landTerritories, recipeDots } from "./map/land-territories";
 import { placeLabel } from "./map/placement";

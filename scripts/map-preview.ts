@@ -4,7 +4,7 @@
 
 import { copyFileSync, existsSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_BOARD } from "../server/engine/board/default-board";
+import { DEFAULT_BOARD } from "../server/rulesets/1942/engine/board/default-board";
 import { MAP } from "../app/map/map-data";
 
 const NATION_COLOURS: Record<string, string> = {

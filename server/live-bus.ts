@@ -40,7 +40,7 @@ export async function startLiveBus(handle: DbHandle): Promise<LiveBus> {
     if ("userId" in event) bus.emit(`user:${event.userId}`, event);
     else {
       bus.emit(`game:${event.gameId}`, event);
-      if (LOBBY_KINDS.includes(event.kind)) bus.emit("lobby", event);
+      if (LOBBY_KINDS.includes(event.kind) && !event.private) bus.emit("lobby", event);
     }
   }
 

@@ -1,10 +1,18 @@
 // The shape and channel of game events (kept apart from runtime.ts so services need not load it).
+import type { Nation } from "./rulesets/1942/engine/types";
+
 export interface GameEvent {
   gameId: number;
   kind: "game-created" | "turn-resolved" | "locks-changed" | "game-started" | "player-joined" | "battle-waiting" | "battle-decided" | "post-combat" | "robot-takeover" | "paused" | "resumed" | "deadline-moved";
   turn?: number;
+  /** locks-changed of orders (R3.1): the phase and who has locked it, public as the view shows it to
+   * every viewer; the page applies it without a refetch (app/game/[id]/live-locks.ts). */
+  phaseId?: number;
+  locked?: Nation[];
   /** The stored event's id (set when it travels; streams resume from it). */
   id?: number;
+  /** A sandbox's event (issue 24): for its own stream only, never the lobby. */
+  private?: true;
 }
 
 export const EVENTS_CHANNEL = "lockstep_events";

@@ -13,5 +13,9 @@ export default defineConfig({
     hookTimeout: 120_000,
     environment: "node",
     pool: "threads",
+    // Two files at a time even on a two-core machine (vitest's default there is one): a browser file
+    // spends most of its time waiting on its own server and Chromium, other processes, so a second
+    // file's work fits in that wait. Browser set-up allows for waiting on the other file's build.
+    maxWorkers: 2,
   },
 });

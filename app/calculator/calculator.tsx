@@ -3,10 +3,10 @@
 // R6.7, R6.8, casualty order), computed in a Web Worker as the form changes; the URL follows the
 // form, so a battle can be shared or linked to.
 import { useEffect, useMemo, useState } from "react";
-import type { OddsInput, OddsResult, SideChoices } from "@/server/engine/odds";
-import { teamOf } from "@/server/engine/teams";
-import { NATIONS, UNIT_TYPES, type Nation, type UnitCounts, type UnitType } from "@/server/engine/types";
-import { UNIT_STATS, isCombatUnit } from "@/server/engine/units";
+import type { OddsInput, OddsResult, SideChoices } from "@/server/rulesets/1942/engine/odds";
+import { teamOf } from "@/server/rulesets/1942/engine/teams";
+import { NATIONS, UNIT_TYPES, type Nation, type UnitCounts, type UnitType } from "@/server/rulesets/1942/engine/types";
+import { UNIT_STATS, isCombatUnit } from "@/server/rulesets/1942/engine/units";
 import { parseOddsInput } from "@/server/scenario/odds-input";
 import { unitName } from "../components/format";
 import { oddsFromQuery, oddsQuery } from "../odds/query";

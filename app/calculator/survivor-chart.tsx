@@ -1,5 +1,5 @@
 // The survivor distribution of one side: for each type, a bar per number left, as tall as its chance.
-import type { UnitType } from "@/server/engine/types";
+import type { UnitType } from "@/server/rulesets/1942/engine/types";
 import { unitName } from "../components/format";
 import styles from "./calculator.module.css";
 

@@ -1,8 +1,8 @@
 // Words for battles (R6): sub-phases, dice, low luck, casualty choices, durations and rule ids.
 // Pure and tRPC-free: used by the live game page and the history alike.
-import type { ChoiceEntry, FireEntry, RoundRecord } from "../../server/engine/combat/battle";
-import type { FireRecord } from "../../server/engine/combat/fire";
-import { TEAMS, type Nation, type Team, type UnitCounts, type UnitType } from "../../server/engine/types";
+import type { ChoiceEntry, FireEntry, RoundRecord } from "../../server/rulesets/1942/engine/combat/battle";
+import type { FireRecord } from "../../server/rulesets/1942/engine/combat/fire";
+import { TEAMS, type Nation, type Team, type UnitCounts, type UnitType } from "../../server/rulesets/1942/engine/types";
 import { countsText, unitName } from "./format";
 
 export type { ChoiceEntry, FireEntry, RoundRecord };

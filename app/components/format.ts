@@ -1,6 +1,6 @@
 // Words for the screen: unit counts, orders, durations, API errors. Pure; used by server and client components.
-import { unitName } from "../../server/engine/orders/words";
-import { UNIT_TYPES, type UnitCounts, type UnitType } from "../../server/engine/types";
+import { unitName } from "../../server/rulesets/1942/engine/orders/words";
+import { UNIT_TYPES, type UnitCounts, type UnitType } from "../../server/rulesets/1942/engine/types";
 
 export { unitName };
 

@@ -10,6 +10,17 @@ export interface BadgeSeat {
   reliability?: number | null;
   rating?: number | null;
   vacationUntil?: string;
+  /** The account is a bot (issue 23). */
+  bot?: boolean;
+}
+
+/** The mark beside a bot account's name, wherever a name shows. */
+export function BotMark() {
+  return (
+    <span className="bot-mark" title="A bot: a program playing through the API" data-testid="bot-mark">
+      bot
+    </span>
+  );
 }
 
 export function reliabilityText(r: number | null | undefined): string {
@@ -26,6 +37,12 @@ export function PlayerBadge({ seat }: { seat: BadgeSeat }) {
   return (
     <span className="player-badge" data-testid="player-badge">
       {seat.playerId ? <Link href={`/player/${seat.playerId}`}>{name}</Link> : name}
+      {seat.bot ? (
+        <>
+          {" "}
+          <BotMark />
+        </>
+      ) : null}
       {seat.playerId ? (
         <span className="muted small" title="Reliability: phases acted on over phases due (see the profile)">
           {" "}

@@ -1,18 +1,18 @@
-// The exact odds off the main thread: one request at a time, answered with its id.
-import { exactOdds, type OddsInput } from "@/server/engine/odds";
+// The exact odds off the main thread: one request at a time, answered with its id. A request is one
+// battle (`input`) or the whole turn of a draft (`turn`, issue 24).
+import { DEFAULT_BOARD } from "@/server/rulesets/1942/engine/board/default-board";
+import { exactOdds, type OddsInput } from "@/server/rulesets/1942/engine/odds";
+import { priceTurn, type TurnRequest } from "./turn-price";
 
-export interface OddsRequest {
-  id: number;
-  input: OddsInput;
-}
+export type OddsRequest = { id: number; input: OddsInput } | { id: number; turn: TurnRequest };
 
 self.onmessage = (event: MessageEvent<OddsRequest>) => {
-  const { id, input } = event.data;
+  const request = event.data;
   const t0 = performance.now();
   try {
-    const result = exactOdds(input);
-    self.postMessage({ id, result, ms: performance.now() - t0 });
+    const result = "turn" in request ? priceTurn(DEFAULT_BOARD, request.turn) : exactOdds(request.input);
+    self.postMessage({ id: request.id, result, ms: performance.now() - t0 });
   } catch (e) {
-    self.postMessage({ id, error: (e as Error).message });
+    self.postMessage({ id: request.id, error: (e as Error).message });
   }
 };

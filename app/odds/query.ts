@@ -7,8 +7,8 @@
 //
 // `a.` is the attacker, `d.` the defender; a nation's units are type:count pairs. What does not
 // parse is left out, and the whole is checked by the odds file's own reader.
-import type { OddsInput, SideChoices } from "@/server/engine/odds";
-import { NATIONS, type Nation, type UnitCounts, type UnitType } from "@/server/engine/types";
+import type { OddsInput, SideChoices } from "@/server/rulesets/1942/engine/odds";
+import { NATIONS, type Nation, type UnitCounts, type UnitType } from "@/server/rulesets/1942/engine/types";
 import { CHOICE_NUMBERS, oddsQuery } from "./to-query";
 import { parseOddsInput } from "@/server/scenario/odds-input";
 

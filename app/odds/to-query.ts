@@ -9,8 +9,8 @@
 // parse is left out, and the whole is checked by the odds file's own reader (query.ts).
 //
 // This file only writes the query: it imports no validator, so the game screen's bundle stays small.
-import type { OddsInput, SideChoices } from "@/server/engine/odds";
-import { NATIONS, type Nation, type UnitCounts, type UnitType } from "@/server/engine/types";
+import type { OddsInput, SideChoices } from "@/server/rulesets/1942/engine/odds";
+import { NATIONS, type Nation, type UnitCounts, type UnitType } from "@/server/rulesets/1942/engine/types";
 
 export const CHOICE_NUMBERS = ["keepLand", "withdrawAirAfter", "withdrawAirBelow", "submergeAfter"] as const;
 

@@ -4,7 +4,7 @@
 // keeps its answer (the cache is keyed by its input), so a change to one attack reprices only that
 // one; a new list stops the pricing of the old one.
 import { useEffect, useRef, useState } from "react";
-import type { OddsInput, OddsResult } from "@/server/engine/odds";
+import type { OddsInput, OddsResult } from "@/server/rulesets/1942/engine/odds";
 import { OddsClient } from "./odds-client";
 
 export type OddsList = Record<string, { result?: OddsResult; error?: string; pending: boolean }>;

@@ -3,8 +3,8 @@
 // the rulebook is ever inserted as HTML.
 import type { Metadata } from "next";
 import Link from "next/link";
-import { UNIT_STATS } from "@/server/engine/units";
-import { UNIT_TYPES } from "@/server/engine/types";
+import { UNIT_STATS } from "@/server/rulesets/1942/engine/units";
+import { UNIT_TYPES } from "@/server/rulesets/1942/engine/types";
 import styles from "./rules.module.css";
 import { RULES_TEXT } from "./rules-text";
 

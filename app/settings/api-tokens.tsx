@@ -5,14 +5,16 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { errorText } from "../components/format";
 import { useTRPC } from "../trpc/client";
-import styles from "./api-tokens.module.css";
+import { CheckboxChoices, SecretShownOnce } from "./secret-panel";
+import shared from "./secret-panel.module.css";
 
 const SCOPES = [
-  { scope: "read", label: "read (games, destinations, press)" },
-  { scope: "play", label: "play (orders, battles, landings, challenges)" },
-  { scope: "press", label: "press (send messages)" },
+  { value: "read", label: "read (games, destinations, press)" },
+  { value: "play", label: "play (orders, battles, landings, challenges)" },
+  { value: "press", label: "press (send messages)" },
+  { value: "webhooks", label: "webhooks (add, test and delete your webhooks)" },
 ] as const;
-type Scope = (typeof SCOPES)[number]["scope"];
+type Scope = (typeof SCOPES)[number]["value"];
 
 export function ApiTokens() {
   const trpc = useTRPC();
@@ -29,7 +31,6 @@ export function ApiTokens() {
     e.preventDefault();
     create.mutate({ name, scopes, days: Number(days) });
   }
-  const toggle = (scope: Scope, on: boolean) => setScopes((s) => (on ? [...s.filter((x) => x !== scope), scope] : s.filter((x) => x !== scope)));
 
   const error = create.error ?? revoke.error;
   return (
@@ -39,25 +40,11 @@ export function ApiTokens() {
         A token lets a program act for you through the public API (<a href="/api/v1/openapi.json">its OpenAPI document</a>): only in your own games, only within its
         scopes.
       </p>
-      {create.data ? (
-        <div className={`success ${styles.made}`} role="status" data-testid="token-new">
-          <p>Copy your new token now; it is not shown again:</p>
-          <code className={styles.secret} data-testid="token-secret">
-            {create.data.token}
-          </code>
-        </div>
-      ) : null}
+      {create.data ? <SecretShownOnce what="your new token" secret={create.data.token} testId="token" /> : null}
       <form onSubmit={submit} className="form" noValidate>
         <label htmlFor="token-name">Name</label>
         <input id="token-name" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} data-testid="token-name" />
-        <fieldset>
-          <legend>Scopes</legend>
-          {SCOPES.map(({ scope, label }) => (
-            <label key={scope} className="checkbox">
-              <input type="checkbox" checked={scopes.includes(scope)} onChange={(e) => toggle(scope, e.target.checked)} data-testid={`token-scope-${scope}`} /> {label}
-            </label>
-          ))}
-        </fieldset>
+        <CheckboxChoices legend="Scopes" options={SCOPES} chosen={scopes} onChange={setScopes} testId="token-scope" />
         <label htmlFor="token-days">Expires after (days)</label>
         <input id="token-days" type="number" min="1" max="365" value={days} onChange={(e) => setDays(e.target.value)} data-testid="token-days" />
         <button type="submit" className="button" disabled={create.isPending} data-testid="token-create">
@@ -70,7 +57,7 @@ export function ApiTokens() {
         </p>
       ) : null}
       {tokens.data && tokens.data.length > 0 ? (
-        <ul className={styles.tokens} data-testid="token-list">
+        <ul className={shared.list} data-testid="token-list">
           {tokens.data.map((t) => {
             const expired = new Date(t.expiresAt).getTime() <= Date.now();
             return (

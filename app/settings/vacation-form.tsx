@@ -41,7 +41,8 @@ export function VacationForm() {
         <form onSubmit={submit} className="form" noValidate>
           <label htmlFor="vacation-days">Days away (from now)</label>
           <input id="vacation-days" type="number" min="0.05" max="10" step="any" value={days} onChange={(e) => setDays(e.target.value)} data-testid="vacation-days" />
-          <button type="submit" className="button" disabled={start.isPending} data-testid="vacation-start">
+          {/* Enabled once the vacation state has loaded on the client: a click before that would submit the form as a plain page load. */}
+          <button type="submit" className="button" disabled={start.isPending || !state.data} data-testid="vacation-start">
             Start vacation
           </button>
         </form>

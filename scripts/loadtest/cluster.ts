@@ -71,7 +71,8 @@ export async function stopProc(p: Proc, signal: NodeJS.Signals = "SIGTERM"): Pro
     }
   };
   send(signal);
-  const timer = setTimeout(() => send("SIGKILL"), 5_000);
+  // A process writing its CPU profile (LOADTEST_CPU_PROF) on a busy machine needs longer than 5 s.
+  const timer = setTimeout(() => send("SIGKILL"), process.env.LOADTEST_CPU_PROF ? 60_000 : 5_000);
   await exited;
   clearTimeout(timer);
 }

@@ -52,7 +52,7 @@ export async function atRate(rate: number, seconds: number, make: (i: number) =>
  */
 const agent = new http.Agent({ keepAlive: true });
 
-function send(url: string, headers: Record<string, string>, body?: string): Promise<{ status: number; text: string }> {
+function send(url: string, headers: Record<string, string>, body?: string, retried = false): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       url,
@@ -65,7 +65,12 @@ function send(url: string, headers: Record<string, string>, body?: string): Prom
         res.on("error", reject);
       },
     );
-    req.on("error", reject);
+    // A kept-alive socket the server closed while idle (its keep-alive timeout) resets the next request
+    // sent on it before the server read it: send it again once on a fresh socket (Node's documented way).
+    req.on("error", (e: NodeJS.ErrnoException) => {
+      if (!retried && req.reusedSocket && e.code === "ECONNRESET") send(url, headers, body, true).then(resolve, reject);
+      else reject(e);
+    });
     req.end(body);
   });
 }

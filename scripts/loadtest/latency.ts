@@ -52,9 +52,10 @@ export interface Steps {
   [step: string]: number[];
 }
 
-export function stepsOf(games: GameTiming[], runs: Map<string, JobRun>): Steps {
+export function stepsOf(games: GameTiming[], runs: Map<string, JobRun>, action = "last lock"): Steps {
+  const request = action === "last lock" ? "lock request (sent → answered)" : `${action} request (sent → answered)`;
   const steps: Steps = {
-    "lock request (sent → answered)": [],
+    [request]: [],
     "queue pick-up (job due → claimed)": [],
     "adjudication: read": [],
     "adjudication: engine (with robots' decisions)": [],
@@ -64,7 +65,7 @@ export function stepsOf(games: GameTiming[], runs: Map<string, JobRun>): Steps {
     "client refetch (event → new turn fetched)": [],
   };
   for (const g of games) {
-    steps["lock request (sent → answered)"]!.push(g.lockAnsweredAt - g.lockSentAt);
+    steps[request]!.push(g.lockAnsweredAt - g.lockSentAt);
     const run = runs.get(g.jobKey);
     if (!run) continue;
     steps["queue pick-up (job due → claimed)"]!.push(run.queuedMs);

@@ -6,7 +6,7 @@ import { EventEmitter } from "node:events";
 import type { DbHandle } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 import { createCaller } from "../../server/api/root";
-import { NATIONS, type Nation } from "../../server/engine";
+import { NATIONS, type Nation } from "../../server/rulesets/1942/engine";
 
 /** next-auth's session cookie over plain http (https would prefix it with __Secure-). */
 export const SESSION_COOKIE = "authjs.session-token";
@@ -33,7 +33,7 @@ async function makePlayers(handle: DbHandle, count: number, tag: string): Promis
 }
 
 /** `count` started games, each with a human player per nation; orders deadlines a day away. */
-export async function makeGames(handle: DbHandle, count: number, tag: string): Promise<LoadGame[]> {
+export async function makeGames(handle: DbHandle, count: number, tag: string, options: { lowLuck?: boolean } = {}): Promise<LoadGame[]> {
   const players = await makePlayers(handle, count * NATIONS.length, tag);
   const bus = new EventEmitter();
   const out: LoadGame[] = [];
@@ -45,7 +45,7 @@ export async function makeGames(handle: DbHandle, count: number, tag: string): P
       name: `Load ${tag} ${g + 1}`,
       nations: [first!],
       robots: [],
-      lowLuck: false,
+      lowLuck: options.lowLuck ?? false,
       ordersHours: 24,
       decisionHours: 24,
       robotsHold: true,

@@ -5,15 +5,17 @@ import { readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { and, eq, like } from "drizzle-orm";
 import { jobs, phases } from "../../db/schema";
-import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, validateOrders, type Nation, type Order } from "../../server/engine";
+import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, validateOrders, type Nation, type Order } from "../../server/rulesets/1942/engine";
 import { LEASE_SECONDS } from "../../server/jobs/queue";
 import { lockOrders } from "../../server/services/orders";
 import { verifyGame } from "../../server/services/verify";
 import { makeRand, randomOrders } from "../../tests/support/random-orders";
 import { groupCpuMs, startCluster, stopProc, type Cluster } from "./cluster";
-import { atRate, eventStream, ms, page, percentile, trpc, type RateResult, type Stream } from "./http";
-import { collectJobRuns, epochMs, stepLines, stepsOf, type GameTiming, type JobRun, type Steps } from "./latency";
+import { atRate, ms, page, percentile, trpc, type RateResult } from "./http";
+import { collectJobRuns, stepLines, stepsOf, type JobRun, type Steps } from "./latency";
 import { makeGames, type LoadGame } from "./players";
+import { battlesAtOnce, makeBattleGames, mergeStages } from "./battles";
+import { lastLocks, measureStage, type StageCpu, type StageResult } from "./stage";
 
 export interface LoadOptions {
   adminUrl: string;
@@ -34,6 +36,8 @@ export interface LoadOptions {
   pagesOnly?: boolean;
   /** Only this many games resolved one after another, each alone on the idle servers (the one-game latency). */
   oneGame?: number;
+  /** Only the games resolving at once (with their lock races): the latency under load, without saves, pages or the kill. */
+  latencyOnly?: boolean;
   log: (line: string) => void;
 }
 
@@ -71,12 +75,14 @@ export interface LoadFigures {
   /** Games whose phase was adjudicated exactly once (one job, one next turn), out of resolveGames. */
   exactlyOnce: number;
   killed?: { retaken: number; of: number; seconds: number };
+  /** Battle decisions → next round fetched (ms a stream, every round; games deciding each round), post-combat lock → next turn fetched; failed actions. */
+  battles?: { decisions: { fetched: number[]; failed: number; rounds: number[] }; postCombat: { fetched: number[]; failed: number } };
   /** Games that failed `verify` after the run. */
   unverified: number[];
 }
 
 /** 24 orders for each nation (fewer if a nation has fewer legal groups), all legal on the opening board. */
-function saveLists(): Record<Nation, Order[]> {
+export function saveLists(): Record<Nation, Order[]> {
   const state = createState(DEFAULT_BOARD, DEFAULT_SETUP);
   const best = {} as Record<Nation, Order[]>;
   for (let seed = 1; seed <= 20; seed++) {
@@ -114,82 +120,10 @@ async function resolvedCount(cluster: Cluster, games: LoadGame[]): Promise<numbe
   return n;
 }
 
-/** CPU ms used so far: the app processes, the workers, and this load generator. */
-interface ResolveCpu {
-  app: number;
-  workers: number;
-  own: number;
-}
-
-function cpuNow(cluster: Cluster): ResolveCpu {
-  const own = process.cpuUsage();
-  return {
-    app: cluster.appProcs.reduce((sum, p) => sum + groupCpuMs(p), 0),
-    workers: cluster.workers.filter((w) => w.child.exitCode === null).reduce((sum, p) => sum + groupCpuMs(p), 0),
-    own: (own.user + own.system) / 1000,
-  };
-}
-
-function cpuSince(cluster: Cluster, before: ResolveCpu): ResolveCpu {
-  const now = cpuNow(cluster);
-  return { app: now.app - before.app, workers: now.workers - before.workers, own: now.own - before.own };
-}
-
-/** Whether a worker has logged the job's run (set by runLoadtest to its collector). */
-let jobRunsSeen: (key: string) => boolean = () => true;
-
 /** Last lock → "turn resolved" on every stream, → the new turn fetched; the last two locks race. */
-async function resolveAtOnce(cluster: Cluster, games: LoadGame[]): Promise<{ event: number[]; fetched: number[]; timings: GameTiming[]; cpu: ResolveCpu }> {
-  const event: number[] = [];
-  const fetched: number[] = [];
-  const timings = new Map<number, GameTiming>();
-  for (const g of games) {
-    const [first] = await cluster.handle.db.select({ id: phases.id }).from(phases).where(and(eq(phases.gameId, g.gameId), eq(phases.turn, 1)));
-    timings.set(g.gameId, { jobKey: `adjudicate:${first!.id}`, lockSentAt: NaN, lockAnsweredAt: NaN, streams: [] });
-  }
-  const streams: Stream[] = [];
-  const follow: Promise<void>[] = [];
-  for (const g of games)
-    cluster.apps.forEach((base, i) => {
-      const viewer = g.players[NATIONS[i % NATIONS.length]!];
-      const seen: GameTiming["streams"][number] = {};
-      const timing = timings.get(g.gameId)!;
-      timing.streams.push(seen);
-      streams.push(
-        eventStream(base, viewer.cookie, g.gameId, (e) => {
-          if (e.kind !== "turn-resolved" || seen.eventAt !== undefined) return;
-          seen.eventAt = epochMs();
-          event.push(seen.eventAt - timing.lockSentAt);
-          follow.push(
-            trpc<{ phase: { turn: number } | null }>(base, viewer.cookie, "game.get", { gameId: g.gameId }, "query").then((view) => {
-              if (view.phase?.turn !== 2) return;
-              seen.fetchedAt = epochMs();
-              fetched.push(seen.fetchedAt - timing.lockSentAt);
-            }),
-          );
-        }),
-      );
-    });
-  await Promise.all(streams.map((s) => Promise.race([s.ready, new Promise((r) => setTimeout(r, 10_000))])));
+async function resolveAtOnce(cluster: Cluster, games: LoadGame[], runs: Map<string, JobRun>): Promise<StageResult> {
   await lockAllBut(cluster, games, 2);
-  const last = NATIONS.slice(NATIONS.length - 2);
-  // CPU from the last locks on (the streams' openings and the first three locks are not counted).
-  const cpu0 = cpuNow(cluster);
-  await Promise.all(
-    games.map(async (g) => {
-      const timing = timings.get(g.gameId)!;
-      timing.lockSentAt = epochMs();
-      await Promise.all(last.map((n, i) => trpc(pick(cluster.apps, i), g.players[n].cookie, "orders.lock", { gameId: g.gameId, nation: n }, "mutation")));
-      timing.lockAnsweredAt = epochMs();
-    }),
-  );
-  await until(async () => event.length >= streams.length, 120_000);
-  await Promise.allSettled(follow);
-  // The workers write their lines just before they complete the job: wait for the last ones.
-  await until(async () => [...timings.values()].every((t) => jobRunsSeen(t.jobKey)), 5_000);
-  const cpu = cpuSince(cluster, cpu0);
-  for (const s of streams) s.close();
-  return { event, fetched, timings: [...timings.values()], cpu };
+  return measureStage(cluster, games, lastLocks(cluster), runs);
 }
 
 async function exactlyOnce(cluster: Cluster, games: LoadGame[]): Promise<number> {
@@ -237,41 +171,66 @@ async function killDuringAdjudications(cluster: Cluster, games: LoadGame[], log:
 
 const NONE = { latencies: [], errors: 0, cpuMs: NaN };
 
-/** Resolve `games` at once and print last lock → event / fetched, where the time went, and the CPU it cost. */
-async function resolveMeasured(cluster: Cluster, games: LoadGame[], jobRuns: Map<string, JobRun>, log: (l: string) => void): Promise<LoadFigures["resolved"]> {
-  const r = await resolveAtOnce(cluster, games);
-  const steps = stepsOf(r.timings, jobRuns);
-  log(`    last lock → "turn resolved" event: p50 ${ms(percentile(r.event, 0.5))}, p95 ${ms(percentile(r.event, 0.95))} (${r.event.length} streams)`);
-  log(`    last lock → new turn fetched:      p50 ${ms(percentile(r.fetched, 0.5))}, p95 ${ms(percentile(r.fetched, 0.95))} (${r.fetched.length} streams)`);
+/** A stage's figures: action → event / fetched, where the time went, and the CPU it cost. */
+function printStage(r: StageResult, runs: Map<string, JobRun>, games: number, streams: number, action: string, log: (l: string) => void): Steps {
+  const steps = stepsOf(r.timings, runs, action);
+  log(`    ${action} → event: p50 ${ms(percentile(r.event, 0.5))}, p95 ${ms(percentile(r.event, 0.95))} (${r.event.length} streams)`);
+  log(`    ${action} → next step fetched: p50 ${ms(percentile(r.fetched, 0.5))}, p95 ${ms(percentile(r.fetched, 0.95))} (${r.fetched.length} streams)`);
   log(`    where the time goes, step by step:`);
   for (const line of stepLines(steps)) log(line);
-  log(cpuLine(r.cpu, games.length, cluster.apps.length));
+  log(cpuLine(r.cpu, games, streams));
+  if (r.failed.length > 0) log(`    ${r.failed.length} games not measured: an action failed (${r.failed[0]})`);
+  const s = r.streams;
+  if (s.connected < s.opened || s.refetchErrors > 0) log(`    streams: ${s.connected} of ${s.opened} connected before the actions; ${s.refetchErrors} refetches failed`);
+  return steps;
+}
+
+/** Resolve `games` at once and print last lock → event / fetched, where the time went, and the CPU it cost. */
+async function resolveMeasured(cluster: Cluster, games: LoadGame[], jobRuns: Map<string, JobRun>, log: (l: string) => void): Promise<LoadFigures["resolved"]> {
+  const r = await resolveAtOnce(cluster, games, jobRuns);
+  const steps = printStage(r, jobRuns, games.length, cluster.apps.length, "last lock", log);
   return { event: r.event, fetched: r.fetched, steps };
 }
 
-const cpuLine = (cpu: ResolveCpu, games: number, streams: number) =>
-  `    CPU a game resolved (its last two locks, the adjudication, its events, ${streams} refetches): app processes ${ms(cpu.app / games)}, workers ${ms(cpu.workers / games)}, load generator ${ms(cpu.own / games)}`;
+/** Battle decisions → next round, and post-combat lock → next turn, for `games` at once. */
+async function battlesMeasured(cluster: Cluster, games: LoadGame[], jobRuns: Map<string, JobRun>, log: (l: string) => void): Promise<NonNullable<LoadFigures["battles"]>> {
+  log(`${games.length} games in a battle at once (Germany attacks Karelia, low luck; both sides choose casualties), then their post-combat landing; ${games.length * cluster.apps.length} live streams`);
+  const b = await battlesAtOnce(cluster, games, jobRuns);
+  log(`  battle decisions (every round; games deciding a round: ${b.decisions.rounds.join(", ")})`);
+  printStage(b.decisions, jobRuns, b.decisions.timings.length, cluster.apps.length, "decision", log);
+  log(`  post-combat lock (${b.postCombat.timings.length} games)`);
+  printStage(b.postCombat, jobRuns, b.postCombat.timings.length, cluster.apps.length, "post-combat lock", log);
+  return { decisions: { fetched: b.decisions.fetched, failed: b.decisions.failed.length, rounds: b.decisions.rounds }, postCombat: { fetched: b.postCombat.fetched, failed: b.postCombat.failed.length } };
+}
+
+const cpuLine = (cpu: StageCpu, games: number, streams: number) =>
+  `    CPU a game (its requests, the adjudication, its events, ${streams} refetches): app processes ${ms(cpu.app / games)}, workers ${ms(cpu.workers / games)}, load generator ${ms(cpu.own / games)}`;
 
 /** `count` games, each resolved alone (after one not counted, to warm up): the latency of an idle server. */
 async function oneGameAtATime(cluster: Cluster, count: number, jobRuns: Map<string, JobRun>, log: (l: string) => void): Promise<void> {
   const games = await makeGames(cluster.handle, count + 1, "one");
-  await resolveAtOnce(cluster, games.slice(0, 1));
+  await resolveAtOnce(cluster, games.slice(0, 1), jobRuns);
   log(`${count} games resolved one after another, each alone, with ${cluster.apps.length} live streams`);
-  const all = { event: [] as number[], fetched: [] as number[], timings: [] as GameTiming[] };
-  const cpu: ResolveCpu = { app: 0, workers: 0, own: 0 };
+  const all: StageResult[] = [];
   for (const g of games.slice(1)) {
-    const r = await resolveAtOnce(cluster, [g]);
-    all.event.push(...r.event);
-    all.fetched.push(...r.fetched);
-    all.timings.push(...r.timings);
-    for (const k of ["app", "workers", "own"] as const) cpu[k] += r.cpu[k];
+    all.push(await resolveAtOnce(cluster, [g], jobRuns));
     await new Promise((done) => setTimeout(done, 200)); // the servers idle again
   }
-  log(`    last lock → "turn resolved" event: p50 ${ms(percentile(all.event, 0.5))}, p95 ${ms(percentile(all.event, 0.95))} (${all.event.length} streams)`);
-  log(`    last lock → new turn fetched:      p50 ${ms(percentile(all.fetched, 0.5))}, p95 ${ms(percentile(all.fetched, 0.95))} (${all.fetched.length} streams)`);
-  log(`    where the time goes, step by step:`);
-  for (const line of stepLines(stepsOf(all.timings, jobRuns))) log(line);
-  log(cpuLine(cpu, count, cluster.apps.length));
+  printStage(mergeStages(all), jobRuns, count, cluster.apps.length, "last lock", log);
+  const fights = await makeBattleGames(cluster, count, "one-battle");
+  log(`${count} battles and post-combat landings, each game alone, with ${cluster.apps.length} live streams`);
+  const decisions: StageResult[] = [];
+  const landings: StageResult[] = [];
+  for (const g of fights) {
+    const b = await battlesAtOnce(cluster, [g], jobRuns);
+    decisions.push(b.decisions);
+    landings.push(b.postCombat);
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  log(`  battle decisions (every round)`);
+  printStage(mergeStages(decisions), jobRuns, decisions.reduce((n, d) => n + d.timings.length, 0), cluster.apps.length, "decision", log);
+  log(`  post-combat lock`);
+  printStage(mergeStages(landings), jobRuns, count, cluster.apps.length, "post-combat lock", log);
 }
 
 export async function runLoadtest(o: LoadOptions): Promise<LoadFigures> {
@@ -282,11 +241,20 @@ export async function runLoadtest(o: LoadOptions): Promise<LoadFigures> {
   log(`starting: production build, a fresh database on ${new URL(o.adminUrl).host}, 2 app processes, 2 workers`);
   const cluster = await startCluster({ adminUrl: o.adminUrl, apps: 2, workers: 2, basePort: o.basePort });
   const jobRuns = collectJobRuns(cluster.workers);
-  jobRunsSeen = (key) => jobRuns.has(key);
   try {
     if (o.oneGame) {
       await oneGameAtATime(cluster, o.oneGame, jobRuns, log);
       return { saves: [], gamePage: NONE, historyPage: NONE, reviewPage: NONE, resolved: { event: [], fetched: [], steps: {} }, exactlyOnce: 0, unverified: [] };
+    }
+    if (o.latencyOnly) {
+      const racing = await makeGames(cluster.handle, o.resolveGames, "race");
+      log(`${racing.length} games resolving at once, ${racing.length * cluster.apps.length} live streams over both app processes; the last two locks of each game race`);
+      const resolved = await resolveMeasured(cluster, racing, jobRuns, log);
+      const once = await exactlyOnce(cluster, racing);
+      log(`    lock races: ${once} of ${racing.length} adjudicated exactly once`);
+      const battles = await battlesMeasured(cluster, await makeBattleGames(cluster, o.resolveGames, "battle"), jobRuns, log);
+      log(`machine: ${busy()}`);
+      return { saves: [], gamePage: NONE, historyPage: NONE, reviewPage: NONE, resolved, exactlyOnce: once, battles, unverified: [] };
     }
     const games = await makeGames(cluster.handle, o.games, "play");
     const lists = saveLists();
@@ -332,6 +300,7 @@ export async function runLoadtest(o: LoadOptions): Promise<LoadFigures> {
     const resolved = await resolveMeasured(cluster, racing, jobRuns, log);
     const once = await exactlyOnce(cluster, racing);
     log(`    lock races: ${once} of ${racing.length} adjudicated exactly once`);
+    const battles = o.pagesOnly ? undefined : await battlesMeasured(cluster, await makeBattleGames(cluster, o.resolveGames, "battle"), jobRuns, log);
 
     // History and turn review of games with a resolved turn.
     const reviewed = (path: (g: LoadGame) => string) => (i: number) => page(pick(cluster.apps, i), pick(racing, i).players[pick(NATIONS, i)].cookie, path(pick(racing, i)));
@@ -354,7 +323,7 @@ export async function runLoadtest(o: LoadOptions): Promise<LoadFigures> {
     for (const g of [...racing, ...killGames]) if (!(await verifyGame(cluster.handle.db, g.gameId)).ok) unverified.push(g.gameId);
     log(`verify: ${racing.length + killGames.length - unverified.length} of ${racing.length + killGames.length} resolved games pass${unverified.length ? ` (failed: ${unverified.join(", ")})` : ""}`);
     log(`machine: ${busy()}`);
-    return { saves, gamePage, historyPage, reviewPage, resolved, exactlyOnce: once, killed, unverified };
+    return { saves, gamePage, historyPage, reviewPage, resolved, exactlyOnce: once, killed, battles, unverified };
   } finally {
     await cluster.stop();
   }

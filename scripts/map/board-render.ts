@@ -10,7 +10,7 @@ import { CrossingLayer, LabelLayer, MapUnit, TerritoryLayer } from "../../app/ga
 import { StackLayer } from "../../app/game/[id]/map/stack-layer";
 import { mapUnitAt, seaLabelsAt } from "../../app/game/[id]/map/board-fit";
 import type { UnitStack } from "../../app/game/[id]/game-types";
-import type { Nation } from "../../server/engine";
+import type { Nation } from "../../server/rulesets/1942/engine";
 
 const SPRITE = readFileSync(new URL("../../public/unit-icons.svg", import.meta.url), "utf8");
 const PATHS = Object.fromEntries(MAP.territories.map((t) => [t.id, t.path]));

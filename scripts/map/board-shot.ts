@@ -3,7 +3,7 @@
 // and after ten robot turns, to /tmp/board-*.png; --save copies the two final ones to docs/.
 import { copyFileSync } from "node:fs";
 import { chromium } from "playwright-core";
-import { DEFAULT_BOARD, DEFAULT_SETUP, createState } from "../../server/engine";
+import { DEFAULT_BOARD, DEFAULT_SETUP, createState } from "../../server/rulesets/1942/engine";
 import { boardPage } from "./board-render";
 import { afterRobotTurns, stacksOf } from "./positions";
 import { DESKTOP, PHONE } from "./screens";

@@ -1,5 +1,5 @@
 // Which board edges the map accounts for: the two shapes share a border, or a crossing is listed.
-import { DEFAULT_BOARD } from "../../server/engine/board/default-board";
+import { DEFAULT_BOARD } from "../../server/rulesets/1942/engine/board/default-board";
 import { OutlineIndex, parsePath, sharedBorderLength, type Rings } from "./check";
 
 /** px: borders are built from the same points, so anything wider than rounding is a real gap. */

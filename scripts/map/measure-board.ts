@@ -6,7 +6,7 @@ import { anchorOf } from "../../app/game/[id]/map/map-geometry";
 import { overlaps } from "../../app/game/[id]/map/stack-layout";
 import { MAP } from "../../app/map/map-data";
 import { afterRobotTurns, stacksOf } from "./positions";
-import { DEFAULT_BOARD, DEFAULT_SETUP, createState } from "../../server/engine";
+import { DEFAULT_BOARD, DEFAULT_SETUP, createState } from "../../server/rulesets/1942/engine";
 
 import { DESKTOP, PHONE } from "./screens";
 

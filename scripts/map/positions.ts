@@ -1,7 +1,7 @@
 // Positions to measure the board with: the opening setup, and the board after robot turns played
 // with the engine (five robots, fixed seeds: the same position every time, as `npm run simulate`).
-import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, resolveTurn, type GameState, type Nation, type Order } from "../../server/engine";
-import { robotOrders } from "../../server/robots/robot";
+import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, resolveTurn, type GameState, type Nation, type Order } from "../../server/rulesets/1942/engine";
+import { robotOrders } from "../../server/rulesets/1942/robots/robot";
 import type { UnitStack } from "../../app/game/[id]/game-types";
 
 /** Units grouped into stacks as the game page receives them (server/services/view.ts). */

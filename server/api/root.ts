@@ -10,6 +10,9 @@ import { settingsRouter } from "./routers/settings";
 import { vacationRouter } from "./routers/vacation";
 import { playerRouter } from "./routers/player";
 import { tokenRouter } from "./routers/token";
+import { playRouter } from "./routers/play";
+import { webhookRouter } from "./routers/webhook";
+import { sandboxRouter } from "./routers/sandbox";
 
 export const appRouter = router({
   game: gameRouter,
@@ -23,6 +26,9 @@ export const appRouter = router({
   vacation: vacationRouter,
   player: playerRouter,
   token: tokenRouter,
+  play: playRouter,
+  webhook: webhookRouter,
+  sandbox: sandboxRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,6 @@
 // Input shapes of the API (zod): well-formed or a typed BAD_REQUEST before any service runs.
 import { z } from "zod";
-import { NATIONS, UNIT_TYPES } from "../engine";
+import { NATIONS, UNIT_TYPES } from "../rulesets/1942/engine";
 import { isTimeZone } from "../services/deadline-time";
 import { keyText, plainText, rowId, text } from "./input";
 
@@ -65,6 +65,8 @@ export const challenge = z.object({
   name: plainText(z.string().trim().min(1, "Give the game a name").max(60), "a game name"),
   nations: z.array(nation).min(1, "Pick at least one nation to play").max(5),
   robots: z.array(nation).max(4),
+  /** Seats reserved for bot accounts (issue 23), each by the bot's player id or display name. */
+  bots: z.array(z.strictObject({ nation, player: text(1, 80) })).max(4).default([]),
   lowLuck: z.boolean(),
   ordersHours: z.number().min(0.05).max(24 * 14),
   decisionHours: z.number().min(0.005).max(24 * 14), // from 18 s: blitz games and tests

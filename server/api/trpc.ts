@@ -8,8 +8,12 @@ import { ServiceError } from "../services/errors";
 import { isConnectionError } from "../../db/connection-error";
 import { UNAVAILABLE_MESSAGE, internalMessage, logInternalError } from "./internal-error";
 import { playsNation } from "../services/view";
+import { requireClassic } from "../services/ruleset-games/rulesets";
 import { endVacation } from "../services/vacations";
 import { gameNation } from "./schemas";
+import { INT4_MAX, keyText, rowId } from "./input";
+import type { Nation } from "../rulesets/1942/engine";
+import { assertMaySee } from "../services/sandbox/access";
 
 export interface SessionUser {
   id: string;
@@ -62,15 +66,25 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(serviceErrors);
 
-export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+/**
+ * Signed in; and a procedure that names a game (`gameId` in its input) is refused for a sandbox that
+ * is not the caller's (issue 24), before it runs: reads, streams, downloads and the public API alike.
+ */
+export const protectedProcedure = publicProcedure.use(async ({ ctx, next, getRawInput }) => {
   if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to do this" });
+  const raw = (await getRawInput()) as { gameId?: unknown } | undefined;
+  const gameId = raw && typeof raw === "object" ? raw.gameId : undefined;
+  if (typeof gameId === "number" && Number.isSafeInteger(gameId) && gameId > 0 && gameId <= INT4_MAX) await assertMaySee(ctx.db, ctx.user.id, gameId);
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 
 /** Proves the caller plays `input.nation` in `input.gameId` before the procedure runs. */
 export const nationProcedure = protectedProcedure.input(gameNation).use(async ({ ctx, input, next }) => {
-  if (!(await playsNation(ctx.db, ctx.user.id, input.gameId, input.nation)))
+  if (!(await playsNation(ctx.db, ctx.user.id, input.gameId, input.nation))) {
+    // Only on the refusal path (no cost to a player's own calls): a game of another ruleset has no nations.
+    await requireClassic(ctx.db, input.gameId);
     throw new TRPCError({ code: "FORBIDDEN", message: `You do not play ${input.nation} in this game` });
+  }
   return next();
 });
 
@@ -79,4 +93,14 @@ export const endsVacation = t.middleware(async ({ ctx, next }) => {
   const result = await next();
   if (result.ok && ctx.user) await endVacation(ctx.db, ctx.user.id);
   return result;
+});
+
+/**
+ * Like nationProcedure for a procedure every ruleset shares (press): `nation` is a 1942 nation or
+ * another ruleset's side id; the caller must play it in that game.
+ */
+export const sideProcedure = protectedProcedure.input(z.object({ gameId: rowId, nation: keyText(1, 40) })).use(async ({ ctx, input, next }) => {
+  if (!(await playsNation(ctx.db, ctx.user.id, input.gameId, input.nation as Nation)))
+    throw new TRPCError({ code: "FORBIDDEN", message: `You do not play ${input.nation} in this game` });
+  return next();
 });

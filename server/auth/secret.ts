@@ -43,3 +43,11 @@ export function resolveAuthSecret({ secret, nodeEnv, file = DEV_SECRET_FILE }: S
     return readFileSync(/*turbopackIgnore: true*/ file, "utf8").trim();
   }
 }
+
+let resolved: string | undefined;
+
+/** The server's secret as the environment gives it (AUTH_SECRET, or development's kept one); read once. */
+export function serverSecret(env: { AUTH_SECRET?: string; NODE_ENV: string }): string {
+  resolved ??= resolveAuthSecret({ secret: env.AUTH_SECRET, nodeEnv: env.NODE_ENV });
+  return resolved;
+}

@@ -1,7 +1,7 @@
 // npm run odds -- FILE.json (or - for standard input) — the exact odds of one battle, as JSON.
 // Exit 0 with the odds; exit 2 with one line naming the field for a file error.
 import { readFileSync } from "node:fs";
-import { exactOdds } from "../engine/odds";
+import { exactOdds } from "../rulesets/1942/engine/odds";
 import { parseOddsText } from "../scenario/odds-input";
 
 const file = process.argv[2];

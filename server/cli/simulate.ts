@@ -1,8 +1,8 @@
 // npm run simulate -- --games N --seed S [--turns T] — five-robot games to victory or a turn limit.
 // Prints who won, in how many turns, and time per turn; fails on an engine error or an illegal order.
 import { parseArgs } from "node:util";
-import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, resolveTurn, validateOrders, type Order, type Nation } from "../engine";
-import { robotOrders } from "../robots/robot";
+import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, resolveTurn, validateOrders, type Order, type Nation } from "../rulesets/1942/engine";
+import { robotOrders } from "../rulesets/1942/robots/robot";
 
 // 40 turns: long enough for most robot games to reach a victory (R8.6), short enough to stay quick.
 const { values } = parseArgs({ options: { games: { type: "string", default: "5" }, seed: { type: "string", default: "sim" }, turns: { type: "string", default: "40" } } });

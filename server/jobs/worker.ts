@@ -3,7 +3,7 @@
 //   `adjudications` jobs at once; every 2 s it also sweeps deadlines and reminders and re-queues jobs
 //   whose worker stopped renewing them. A heartbeat renews the lease of each running job, so a live
 //   worker's job is never taken from it.
-// - Delivery (email, push): its own timer and its own `deliveries` lanes, so a push endpoint that never
+// - Delivery (email, push, webhooks): its own timer and its own `deliveries` lanes, so a push endpoint that never
 //   answers holds one lane, never an adjudication (issue 11, "Stalls").
 // Inside the app (the only way on PGlite) and as `npm run worker` on Postgres.
 import type { DbHandle } from "../../db/client";
@@ -13,7 +13,8 @@ import { dispatchDue, reapDeliveries, type DispatchDeps } from "../services/disp
 import { pruneEvents } from "../services/events";
 import { STUCK_SECONDS, beat, forgetWorker, stuckPhases } from "../services/health";
 import { sweepReminders } from "../services/reminders";
-import { dispatchDepsFromEnv } from "./dispatch-deps";
+import { deliverWebhooks, pruneWebhookDeliveries, reapWebhookDeliveries, type WebhookDeps } from "../services/webhooks/deliver";
+import { dispatchDepsFromEnv, webhookDepsFromEnv } from "./dispatch-deps";
 import { HEARTBEAT_SECONDS, JOBS_CHANNEL, claim, complete, fail, heartbeat, reap, type Job } from "./queue";
 import { logger } from "../log";
 import { metrics } from "../metrics";
@@ -32,7 +33,12 @@ export interface WorkerOptions {
   onJob?: (job: Job, error?: unknown) => void;
   /** How notifications go out; from the environment unless given. */
   dispatch?: DispatchDeps;
+  /** How webhooks go out; from the environment unless given. */
+  webhooks?: WebhookDeps;
 }
+
+/** The wait after a job before its notifications are sent (see deliverSoon in startWorker). */
+const DELIVER_AFTER_JOB_MS = 500;
 
 export async function runJob(handle: DbHandle, job: Job, timing?: AdjudicationTiming): Promise<string> {
   if (job.kind === "adjudicate") return adjudicatePhase(handle.db, job.payload.phaseId, { timing });
@@ -119,15 +125,30 @@ export function startWorker(handle: DbHandle, options: WorkerOptions): () => Pro
   const maxJobs = options.adjudications ?? fromEnv("WORKER_ADJUDICATIONS", 4);
   const maxSends = options.deliveries ?? fromEnv("WORKER_DELIVERIES", 4);
   const dispatch = options.dispatch ?? dispatchDepsFromEnv(name);
+  const hookDeps = options.webhooks ?? webhookDepsFromEnv(name);
   const log = logger.child({ worker: name });
   let stopped = false;
   const running = new Map<number, Promise<void>>();
   const sending = new Set<Promise<void>>();
+  const hooking = new Set<Promise<void>>();
   let pruned = 0;
 
   // Declared before use by the adjudication loop, which wakes delivery after each job.
   // eslint-disable-next-line prefer-const
   let deliver: () => void = () => {};
+  // A job's mail and push go out a moment after it, not at once: at its commit every open page of
+  // the game refetches the new turn, and the sends' CPU and statements (five notes a turn) on these
+  // shared cores doubled that refetch in the load test (issue 20; docs/load-test.md). One timer for
+  // any number of jobs ending meanwhile, so a busy worker still delivers every DELIVER_AFTER_JOB_MS.
+  let afterJob: ReturnType<typeof setTimeout> | undefined;
+  const deliverSoon = () => {
+    if (afterJob || stopped) return;
+    afterJob = setTimeout(() => {
+      afterJob = undefined;
+      deliver();
+    }, DELIVER_AFTER_JOB_MS);
+    afterJob.unref?.();
+  };
   // Adjudication: fill the free slots. A job queued (its NOTIFY) and a finished job look again at
   // once, with one query each: nothing stands between a lock's commit and its claim.
   const adjudicate = serial(async () => {
@@ -139,7 +160,7 @@ export function startWorker(handle: DbHandle, options: WorkerOptions): () => Pro
         const done = settleJob(handle, name, job, options.onJob).finally(() => {
           running.delete(job.id);
           adjudicate();
-          deliver(); // its notifications are due now
+          deliverSoon(); // its notifications are due now, after the pages' refetch of the new turn
         });
         running.set(job.id, done);
       }
@@ -158,6 +179,7 @@ export function startWorker(handle: DbHandle, options: WorkerOptions): () => Pro
       if (Date.now() - pruned > 60_000) {
         pruned = Date.now();
         await pruneEvents(handle.db);
+        await pruneWebhookDeliveries(handle.db);
       }
     } catch (error) {
       log.error({ err: error }, "housekeeping");
@@ -165,26 +187,45 @@ export function startWorker(handle: DbHandle, options: WorkerOptions): () => Pro
     adjudicate();
   });
 
-  // Delivery: each lane claims one due row at a time; a hung send holds only its own lane.
+  // Delivery: each lane claims one due row at a time; a hung send holds only its own lane. Email and
+  // push have their lanes, webhooks theirs: a dead receiver never delays a player's email.
+  const fillLanes = async (lanes: Set<Promise<void>>, send: () => Promise<void>, what: string) => {
+    while (!stopped && lanes.size < maxSends) {
+      const lane: Promise<void> = send()
+        .catch((error: unknown) => log.error({ err: error }, what))
+        .finally(() => lanes.delete(lane));
+      lanes.add(lane);
+      // One lane finds the queue empty quickly; more lanes only when there is more to send.
+      await Promise.race([lane, new Promise((r) => setTimeout(r, 50))]);
+      if (!lanes.has(lane)) break;
+    }
+  };
   deliver = serial(async () => {
     if (stopped) return;
     try {
       await reapDeliveries(handle.db);
+      await reapWebhookDeliveries(handle.db);
     } catch (error) {
       log.error({ err: error }, "delivery loop");
     }
-    while (!stopped && sending.size < maxSends) {
-      const lane: Promise<void> = dispatchDue(handle.db, dispatch, 1)
-        .then((r) => {
-          if (r.failed > 0) metrics.deliveryFailures.inc(r.failed);
-        })
-        .catch((error: unknown) => log.error({ err: error }, "delivery lane"))
-        .finally(() => sending.delete(lane));
-      sending.add(lane);
-      // One lane finds the queue empty quickly; more lanes only when there is more to send.
-      await Promise.race([lane, new Promise((r) => setTimeout(r, 50))]);
-      if (!sending.has(lane)) break;
-    }
+    await Promise.all([
+      fillLanes(
+        sending,
+        () =>
+          dispatchDue(handle.db, dispatch, 1).then((r) => {
+            if (r.failed > 0) metrics.deliveryFailures.inc(r.failed);
+          }),
+        "delivery lane",
+      ),
+      fillLanes(
+        hooking,
+        () =>
+          deliverWebhooks(handle.db, hookDeps, 1).then((r) => {
+            if (r.dead > 0) metrics.deliveryFailures.inc(r.dead);
+          }),
+        "webhook lane",
+      ),
+    ]);
   });
 
   // The heartbeat: this worker is alive (for /api/health), and so is each job it runs (its lease).
@@ -224,12 +265,13 @@ export function startWorker(handle: DbHandle, options: WorkerOptions): () => Pro
     stopped = true;
     clearInterval(adjudicateTimer);
     clearInterval(deliverTimer);
+    clearTimeout(afterJob);
     clearInterval(beatTimer);
     clearInterval(watchdog);
     await unlisten?.();
     await Promise.all(running.values());
     // A hung delivery is not waited for: its row's lease runs out and it is marked failed.
-    await Promise.race([Promise.all(sending), new Promise((r) => setTimeout(r, 1000))]);
+    await Promise.race([Promise.all([...sending, ...hooking]), new Promise((r) => setTimeout(r, 1000))]);
     await forgetWorker(handle.db, name).catch(() => {});
   };
 }

@@ -25,12 +25,30 @@ export interface Resolution<State, Report> {
   report: Report;
 }
 
+/**
+ * A scenario the lobby offers: the sides it can seat, in seating order, and how many must be seated
+ * (the platform seats the first N sides for N between minSides and sides.length).
+ */
+export interface ScenarioInfo {
+  id: string;
+  name: string;
+  sides: readonly string[];
+  minSides: number;
+}
+
 export interface Ruleset<State, Orders, Report, Scenario = unknown, Options = unknown, Decisions = unknown, View = unknown> {
   /** Stable id stored with every game (`"1942"`, `"interplanetary"`). */
   readonly id: string;
+  /** The game's name as the lobby shows it. */
+  readonly name: string;
   /** Semantic version of the rules, stored with each game so a replay uses the code that judged it. */
   readonly version: string;
-  /** A new game's state for a scenario, its options (seats, variants) and a seed for any setup dice. */
+  /** The scenarios a new game may start from. */
+  readonly scenarios: readonly ScenarioInfo[];
+  /**
+   * A new game's state for a scenario, its options (seats, variants) and a seed for any setup dice.
+   * The platform passes `{ sides }` (the seated sides, in the scenario's order) as the options.
+   */
   setup(scenario: Scenario, options: Options, seed: string): { ok: true; state: State } | { ok: false; rule: string; message: string };
   /** The phases of the current turn and who acts in each. */
   phases(state: State): PhaseInfo[];
@@ -40,10 +58,27 @@ export interface Ruleset<State, Orders, Report, Scenario = unknown, Options = un
   resolve(state: State, ordersBySide: Record<string, Orders>, decisions: Decisions, seed: string): Resolution<State, Report>;
   /** The only road out of a state: hidden information filtered for this viewer. */
   view(state: State, viewer: Viewer): View;
+  /**
+   * A resolved turn's report as this viewer may see it — the only road out of a report (history,
+   * review, download, the API). `state` is the state the turn started from. A ruleset whose reports
+   * hide nothing returns the report as it is (`publicReport`).
+   */
+  reportView(report: Report, viewer: Viewer, state: State): unknown;
+  /**
+   * Optional, for a ruleset under fog of war: a complete state built only from what this side may see
+   * (its view); whatever the view hides is filled with the ruleset's stated assumptions, never read
+   * from the state. A sandbox opened by this side's player starts from it, so its owner, who plays
+   * every side there, learns nothing the real game hid. Without it no sandbox opens from a position
+   * where the sides' views differ.
+   */
+  knownState?(state: State, side: string): State;
   result(state: State): GameResult;
   /** Legal, sensible orders for a side nobody plays. */
   robot(state: State, side: string, seed: string): Orders;
 }
+
+/** reportView for a ruleset whose reports hold nothing secret once the turn resolves. */
+export const publicReport = <Report>(report: Report): Report => report;
 
 // Registry: the platform looks a ruleset up by the id stored with a game.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

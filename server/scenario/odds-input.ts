@@ -1,10 +1,10 @@
 // The odds command's file (`npm run odds -- FILE.json`): read and check it. A file error names one
 // field, as the scenario reader does; what passes is a battle the calculator can price.
 import { z } from "zod";
-import type { OddsInput } from "../engine/odds";
-import { teamOf } from "../engine/teams";
-import { NATIONS, UNIT_TYPES, type Nation, type UnitType } from "../engine/types";
-import { isCombatUnit, mediumOf } from "../engine/units";
+import type { OddsInput } from "../rulesets/1942/engine/odds";
+import { teamOf } from "../rulesets/1942/engine/teams";
+import { NATIONS, UNIT_TYPES, type Nation, type UnitType } from "../rulesets/1942/engine/types";
+import { isCombatUnit, mediumOf } from "../rulesets/1942/engine/units";
 
 /** Units of one type on one side at most: enough for any board, small enough to answer at once. */
 export const MAX_UNITS = 500;

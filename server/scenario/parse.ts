@@ -1,13 +1,13 @@
 // Appendix A — read a scenario: a file error names one field and changes nothing; everything
 // well-formed that breaks R1–R4 goes on to the engine, which reports it as an invalid order.
 import type { z } from "zod";
-import { DEFAULT_BOARD, DEFAULT_SETUP } from "../engine/board/default-board";
-import { distributeCargo } from "../engine/state";
-import { NATIONS, UNIT_TYPES, type BoardData, type HouseRules, type Nation, type UnitStackData } from "../engine/types";
-import type { Order } from "../engine/orders/types";
-import type { AaMove } from "../engine/postcombat/aa-moves";
-import type { LandingOrder } from "../engine/postcombat/landing";
-import { mediumOf, isLandUnit } from "../engine/units";
+import { DEFAULT_BOARD, DEFAULT_SETUP } from "../rulesets/1942/engine/board/default-board";
+import { distributeCargo } from "../rulesets/1942/engine/state";
+import { NATIONS, UNIT_TYPES, type BoardData, type HouseRules, type Nation, type UnitStackData } from "../rulesets/1942/engine/types";
+import type { Order } from "../rulesets/1942/engine/orders/types";
+import type { AaMove } from "../rulesets/1942/engine/postcombat/aa-moves";
+import type { LandingOrder } from "../rulesets/1942/engine/postcombat/landing";
+import { mediumOf, isLandUnit } from "../rulesets/1942/engine/units";
 import { moveOrderSchema, purchaseOrderSchema, scenarioSchema } from "./schema";
 
 export interface Scenario {

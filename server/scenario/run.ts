@@ -1,8 +1,8 @@
 // Run one scenario's combat phase with the default decisions (RULES.md Appendix A).
-import { resolveCombatPhase } from "../engine/combat-phase";
-import { resolveTurn } from "../engine/turn";
-import type { CombatReport } from "../engine/report";
-import { createState } from "../engine/state";
+import { resolveCombatPhase } from "../rulesets/1942/engine/combat-phase";
+import { resolveTurn } from "../rulesets/1942/engine/turn";
+import type { CombatReport } from "../rulesets/1942/engine/report";
+import { createState } from "../rulesets/1942/engine/state";
 import { parseScenario, parseScenarioText, type Scenario } from "./parse";
 
 export type ScenarioResult = { ok: true; report: CombatReport } | { ok: false; error: string };

@@ -1,6 +1,6 @@
 // RULES.md Appendix A — the scenario file, as a zod schema. Shapes only; names are checked in parse.ts.
 import { z } from "zod";
-import { NATIONS, UNIT_TYPES } from "../engine/types";
+import { NATIONS, UNIT_TYPES } from "../rulesets/1942/engine/types";
 
 const nation = z.enum(NATIONS);
 const unitType = z.enum(UNIT_TYPES);

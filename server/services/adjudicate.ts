@@ -1,12 +1,11 @@
 // The adjudication job: resolve a phase through the engine and write its report, the next phase and
 // the notifications in one transaction. Idempotent: a phase already resolved is left alone, and a
 // rerun after a crash (the transaction rolled back) computes the same result from the stored inputs.
-import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { games, orders, phases, seats } from "../../db/schema";
+import { games, phases } from "../../db/schema";
 import {
   NATIONS,
-  defaultDecision,
   finishTurn,
   postCombatChoices,
   type CombatResult,
@@ -17,9 +16,10 @@ import {
   type Nation,
   type Order,
   type TurnReport,
-} from "../engine";
-import { stepOf } from "../engine/combat/decisions";
+} from "../rulesets/1942/engine";
+import { adjudicationInputs, type Seated } from "./adjudication-inputs";
 import { preferenceDecider } from "./battle-preferences";
+import { recordOf } from "./decision-record";
 import { publish } from "./events";
 import { deadlineFrom } from "./deadline-time";
 import { notify } from "./notify";
@@ -28,23 +28,10 @@ import { needsPlayers, openPostCombat, savedPostCombat } from "./post-combat";
 import { combatOf } from "./replay";
 import { publicWaiting } from "./sealed";
 import { rateFinishedGame } from "./ratings";
+import { resolveRulesetPhase } from "./ruleset-games/resolve";
+import { CLASSIC } from "./ruleset-games/rulesets";
 
 export { resolveStored } from "./replay";
-
-/** The orders a phase is resolved with: each nation's saved list (R3.1: unlocked at a deadline → as saved). */
-async function phaseOrders(tx: Db, phaseId: number): Promise<Partial<Record<Nation, Order[]>>> {
-  const rows = await tx.select().from(orders).where(eq(orders.phaseId, phaseId)).orderBy(asc(orders.nation), asc(orders.position));
-  const out: Partial<Record<Nation, Order[]>> = {};
-  for (const nation of NATIONS) {
-    const list = rows.filter((r) => r.nation === nation).map((r) => r.order);
-    if (list.length > 0) out[nation] = list;
-  }
-  return out;
-}
-
-export function recordOf(request: DecisionRequest, pass: "sea" | "land", by: DecisionRecord["by"], decision = defaultDecision(request)): DecisionRecord {
-  return { battle: request.battle, pass, round: request.round, step: stepOf(request), team: request.team, decision, by };
-}
 
 /**
  * Run the combat phase; robots (R3.2) take the default at once, and a battle a player left to their
@@ -104,14 +91,26 @@ export async function adjudicatePhase(
     stepStart = now;
   };
   return db.transaction(async (tx) => {
-    const [phase] = await tx.select().from(phases).where(eq(phases.id, phaseId)).for("update");
-    if (!phase) throw new Error(`phase ${phaseId} does not exist`);
+    // The phase, locked (each phase resolves once), and its game in the same round trip. After a wait
+    // for the lock the phase row is re-read (its status decides); the game's row is the statement's.
+    const [row] = await tx.select({ phase: phases, game: games }).from(phases).innerJoin(games, eq(games.id, phases.gameId)).where(eq(phases.id, phaseId)).for("update", { of: phases });
+    if (!row) throw new Error(`phase ${phaseId} does not exist`);
+    const { phase, game } = row;
     if (phase.status === "resolved") return "already-resolved";
     if (phase.status !== "resolving" && phase.status !== "battles") return "not-ready";
-    const [game] = await tx.select().from(games).where(eq(games.id, phase.gameId));
-    if (!game) throw new Error(`game ${phase.gameId} does not exist`);
-    // The seats once: who is a robot (R3.2), and whom to tell when the turn resolves.
-    const seated = await tx.select({ nation: seats.nation, robot: seats.robot, userId: seats.userId }).from(seats).where(eq(seats.gameId, game.id));
+    // Every other ruleset resolves a whole turn at once through the registry (ruleset-games/resolve.ts).
+    if (game.ruleset !== CLASSIC) {
+      if (phase.status !== "resolving") return "not-ready";
+      step("readMs");
+      const done = await resolveRulesetPhase(tx, phase, game);
+      step("engineMs");
+      await hooks.beforeCommit?.(tx);
+      return done;
+    }
+    // The seats once: who is a robot (R3.2), and whom to tell when the turn resolves; with the saved
+    // orders and the battles left to preferences (a post-combat stage has its orders on the phase).
+    const inputs = await adjudicationInputs(tx, game.id, phase.id, !phase.postCombat);
+    const seated = inputs.seated;
     const robots = new Set(seated.filter((s) => s.robot).map((s) => s.nation));
     let orderLists: Partial<Record<Nation, Order[]>>;
     let decisions: DecisionRecord[];
@@ -125,8 +124,8 @@ export async function adjudicatePhase(
       result = finishTurn(phase.startState, combatOf(phase, orderLists, game.options.lowLuck), used, phase.seed);
       phase.postCombat = { ...phase.postCombat, used };
     } else {
-      orderLists = await phaseOrders(tx, phase.id);
-      const preferred = await preferenceDecider(tx, game.id, phase.id);
+      orderLists = inputs.orderLists;
+      const preferred = preferenceDecider(inputs.preferences);
       step("readMs");
       const run = runWithRobots(phase, orderLists, game.options.lowLuck, robots, preferred);
       decisions = run.decisions;
@@ -134,7 +133,7 @@ export async function adjudicatePhase(
       if (run.combat.waiting) {
         step("engineMs");
         const shown = publicWaiting(phase, orderLists, game.options.lowLuck, decisions, run.combat.waiting);
-        await waitForDecisions(tx, phase, game, decisions, { ...run.combat.waiting, report: run.combat.report }, shown);
+        await waitForDecisions(tx, phase, game, decisions, { ...run.combat.waiting, report: run.combat.report }, shown, seated);
         step("writeMs");
         await hooks.beforeCommit?.(tx);
         return "waiting";
@@ -143,7 +142,7 @@ export async function adjudicatePhase(
       const humans = new Set(NATIONS.filter((n) => !robots.has(n)));
       if (needsPlayers(choices, humans)) {
         step("engineMs");
-        await openPostCombat(tx, phase, game, { report: run.combat.report, choices }, humans, { orders: orderLists, decisions, pending: null });
+        await openPostCombat(tx, phase, game, { report: run.combat.report, choices }, humans, { orders: orderLists, decisions, pending: null }, seated);
         step("writeMs");
         await hooks.beforeCommit?.(tx);
         return "post-combat";
@@ -151,16 +150,17 @@ export async function adjudicatePhase(
       result = finishTurn(phase.startState, run.combat, {}, phase.seed);
     }
     step("engineMs");
-    await tx
+    const resolve = tx
       .update(phases)
       .set({ status: "resolved", orders: orderLists, decisions, pending: null, postCombat: phase.postCombat, report: result.report, resolvedAt: new Date() })
       .where(eq(phases.id, phase.id));
-    // R8.6 — a victory ends the game; otherwise the next turn's orders open.
+    // R8.6 — a victory ends the game; otherwise the next turn's orders open (in the same statement as the resolved phase's update).
     const winner = result.report.victory.winner;
     if (winner) {
+      await resolve;
       await tx.update(games).set({ status: "finished" }).where(eq(games.id, game.id));
       await rateFinishedGame(tx, game, winner);
-    } else await openPhase(tx, game.id, phase.turn + 1, result.state, game.options, [...robots]);
+    } else await openPhase(tx, game.id, phase.turn + 1, result.state, game.options, [...robots], resolve);
     const humans = [...new Set(seated.flatMap((s) => (s.userId ? [s.userId] : [])))];
     await notify(
       tx,
@@ -175,8 +175,9 @@ export async function adjudicatePhase(
         eventKey: winner ? `game-over:${game.id}` : `turn-resolved:${phase.id}`,
         fact: winner ? { kind: "game-over" as const, gameId: game.id } : { kind: "turn-resolved" as const, phaseId: phase.id },
       })),
+      // The game's event in the notes' last statement (a round trip fewer).
+      { gameId: game.id, kind: "turn-resolved", turn: phase.turn },
     );
-    await publish(tx, { gameId: game.id, kind: "turn-resolved", turn: phase.turn });
     step("writeMs");
     await hooks.beforeCommit?.(tx);
     return "resolved";
@@ -191,6 +192,8 @@ async function waitForDecisions(
   decisions: DecisionRecord[],
   waiting: NonNullable<CombatResult["waiting"]> & { report: CombatResult["report"] },
   shown: ReturnType<typeof publicWaiting>,
+  /** The game's seats, as the adjudication read them (whom to tell). */
+  seated: Seated[],
 ): Promise<void> {
   const key = (r: DecisionRequest) => `${r.battle}|${r.round}|${r.kind}|${r.kind === "casualties" ? r.step : "retreat"}|${r.team}`;
   const before = new Map((phase.pending?.requests ?? []).map((r) => [key(r), r.deadline]));
@@ -216,10 +219,10 @@ async function waitForDecisions(
     })
     .where(eq(phases.id, phase.id));
   const choosers = [...new Set(fresh.map((r) => r.chooser))];
+  const event = { gameId: game.id, kind: "battle-waiting" as const, turn: phase.turn };
   if (choosers.length > 0) {
-    const rows = await tx.select({ nation: seats.nation, userId: seats.userId }).from(seats).where(and(eq(seats.gameId, game.id), isNotNull(seats.userId)));
-    const notes = rows
-      .filter((s) => choosers.includes(s.nation))
+    const notes = seated
+      .filter((s) => s.userId !== null && choosers.includes(s.nation))
       .map((s) => ({
         userId: s.userId!,
         gameId: game.id,
@@ -230,7 +233,7 @@ async function waitForDecisions(
         eventKey: `decision-waiting:${phase.id}:${s.nation}:${fresh.filter((r) => r.chooser === s.nation).map(key).sort().join(",")}`,
         fact: { kind: "decision-waiting" as const, phaseId: phase.id, nation: s.nation },
       }));
-    await notify(tx, notes);
-  }
-  await publish(tx, { gameId: game.id, kind: "battle-waiting", turn: phase.turn });
+    // The game's event in the notes' last statement (a round trip fewer).
+    await notify(tx, notes, event);
+  } else await publish(tx, event);
 }

@@ -9,7 +9,7 @@ import type { Db } from "../../db/client";
 import { apiTokens, users, type TokenScope } from "../../db/schema";
 import { ServiceError, notFound } from "./errors";
 
-export const TOKEN_SCOPES = ["read", "play", "press"] as const satisfies readonly TokenScope[];
+export const TOKEN_SCOPES = ["read", "play", "press", "webhooks"] as const satisfies readonly TokenScope[];
 /** Live (unrevoked, unexpired) tokens a user may hold at once. */
 export const MAX_LIVE_TOKENS = 20;
 export const MAX_TOKEN_DAYS = 365;

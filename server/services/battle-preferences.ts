@@ -4,8 +4,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { battlePreferences, seats } from "../../db/schema";
-import { preferredDecision, type CasualtyPreference } from "../engine/combat/preference";
-import type { DecisionRequest, Nation } from "../engine";
+import { preferredDecision, type CasualtyPreference } from "../rulesets/1942/engine/combat/preference";
+import type { DecisionRequest, Nation } from "../rulesets/1942/engine";
 import { forbidden } from "./errors";
 import { lockBattlePhase, recordDecisions } from "./battles";
 
@@ -57,16 +57,18 @@ export async function resolveWithPreferences(db: Db, gameId: number, userId: str
   });
 }
 
+/** A human player's preference that decides battles of the phase being adjudicated (adjudication-inputs.ts reads them). */
+export interface PreferenceRow {
+  nation: Nation;
+  casualties: CasualtyPreference;
+  autoBattles: string[];
+}
+
 /**
  * For the adjudicator: the requests of a phase that a player left to the preference, with the
  * preference's decision (recorded as the player's own).
  */
-export async function preferenceDecider(tx: Db, gameId: number, phaseId: number): Promise<(request: DecisionRequest) => ReturnType<typeof preferredDecision> | undefined> {
-  const rows = await tx
-    .select({ nation: seats.nation, casualties: battlePreferences.casualties, autoPhaseId: battlePreferences.autoPhaseId, autoBattles: battlePreferences.autoBattles })
-    .from(battlePreferences)
-    .innerJoin(seats, and(eq(seats.gameId, battlePreferences.gameId), eq(seats.userId, battlePreferences.userId)))
-    .where(and(eq(battlePreferences.gameId, gameId), eq(battlePreferences.autoPhaseId, phaseId), eq(seats.robot, false)));
+export function preferenceDecider(rows: PreferenceRow[]): (request: DecisionRequest) => ReturnType<typeof preferredDecision> | undefined {
   const byNation = new Map(rows.map((r) => [r.nation, r]));
   return (request) => {
     const row = byNation.get(request.chooser);

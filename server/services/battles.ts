@@ -1,17 +1,17 @@
 // Interactive battles (R6.2, R6.6, R6.7): the lead nation of a side decides its casualties, submerges
 // and withdrawals. A decision is checked against what the phase waits for, recorded, and the phase
 // goes on through the adjudication job — once per decision.
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { phases } from "../../db/schema";
-import { checkChoice } from "../engine/combat/casualties";
-import { matches, type DecisionRecord } from "../engine/combat/decisions";
-import { teamOf, type Decision, type DecisionRequest, type Nation } from "../engine";
+import { checkChoice } from "../rulesets/1942/engine/combat/casualties";
+import { matches, type DecisionRecord } from "../rulesets/1942/engine/combat/decisions";
+import { teamOf, type Decision, type DecisionRequest, type Nation } from "../rulesets/1942/engine";
 import { enqueue } from "../jobs/queue";
-import { recordOf } from "./adjudicate";
+import { recordOf } from "./decision-record";
 import { conflict, forbidden, notFound, ServiceError } from "./errors";
 import { publish } from "./events";
-import { currentPhase, type Phase } from "./phases";
+import type { Phase } from "./phases";
 
 export interface DecideInput {
   battle: string;
@@ -34,18 +34,24 @@ function refuseDecision(request: DecisionRequest, decision: Decision): ServiceEr
 }
 
 /** The next job key of a phase: one adjudication per recorded decision count. */
-function continueKey(phase: Phase, decisions: number): string {
+function continueKey(phase: Pick<Phase, "id">, decisions: number): string {
   return `adjudicate:${phase.id}:${decisions}`;
 }
 
-type LockedPhase = Phase & { pending: NonNullable<Phase["pending"]> };
+/** What a decision needs of the phase: not its start state and report, the largest columns. */
+type LockedPhase = Pick<Phase, "id" | "gameId" | "turn" | "status" | "decisions"> & { pending: NonNullable<Phase["pending"]> };
 
-/** The game's current phase, locked, when it waits for battle decisions. */
+/** The game's current phase, locked, when it waits for battle decisions (one statement, without its start state). */
 export async function lockBattlePhase(tx: Db, gameId: number): Promise<LockedPhase> {
-  const latest = await currentPhase(tx, gameId);
-  if (!latest) throw notFound("A phase of this game");
-  const [phase] = await tx.select().from(phases).where(eq(phases.id, latest.id)).for("update");
-  if (!phase || phase.status !== "battles" || !phase.pending) throw conflict("No battle decision is waiting in this game now (R6.3)");
+  const [phase] = await tx
+    .select({ id: phases.id, gameId: phases.gameId, turn: phases.turn, status: phases.status, decisions: phases.decisions, pending: phases.pending })
+    .from(phases)
+    .where(eq(phases.gameId, gameId))
+    .orderBy(desc(phases.turn))
+    .limit(1)
+    .for("update");
+  if (!phase) throw notFound("A phase of this game");
+  if (phase.status !== "battles" || !phase.pending) throw conflict("No battle decision is waiting in this game now (R6.3)");
   return phase as LockedPhase;
 }
 

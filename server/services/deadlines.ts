@@ -1,7 +1,7 @@
 // R3.1 — at the orders deadline, unlocked nations count as locked with what they saved, and the
 // phase resolves; at the decision deadline, missing battle decisions take their defaults and the
 // post-combat stage closes with what was saved. The sweep runs in every worker; the phase row lock and the job key make it once.
-import { and, eq, isNotNull, lte, notInArray, sql } from "drizzle-orm";
+import { and, eq, isNotNull, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { games, phases } from "../../db/schema";
 import { takeDefaults } from "./battles";
@@ -25,8 +25,9 @@ type Phase = typeof phases.$inferSelect;
  * `act` returns whether it did something.
  */
 async function sweep(db: Db, status: Phase["status"], column: typeof phases.deadline | typeof phases.decisionDeadline, act: (tx: Db, phase: Phase) => Promise<boolean>): Promise<number> {
-  // A paused game's clock stands still: none of its deadlines pass (see pause.ts).
-  const running = notInArray(phases.gameId, db.select({ id: games.id }).from(games).where(isNotNull(games.pausedAt)));
+  // A paused game's clock stands still: none of its deadlines pass (see pause.ts); a sandbox's never
+  // pass on their own (issue 24: its owner resolves it).
+  const running = notInArray(phases.gameId, db.select({ id: games.id }).from(games).where(or(isNotNull(games.pausedAt), eq(games.sandbox, true))));
   const due = await db
     .select({ id: phases.id })
     .from(phases)

@@ -1,7 +1,7 @@
 // Where a unit group may go, for the map (issue 6): the engine's legalDestinations on the phase's
 // start state, and the territories a transport order may unload into — never guessed by the client.
 import type { Db } from "../../db/client";
-import { indexBoard, legalDestinations, validateOrder, type Destination, type LoadSpec, type MoveOrder, type Nation, type Order, type UnitCounts } from "../engine";
+import { indexBoard, legalDestinations, validateOrder, type Destination, type LoadSpec, type MoveOrder, type Nation, type Order, type UnitCounts } from "../rulesets/1942/engine";
 import { openPhaseStartState } from "./start-state";
 
 export interface GroupQuery {

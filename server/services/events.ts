@@ -1,35 +1,73 @@
 // Game events are stored (table `events`, with an id) and announced with pg_notify inside the transaction
 // that caused them: delivered to every server process at COMMIT, never after a rollback. The id lets a
 // stream resume where it stopped and a server re-read what it missed while its LISTEN was down.
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { events } from "../../db/schema";
+import { events, games } from "../../db/schema";
 import { EVENTS_CHANNEL, LOBBY_KINDS, USER_EVENTS_CHANNEL, type GameEvent, type UserEvent } from "../runtime-events";
 
 /** How long events are kept for resuming streams. */
 export const EVENTS_KEPT_HOURS = 24;
 
+/**
+ * Stored and announced in one statement: an insert (a CTE) and its pg_notify (a select), so several
+ * parts, and a caller's own writes before them, share one round trip (notify.ts does so).
+ */
+export interface EventsPart {
+  cte: SQL;
+  select: SQL;
+}
+
+/** One statement: the caller's data-modifying CTEs `before` (`name as (insert ...)`), then the parts. */
+export function eventsStatement(parts: EventsPart[], before: SQL[] = []): SQL {
+  return sql`with ${sql.join([...before, ...parts.map((p) => p.cte)], sql`, `)} ${sql.join(parts.map((p) => p.select), sql` union all `)}`;
+}
+
+/**
+ * A game's event (CTE named `name`). A sandbox's events (issue 24) are marked `private`: they reach
+ * its own game stream (its owner's tabs) but never the lobby.
+ */
+export function gameEventPart(event: GameEvent, name = "game_event"): EventsPart {
+  const row = sql.raw(name);
+  return {
+    cte: sql`${row} as (
+      insert into ${events} (game_id, payload)
+      values (${event.gameId}, ${JSON.stringify(event)}::jsonb
+        || case when exists (select 1 from ${games} g where g.id = ${event.gameId} and g.sandbox) then '{"private":true}'::jsonb else '{}'::jsonb end)
+      returning id, payload
+    )`,
+    select: sql`select pg_notify(${EVENTS_CHANNEL}, (${row}.payload || jsonb_build_object('id', ${row}.id))::text) from ${row}`,
+  };
+}
+
+/**
+ * Store and announce a game's event in one statement (a round trip less than an insert and a notify:
+ * every lock, decision and adjudication publishes, and round trips are their largest cost).
+ */
 export async function publish(tx: Db, event: GameEvent): Promise<void> {
-  const [row] = await tx.insert(events).values({ gameId: event.gameId, payload: { ...event } }).returning({ id: events.id });
-  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ ...event, id: row!.id })})`);
+  await tx.execute(eventsStatement([gameEventPart(event)]));
 }
 
 /** A hint to a user's open tabs that their notifications (or their press in a game) changed. */
 export async function publishToUser(tx: Db, userId: string, hint: Omit<UserEvent, "userId" | "id"> = { kind: "notification" }): Promise<void> {
-  const event: UserEvent = { userId, ...hint };
-  const [row] = await tx.insert(events).values({ userId, payload: { ...event } }).returning({ id: events.id });
-  await tx.execute(sql`select pg_notify(${USER_EVENTS_CHANNEL}, ${JSON.stringify({ ...event, id: row!.id })})`);
+  await insertAndNotify(tx, USER_EVENTS_CHANNEL, null, userId, { userId, ...hint });
 }
 
-/** The same hint to several users at once: one insert and one statement of notifications, whatever their number. */
-export async function publishToUsers(tx: Db, userIds: string[], hint: Omit<UserEvent, "userId" | "id"> = { kind: "notification" }): Promise<void> {
-  if (userIds.length === 0) return;
-  const rows = await tx
-    .insert(events)
-    .values(userIds.map((userId) => ({ userId, payload: { userId, ...hint } })))
-    .returning({ id: events.id, userId: events.userId });
-  const notices = rows.map((r) => sql`pg_notify(${USER_EVENTS_CHANNEL}, ${JSON.stringify({ userId: r.userId, ...hint, id: r.id })})`);
-  await tx.execute(sql`select ${sql.join(notices, sql`, `)}`);
+async function insertAndNotify(tx: Db, channel: string, gameId: number | null, userId: string | null, payload: Record<string, unknown>): Promise<void> {
+  const json = JSON.stringify(payload);
+  await tx.execute(sql`
+    with e as (insert into ${events} (game_id, user_id, payload) values (${gameId}, ${userId}, ${json}::jsonb) returning id)
+    select pg_notify(${channel}, jsonb_set(${json}::jsonb, '{id}', to_jsonb(e.id))::text) from e`);
+}
+
+/** The same hint to several users at once (CTE named `name`), whatever their number. */
+export function userEventsPart(userIds: string[], hint: Omit<UserEvent, "userId" | "id">, name = "user_events"): EventsPart {
+  const row = sql.raw(name);
+  const rows = userIds.map((userId) => sql`(${userId}, ${JSON.stringify({ userId, ...hint })}::jsonb)`);
+  return {
+    cte: sql`${row} as (insert into ${events} (user_id, payload) values ${sql.join(rows, sql`, `)} returning id, payload)`,
+    select: sql`select pg_notify(${USER_EVENTS_CHANNEL}, jsonb_set(${row}.payload, '{id}', to_jsonb(${row}.id))::text) from ${row}`,
+  };
 }
 
 /** A game's events after `afterId`, oldest first (a stream resuming from its last id). */
@@ -43,7 +81,7 @@ export async function lobbyEventsAfter(db: Db, afterId: number): Promise<(GameEv
   const rows = await db
     .select()
     .from(events)
-    .where(and(isNotNull(events.gameId), gt(events.id, afterId), inArray(sql`${events.payload}->>'kind'`, [...LOBBY_KINDS])))
+    .where(and(isNotNull(events.gameId), gt(events.id, afterId), inArray(sql`${events.payload}->>'kind'`, [...LOBBY_KINDS]), sql`not (${events.payload} ? 'private')`))
     .orderBy(desc(events.id))
     .limit(1);
   return rows.map((r) => ({ ...(r.payload as unknown as GameEvent), id: r.id }));

@@ -6,10 +6,11 @@
 import { and, count, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { attendance, games, locks, phases, seats } from "../../db/schema";
-import type { Nation } from "../engine";
+import type { Nation } from "../rulesets/1942/engine";
 import { publish } from "./events";
 import { notify } from "./notify";
 import type { Phase } from "./phases";
+import { awaitedSides, waitsFor } from "./ruleset-games/acting";
 
 export const DEFAULT_EXCUSED_MISSES = 1;
 /** The most an excuse moves a deadline. */
@@ -22,15 +23,16 @@ export function phaseLengthMs(options: Game["options"]): number {
   return (options.ordersAt ? 24 : options.ordersHours) * 3600_000;
 }
 
-/** Each player's unlocked nations in this phase (robots' seats excluded). */
+/** Each player's unlocked nations in this phase that it waits for (robots' seats and sides with nothing to order excluded). */
 export async function unlockedPlayers(tx: Db, phase: Phase): Promise<Map<string, Nation[]>> {
   const locked = new Set((await tx.select({ nation: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id))).map((r) => r.nation));
   const held = await tx
     .select({ nation: seats.nation, userId: seats.userId })
     .from(seats)
     .where(and(eq(seats.gameId, phase.gameId), eq(seats.robot, false), isNotNull(seats.userId)));
+  const awaited = await awaitedSides(tx, phase);
   const out = new Map<string, Nation[]>();
-  for (const s of held) if (!locked.has(s.nation)) out.set(s.userId!, [...(out.get(s.userId!) ?? []), s.nation]);
+  for (const s of held) if (!locked.has(s.nation) && waitsFor(awaited, s.nation)) out.set(s.userId!, [...(out.get(s.userId!) ?? []), s.nation]);
   return out;
 }
 

@@ -1,15 +1,18 @@
 // Challenges and seats: create a game, join a free nation, start when every nation has a player or a robot.
-import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { games, seats, type GameOptions } from "../../db/schema";
-import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, teamOf, type Nation } from "../engine";
+import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, teamOf, type Nation } from "../rulesets/1942/engine";
 import { conflict, forbidden, notFound, ServiceError } from "./errors";
 import { publish } from "./events";
 import { notify } from "./notify";
 import { openPhase } from "./phases";
+import { CLASSIC } from "./ruleset-games/rulesets";
+import { startRulesetGame } from "./ruleset-games/setup";
 import { lockUser } from "./user-lock";
 import { publicChannel } from "./press/access";
 import { finishedGameCounts, reliabilityFigures } from "./reliability";
+import { resolveBotInvites, type BotInvite } from "./bots";
 
 /** A user is in at most this many open or active games. */
 export const MAX_ACTIVE_GAMES = 5;
@@ -20,19 +23,21 @@ export interface ChallengeInput {
   nations: Nation[];
   /** Nations given to robots; the rest stay open for others to join. */
   robots: Nation[];
+  /** Seats reserved for bot accounts (issue 23): each bot joins its seat through the API. */
+  bots?: BotInvite[];
   options: GameOptions;
 }
 
-async function activeGames(tx: Db, userId: string): Promise<number> {
+export async function activeGames(tx: Db, userId: string): Promise<number> {
   const [row] = await tx
     .select({ n: sql<number>`count(distinct ${seats.gameId})` })
     .from(seats)
     .innerJoin(games, eq(games.id, seats.gameId))
-    .where(and(eq(seats.userId, userId), inArray(games.status, ["open", "active"])));
+    .where(and(eq(seats.userId, userId), inArray(games.status, ["open", "active"]), eq(games.sandbox, false)));
   return Number(row?.n ?? 0);
 }
 
-async function startIfFull(tx: Db, gameId: number): Promise<boolean> {
+export async function startIfFull(tx: Db, gameId: number): Promise<boolean> {
   const [free] = await tx
     .select({ n: count() })
     .from(seats)
@@ -44,7 +49,8 @@ async function startIfFull(tx: Db, gameId: number): Promise<boolean> {
     .where(and(eq(games.id, gameId), eq(games.status, "open")))
     .returning();
   if (!game) return false;
-  await openPhase(tx, gameId, 1, createState(DEFAULT_BOARD, DEFAULT_SETUP, game.options.houseRules), game.options);
+  if (game.ruleset === CLASSIC) await openPhase(tx, gameId, 1, createState(DEFAULT_BOARD, DEFAULT_SETUP, game.options.houseRules), game.options);
+  else await startRulesetGame(tx, game);
   const players = await tx.selectDistinct({ userId: seats.userId }).from(seats).where(eq(seats.gameId, gameId));
   const humans = players.map((p) => p.userId).filter((id): id is string => id !== null);
   await notify(
@@ -99,6 +105,9 @@ export async function createChallenge(db: Db, userId: string, input: ChallengeIn
   for (const n of robots) if (mine.has(n)) throw new ServiceError("BAD_REQUEST", `${n} cannot be both yours and a robot's`);
   const rated = ratedProblem(input);
   if (rated) throw new ServiceError("BAD_REQUEST", rated);
+  for (const { nation } of input.bots ?? [])
+    if (mine.has(nation) || robots.has(nation)) throw new ServiceError("BAD_REQUEST", `${nation} cannot be both a bot's and ${mine.has(nation) ? "yours" : "a robot's"}`);
+  const invited = await resolveBotInvites(db, input.bots ?? []);
   return db.transaction(async (tx) => {
     // Count and insert under the user's lock: parallel creates of one user queue here.
     await lockUser(tx, userId);
@@ -111,6 +120,7 @@ export async function createChallenge(db: Db, userId: string, input: ChallengeIn
         nation,
         userId: mine.has(nation) ? userId : null,
         robot: robots.has(nation),
+        reservedFor: invited.get(nation) ?? null,
         joinedAt: mine.has(nation) ? sql`now()` : null,
       })),
     );
@@ -133,10 +143,12 @@ export async function joinGame(db: Db, userId: string, gameId: number, nation: N
     if (already.length === 0 && (await activeGames(tx, userId)) >= MAX_ACTIVE_GAMES)
       throw conflict(`You are already in ${MAX_ACTIVE_GAMES} active games, the most one player may be in`);
     await checkJoiner(tx, userId, game, nation, already.map((r) => r.nation));
+    const [seat] = await tx.select({ reservedFor: seats.reservedFor }).from(seats).where(and(eq(seats.gameId, gameId), eq(seats.nation, nation)));
+    if (seat?.reservedFor && seat.reservedFor !== userId) throw forbidden(`${nation} is reserved for the bot the challenge invited`);
     const taken = await tx
       .update(seats)
       .set({ userId, joinedAt: sql`now()` })
-      .where(and(eq(seats.gameId, gameId), eq(seats.nation, nation), isNull(seats.userId), eq(seats.robot, false)))
+      .where(and(eq(seats.gameId, gameId), eq(seats.nation, nation), isNull(seats.userId), eq(seats.robot, false), or(isNull(seats.reservedFor), eq(seats.reservedFor, userId))))
       .returning();
     if (taken.length === 0) throw conflict(`${nation} is not free in this game`);
     await publish(tx, { gameId, kind: "player-joined" });
@@ -148,6 +160,11 @@ export async function joinGame(db: Db, userId: string, gameId: number, nation: N
 export interface LobbyGame {
   id: number;
   name: string;
+  /** Which game: "1942", "interplanetary", ... and the scenario (null for 1942). */
+  ruleset: string;
+  rulesetName: string;
+  scenario: string | null;
+  scenarioName: string | null;
   status: "open" | "active" | "finished";
   options: GameOptions;
   seats: {
@@ -160,6 +177,9 @@ export interface LobbyGame {
     reliability?: number | null;
     rating?: number | null;
     finishedGames?: number;
+    bot?: boolean;
+    /** An open seat reserved for an invited bot: its shown name. */
+    reservedFor?: string;
   }[];
   /** For the viewer's own active games: the turn, its deadline and what waits for the viewer. */
   turn?: LobbyTurn;

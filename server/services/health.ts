@@ -33,8 +33,8 @@ export async function stuckPhases(db: Db): Promise<StuckPhase[]> {
       and(
         or(
           eq(phases.status, "resolving"),
-          and(isNull(games.pausedAt), eq(phases.status, "open"), lte(phases.deadline, sql`now() - make_interval(secs => ${STUCK_SECONDS})`)),
-          and(isNull(games.pausedAt), sql`${phases.status} in ('battles', 'post-combat')`, lte(phases.decisionDeadline, sql`now() - make_interval(secs => ${STUCK_SECONDS})`)),
+          and(isNull(games.pausedAt), eq(games.sandbox, false), eq(phases.status, "open"), lte(phases.deadline, sql`now() - make_interval(secs => ${STUCK_SECONDS})`)),
+          and(isNull(games.pausedAt), eq(games.sandbox, false), sql`${phases.status} in ('battles', 'post-combat')`, lte(phases.decisionDeadline, sql`now() - make_interval(secs => ${STUCK_SECONDS})`)),
         ),
         sql`${since} <= now() - make_interval(secs => ${STUCK_SECONDS})`,
       ),

@@ -3,9 +3,10 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { PhaseStatus } from "../../db/schema";
 import { phases } from "../../db/schema";
-import type { Nation, Order, TurnReport } from "../engine";
+import type { Nation, Order, TurnReport } from "../rulesets/1942/engine";
 import { notFound } from "./errors";
 import { loadGame } from "./phases";
+import { CLASSIC, notClassic } from "./ruleset-games/rulesets";
 
 export interface HistoryPhase {
   id: number;
@@ -26,6 +27,7 @@ export interface HistoryPhase {
 export async function gameHistory(db: Db, gameId: number): Promise<{ name: string; phases: HistoryPhase[] }> {
   const game = await loadGame(db, gameId);
   if (!game) throw notFound("That game");
+  if (game.ruleset !== CLASSIC) throw notClassic(game);
   // Every column but the start state (the whole board, once per turn), which the history never shows.
   const rows = await db
     .select({

@@ -2,26 +2,36 @@
 import { and, desc, eq, inArray, isNull, notInArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { games, locks, postCombatOrders, seats, users } from "../../db/schema";
-import { NATIONS, type Nation } from "../engine";
+import { NATIONS, type Nation } from "../rulesets/1942/engine";
 import type { LobbyGame, LobbyTurn } from "./games";
 import { currentPhase } from "./phases";
 import { namedPlayer, playerFigures, type PlayerFigures } from "./player-figures";
 import { shownPlayerName } from "./player-names";
+import { getRuleset } from "../rulesets";
+import { CLASSIC } from "./ruleset-games/rulesets";
+import { sidesToAct, waitsFor } from "./ruleset-games/acting";
+import { displayName } from "./display-name";
 
 async function describe(db: Db, userId: string, rows: (typeof games.$inferSelect)[]): Promise<LobbyGame[]> {
   if (rows.length === 0) return [];
   const seatRows = await db
-    .select({ gameId: seats.gameId, nation: seats.nation, robot: seats.robot, userId: seats.userId, name: users.name })
+    .select({ gameId: seats.gameId, nation: seats.nation, robot: seats.robot, userId: seats.userId, name: users.name, reservedFor: seats.reservedFor })
     .from(seats)
     .leftJoin(users, eq(users.id, seats.userId))
     .where(inArray(seats.gameId, rows.map((g) => g.id)));
   const figures = await playerFigures(db, seatRows.flatMap((r) => (r.userId ? [r.userId] : [])));
+  // Seats still waiting for an invited bot show its name: the challenge's creator chose it in public.
+  const reservedIds = [...new Set(seatRows.flatMap((r) => (r.reservedFor && !r.userId ? [r.reservedFor] : [])))];
+  const reservedNames = new Map(
+    reservedIds.length ? (await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, reservedIds))).map((u) => [u.id, displayName(u)]) : [],
+  );
   return rows.map((g) => ({
     id: g.id,
     name: g.name,
     status: g.status,
     options: g.options,
-    seats: NATIONS.map((nation) => {
+    ...gameKind(g),
+    seats: sideOrder(g, seatRows.filter((r) => r.gameId === g.id).map((r) => r.nation)).map((nation) => {
       const s = seatRows.find((r) => r.gameId === g.id && r.nation === nation)!;
       const named = s.userId ? namedPlayer(g, s.userId === userId) : false;
       return {
@@ -31,24 +41,44 @@ async function describe(db: Db, userId: string, rows: (typeof games.$inferSelect
         mine: s.userId === userId,
         // An anonymous game hides who plays (issue 14), so also the figures that would tell it.
         ...(named && s.userId ? { playerId: s.userId, ...figures.get(s.userId)! } : {}),
+        ...(s.reservedFor && !s.userId ? { reservedFor: reservedNames.get(s.reservedFor) } : {}),
       };
     }),
   }));
+}
+
+/** Which game a listed game is: its ruleset and scenario, by id and by name. */
+function gameKind(g: typeof games.$inferSelect): Pick<LobbyGame, "ruleset" | "rulesetName" | "scenario" | "scenarioName"> {
+  const ruleset = getRuleset(g.ruleset);
+  const scenario = ruleset?.scenarios.find((s) => s.id === g.scenario);
+  return { ruleset: g.ruleset, rulesetName: ruleset?.name ?? g.ruleset, scenario: g.scenario, scenarioName: scenario?.name ?? g.scenario };
+}
+
+/** A game's seats in its sides' order: the 1942 nations, or the scenario's sides. */
+function sideOrder(g: typeof games.$inferSelect, seated: Nation[]): Nation[] {
+  if (g.ruleset === CLASSIC) return NATIONS.filter((n) => seated.includes(n));
+  const order: readonly string[] = getRuleset(g.ruleset)?.scenarios.find((s) => s.id === g.scenario)?.sides ?? [];
+  return [...seated].sort((a, b) => order.indexOf(a) - order.indexOf(b));
 }
 
 /** How many running games the lobby offers to watch, the most recently started first. */
 export const WATCH_LISTED = 20;
 
 export async function listLobby(db: Db, userId: string): Promise<{ open: LobbyGame[]; mine: LobbyGame[]; watch: LobbyGame[]; me: PlayerFigures & { userId: string } }> {
-  const open = await db.select().from(games).where(eq(games.status, "open")).orderBy(desc(games.createdAt)).limit(50);
-  const myIds = await db.selectDistinct({ gameId: seats.gameId }).from(seats).where(eq(seats.userId, userId));
+  const open = await db.select().from(games).where(and(eq(games.status, "open"), eq(games.sandbox, false))).orderBy(desc(games.createdAt)).limit(50);
+  // A sandbox (issue 24) is nobody's listed game: its owner finds it under their sandboxes.
+  const myIds = await db
+    .selectDistinct({ gameId: seats.gameId })
+    .from(seats)
+    .innerJoin(games, eq(games.id, seats.gameId))
+    .where(and(eq(seats.userId, userId), eq(games.sandbox, false)));
   const mine = myIds.length
     ? await db.select().from(games).where(inArray(games.id, myIds.map((r) => r.gameId))).orderBy(desc(games.createdAt))
     : [];
   const described = await describe(db, userId, mine);
   for (const g of described) {
     if (g.status !== "active") continue;
-    const turn = await turnOf(db, g.id, g.seats.filter((s) => s.mine && !s.robot).map((s) => s.nation));
+    const turn = await turnOf(db, g.id, g.ruleset, g.seats.filter((s) => s.mine && !s.robot).map((s) => s.nation));
     if (turn) g.turn = turn;
   }
   const me = { userId, ...(await playerFigures(db, [userId])).get(userId)! };
@@ -63,25 +93,27 @@ async function toWatch(db: Db, userId: string, mineIds: number[]): Promise<Lobby
   const rows = await db
     .select()
     .from(games)
-    .where(mineIds.length ? and(eq(games.status, "active"), notInArray(games.id, mineIds)) : eq(games.status, "active"))
+    .where(and(eq(games.status, "active"), eq(games.sandbox, false), mineIds.length ? notInArray(games.id, mineIds) : undefined))
     .orderBy(desc(games.startedAt), desc(games.id))
     .limit(WATCH_LISTED);
   const described = await describe(db, userId, rows);
   for (const g of described) {
-    const turn = await turnOf(db, g.id, []);
+    const turn = await turnOf(db, g.id, g.ruleset, []);
     if (turn) g.turn = turn;
   }
   return described;
 }
 
 /** The current turn of a game and what waits for the viewer, who plays `mine` (only the viewer's own facts). */
-async function turnOf(db: Db, gameId: number, mine: Nation[]): Promise<LobbyTurn | null> {
+async function turnOf(db: Db, gameId: number, ruleset: string, mine: Nation[]): Promise<LobbyTurn | null> {
   const phase = await currentPhase(db, gameId);
   if (!phase) return null;
   let needs: LobbyTurn["needs"] = null;
-  if (phase.status === "open" && mine.length > 0) {
+  // Only a side the ruleset names as acting needs orders: one with nothing to move is not nagged.
+  const acting = phase.status === "open" ? mine.filter((n) => waitsFor(sidesToAct(ruleset, phase.startState), n)) : [];
+  if (acting.length > 0) {
     const locked = (await db.select({ nation: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id))).map((r) => r.nation);
-    if (mine.some((n) => !locked.includes(n))) needs = "orders";
+    if (acting.some((n) => !locked.includes(n))) needs = "orders";
   } else if (phase.status === "battles") {
     if (phase.pending?.requests.some((r) => mine.includes(r.chooser))) needs = "decision";
   } else if (phase.status === "post-combat" && mine.length > 0) {

@@ -3,7 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { games, locks, phases, postCombatOrders, seats, type NotificationFact } from "../../db/schema";
-import type { Nation } from "../engine";
+import type { Nation } from "../rulesets/1942/engine";
 import { pressStaleReason } from "./press/notify";
 
 /**

@@ -3,16 +3,15 @@
 // transaction, so it happens exactly once.
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { locks, orders, phases, seats } from "../../db/schema";
-import { NATIONS, validateOrders, type Nation, type Order, type Validation } from "../engine";
+import { locks, notifications, orders, phases, seats } from "../../db/schema";
+import { NATIONS, validateOrders, type Nation, type Order, type Validation } from "../rulesets/1942/engine";
 import { conflict, forbidden, notFound, ServiceError } from "./errors";
 import { publish } from "./events";
-import type { Phase } from "./phases";
+import { lockLatestPhase, type Phase } from "./phases";
 import { phaseStartState } from "./start-state";
 import { beginResolving } from "./resolving";
-import { resetMissedDeadlines } from "./takeover";
-import { markActedOn } from "./notifications";
 import { playsNation } from "./view";
+import { requireClassic } from "./ruleset-games/rulesets";
 
 /** Who may save: the player seated at that nation (the same check as the router's nationProcedure). */
 interface Saver {
@@ -62,7 +61,10 @@ async function openPhaseToSave(db: Db, gameId: number, saver: Saver) {
   const [phase] = await read.execute({ gameId, nation: saver.nation, userId: saver.userId });
   if (phase) return phase;
   // Without an open phase a stranger is still told "not yours" first, as the router's check would.
-  if (!(await playsNation(db, saver.userId, gameId, saver.nation))) throw notYours(saver.nation);
+  if (!(await playsNation(db, saver.userId, gameId, saver.nation))) {
+    await requireClassic(db, gameId);
+    throw notYours(saver.nation);
+  }
   return noOpenPhase(db, gameId);
 }
 
@@ -149,7 +151,11 @@ export async function saveOrders(db: Db, userId: string, gameId: number, nation:
     if (outcome !== "closed") return settled(outcome, nation, list);
   }
   const phase = await openPhaseToSave(db, gameId, { userId, nation });
-  if (!phase.plays) throw notYours(nation);
+  if (!phase.plays) {
+    // Only on the refusal path: a game of another ruleset is told so, not "not yours".
+    await requireClassic(db, gameId);
+    throw notYours(nation);
+  }
   if (!hasDistinctIds(list)) throw new ServiceError("BAD_REQUEST", "Two orders have the same id");
   if (phase.locked) throw lockedRefusal(nation);
   const open = { id: phase.id, seedHash: phase.seedHash };
@@ -167,14 +173,7 @@ export async function saveOrders(db: Db, userId: string, gameId: number, nation:
 /** Lock a nation's orders. When the last nation locks, the adjudication job is queued (once). */
 export async function lockOrders(db: Db, userId: string, gameId: number, nation: Nation): Promise<{ locked: Nation[]; resolving: boolean }> {
   return db.transaction(async (tx) => {
-    // Not the whole row: its start state and report are the largest columns, and a lock needs neither.
-    const [latest] = await tx
-      .select({ id: phases.id, turn: phases.turn, status: phases.status })
-      .from(phases)
-      .where(eq(phases.gameId, gameId))
-      .orderBy(desc(phases.turn))
-      .limit(1)
-      .for("update");
+    const latest = await lockLatestPhase(tx, gameId);
     if (!latest) throw notFound("An open phase of this game");
     if (latest.status === "resolved") throw gameFinished();
     if (latest.status !== "open") {
@@ -183,14 +182,24 @@ export async function lockOrders(db: Db, userId: string, gameId: number, nation:
       throw conflict("Every nation has locked: the turn is being resolved");
     }
     const phase = latest;
-    await tx.insert(locks).values({ phaseId: phase.id, nation, lockedBy: userId }).onConflictDoNothing();
-    await resetMissedDeadlines(tx, gameId, nation);
-    await markActedOn(tx, userId, gameId, ["deadline-soon"]);
-    const rows = await tx.select({ nation: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id));
+    // One statement, as round trips are the larger part of a lock's time under load: the lock; the
+    // seat's count of missed deadlines starts again, as a lock shows the player is there (takeover.ts
+    // counts them); the game's "deadline soon" notes are acted on (markActedOn); and the phase's locks
+    // (the statement's snapshot does not show its own insert, hence the union).
+    const { rows } = (await tx.execute(sql`
+      with added as (
+        insert into ${locks} (phase_id, nation, locked_by) values (${phase.id}, ${nation}, ${userId}) on conflict do nothing returning nation
+      ), back as (
+        update ${seats} set missed_deadlines = 0 where game_id = ${gameId} and nation = ${nation} and missed_deadlines > 0
+      ), acted as (
+        update ${notifications} set read_at = now() where user_id = ${userId} and game_id = ${gameId} and kind = 'deadline-soon' and read_at is null
+      )
+      select nation from ${locks} where phase_id = ${phase.id} union select nation from added`)) as unknown as { rows: { nation: Nation }[] };
     const locked = NATIONS.filter((n) => rows.some((r) => r.nation === n));
     const resolving = locked.length === NATIONS.length;
     if (resolving) await beginResolving(tx, { id: phase.id, gameId });
-    await publish(tx, { gameId, kind: "locks-changed", turn: phase.turn });
+    // Who has locked is public; the last lock's event carries none, as the phase is no longer open.
+    await publish(tx, { gameId, kind: "locks-changed", turn: phase.turn, ...(resolving ? {} : { phaseId: phase.id, locked }) });
     return { locked, resolving };
   });
 }
@@ -200,8 +209,9 @@ export async function unlockOrders(db: Db, gameId: number, nation: Nation): Prom
     const phase = await openPhase(tx, gameId);
     await tx.delete(locks).where(and(eq(locks.phaseId, phase.id), eq(locks.nation, nation)));
     const rows = await tx.select({ nation: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id));
-    await publish(tx, { gameId, kind: "locks-changed", turn: phase.turn });
-    return { locked: NATIONS.filter((n) => rows.some((r) => r.nation === n)) };
+    const locked = NATIONS.filter((n) => rows.some((r) => r.nation === n));
+    await publish(tx, { gameId, kind: "locks-changed", turn: phase.turn, phaseId: phase.id, locked });
+    return { locked };
   });
 }
 

@@ -17,7 +17,7 @@ import {
   type Order,
   type PurchaseOrder,
   type UnitType,
-} from "../engine";
+} from "../rulesets/1942/engine";
 import { openPhaseStartState } from "./start-state";
 
 export interface Placement {

@@ -2,11 +2,12 @@
 // after enough rated games, the rating. Anonymous games hide them with the name (player-names.ts).
 import type { Db } from "../../db/client";
 import type { GameOptions } from "../../db/schema";
-import type { Nation } from "../engine";
+import type { Nation } from "../rulesets/1942/engine";
 import { namedPlayer } from "./player-names";
 import { finishedGameCounts, reliabilityFigures } from "./reliability";
 import { shownRatings } from "./ratings";
 import { vacationsNow } from "./vacations";
+import { botsAmong } from "./bots";
 
 export { namedPlayer };
 
@@ -15,14 +16,15 @@ export interface PlayerFigures {
   finishedGames: number;
   /** The displayed rating (ordinal) in the game's ruleset, or null before enough rated games. */
   rating: number | null;
+  /** The account is a bot (issue 23), shown beside its name. */
+  bot: boolean;
 }
 
 export async function playerFigures(db: Db, userIds: string[]): Promise<Map<string, PlayerFigures>> {
-  const reliability = await reliabilityFigures(db, userIds);
-  const finished = await finishedGameCounts(db, userIds);
-  const rating = await shownRatings(db, userIds);
+  // Independent reads, sent together: a game view waits for one round trip, not four.
+  const [reliability, finished, rating, bots] = await Promise.all([reliabilityFigures(db, userIds), finishedGameCounts(db, userIds), shownRatings(db, userIds), botsAmong(db, userIds)]);
   return new Map(
-    [...new Set(userIds)].map((id) => [id, { reliability: reliability.get(id) ?? null, finishedGames: finished.get(id) ?? 0, rating: rating.get(id) ?? null }]),
+    [...new Set(userIds)].map((id) => [id, { reliability: reliability.get(id) ?? null, finishedGames: finished.get(id) ?? 0, rating: rating.get(id) ?? null, bot: bots.has(id) }]),
   );
 }
 
@@ -32,6 +34,7 @@ export interface SeatExtras {
   reliability?: number | null;
   rating?: number | null;
   finishedGames?: number;
+  bot?: boolean;
   /** The seat's player is on vacation until then (shown to everyone in the game, anonymous or not). */
   vacationUntil?: string;
 }
@@ -41,17 +44,23 @@ export async function seatExtras(
   game: { options: GameOptions; status: "open" | "active" | "finished" },
   seatRows: { nation: Nation; userId: string | null }[],
   viewerId: string,
+  /** Where the figures come from (the game view passes its per-phase cache, phase-figures.ts). */
+  figuresOf: (db: Db, userIds: string[]) => Promise<Map<string, PlayerFigures>> = playerFigures,
 ): Promise<Map<Nation, SeatExtras>> {
   const named = seatRows.filter((s) => s.userId && namedPlayer(game, s.userId === viewerId));
-  const figures = await playerFigures(db, named.map((s) => s.userId!));
-  const out = new Map<Nation, SeatExtras>(named.map((s) => [s.nation, { playerId: s.userId!, ...figures.get(s.userId!)! }]));
-  if (game.status !== "finished") {
-    const away = await vacationsNow(db, seatRows.flatMap((s) => (s.userId ? [s.userId] : [])));
-    for (const s of seatRows) {
-      const until = s.userId ? away.get(s.userId) : undefined;
-      // In an anonymous game only the day shows: an exact end would match the named player's elsewhere.
-      if (until) out.set(s.nation, { ...out.get(s.nation), vacationUntil: (game.options.anonymous ? ceilTo(until, DAY) : until).toISOString() });
-    }
+  const namedIds = named.map((s) => s.userId!);
+  // The bot mark and vacations are read fresh with every view (the figures may come from a cache kept
+  // for the phase): an account can turn into a bot, or go away, at any moment.
+  const [figures, bots, away] = await Promise.all([
+    figuresOf(db, namedIds),
+    botsAmong(db, namedIds),
+    game.status !== "finished" ? vacationsNow(db, seatRows.flatMap((s) => (s.userId ? [s.userId] : []))) : new Map<string, Date>(),
+  ]);
+  const out = new Map<Nation, SeatExtras>(named.map((s) => [s.nation, { playerId: s.userId!, ...figures.get(s.userId!)!, bot: bots.has(s.userId!) }]));
+  for (const s of seatRows) {
+    const until = s.userId ? away.get(s.userId) : undefined;
+    // In an anonymous game only the day shows: an exact end would match the named player's elsewhere.
+    if (until) out.set(s.nation, { ...out.get(s.nation), vacationUntil: (game.options.anonymous ? ceilTo(until, DAY) : until).toISOString() });
   }
   return out;
 }

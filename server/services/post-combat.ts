@@ -1,16 +1,18 @@
 // Post-combat as a players' phase (R7): after combat, each nation with air units to land (or AA guns
 // that may move) saves its choices, checked by the engine, and locks them (R7.3). The last lock or
 // the decision deadline closes the stage and queues the end of the turn, once.
-import { and, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { games, phases, postCombatOrders, seats, type PostCombatStage } from "../../db/schema";
-import { landAircraft, moveAaGuns, type AaMove, type LandingOrder, type Nation, type PostCombatChoices } from "../engine";
+import { games, phases, postCombatOrders, type PostCombatStage } from "../../db/schema";
+import { landAircraft, moveAaGuns, type AaMove, type LandingOrder, type Nation, type PostCombatChoices } from "../rulesets/1942/engine";
 import { enqueue } from "../jobs/queue";
 import { conflict, notFound } from "./errors";
 import { publish } from "./events";
 import { deadlineFrom } from "./deadline-time";
+import { writeBoth } from "./one-trip";
+import type { Seated } from "./adjudication-inputs";
 import { notify } from "./notify";
-import { currentPhase, type Phase } from "./phases";
+import { currentPhase, lockLatestPhase, type Phase } from "./phases";
 import { combatOf } from "./replay";
 import { markActedOn } from "./notifications";
 
@@ -40,17 +42,21 @@ export async function openPostCombat(
   stage: PostCombatStage,
   humans: ReadonlySet<Nation>,
   set: Partial<typeof phases.$inferInsert>,
+  /** The game's seats, as the adjudication read them (whom to tell). */
+  seated: Seated[],
 ): Promise<void> {
   const deadline = deadlineFrom(new Date(), game.options.decisionHours, game.options.decisionsAt);
-  await tx.update(phases).set({ ...set, status: "post-combat", postCombat: stage, decisionDeadline: deadline }).where(eq(phases.id, phase.id));
+  const update = tx.update(phases).set({ ...set, status: "post-combat", postCombat: stage, decisionDeadline: deadline }).where(eq(phases.id, phase.id));
   const acting = choosers(stage.choices);
   const rows = [...humans, ...acting].filter((n, i, all) => all.indexOf(n) === i);
-  await tx.insert(postCombatOrders).values(
+  const insert = tx.insert(postCombatOrders).values(
     rows.map((nation) => ({ phaseId: phase.id, nation, lockedAt: humans.has(nation) && acting.has(nation) ? null : new Date() })),
   );
-  const players = await tx.select({ nation: seats.nation, userId: seats.userId }).from(seats).where(and(eq(seats.gameId, game.id), eq(seats.robot, false)));
-  const notes = players
-    .filter((s) => s.userId && acting.has(s.nation))
+  // The phase's update and the stage's rows in one statement (a round trip fewer; rows is never empty: R7).
+  if (rows.length > 0) await writeBoth(tx, update, insert);
+  else await update;
+  const notes = seated
+    .filter((s) => !s.robot && s.userId && acting.has(s.nation))
     .map((s) => {
       const air = stage.choices.air.filter((a) => a.nation === s.nation).reduce((n, a) => n + a.count, 0);
       return {
@@ -66,8 +72,8 @@ export async function openPostCombat(
         fact: { kind: "post-combat" as const, phaseId: phase.id, nation: s.nation },
       };
     });
-  await notify(tx, notes);
-  await publish(tx, { gameId: game.id, kind: "post-combat", turn: phase.turn });
+  // The game's event in the notes' last statement (a round trip fewer).
+  await notify(tx, notes, { gameId: game.id, kind: "post-combat", turn: phase.turn });
 }
 
 /** The players' saved choices of a phase, as the engine takes them. */
@@ -136,14 +142,16 @@ export async function savePostCombat(
 }
 
 /** Close the stage and queue the end of the turn (last lock or deadline; R7.3, R3.1). */
-export async function closePostCombat(tx: Db, phase: Phase): Promise<void> {
+export async function closePostCombat(tx: Db, phase: Pick<Phase, "id">): Promise<void> {
   await tx.update(phases).set({ status: "resolving" }).where(and(eq(phases.id, phase.id), eq(phases.status, "post-combat")));
   await enqueue(tx, finishKey(phase.id), { phaseId: phase.id });
 }
 
 export async function lockPostCombat(db: Db, userId: string, gameId: number, nation: Nation): Promise<{ locked: Nation[]; resolving: boolean }> {
   return db.transaction(async (tx) => {
-    const phase = await stageForUpdate(tx, gameId);
+    const phase = await lockLatestPhase(tx, gameId);
+    if (!phase) throw notFound("A phase of this game");
+    if (phase.status !== "post-combat") throw conflict("No post-combat moves are open in this game now (R7.3)");
     await rowOf(tx, phase.id, nation);
     await tx
       .update(postCombatOrders)

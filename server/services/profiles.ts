@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { games, phases, ratingChanges, ratings, seats, users } from "../../db/schema";
-import { NATIONS, teamOf, type Nation } from "../engine";
+import { NATIONS, teamOf, type Nation } from "../rulesets/1942/engine";
 import { displayName } from "./display-name";
 import { notFound } from "./errors";
 import { RULESET, SHOWN_AFTER, shownRating } from "./ratings";
@@ -30,16 +30,18 @@ export interface Profile {
   ratingHistory: { gameId: number; at: string; rating: number | null; won: boolean }[];
   reliability: ReliabilityRecord;
   vacationUntil: string | null;
+  /** The account is a bot (issue 23). */
+  bot: boolean;
 }
 
 export async function playerProfile(db: Db, playerId: string): Promise<Profile> {
-  const [user] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, playerId));
+  const [user] = await db.select({ id: users.id, name: users.name, bot: users.bot }).from(users).where(eq(users.id, playerId));
   if (!user) throw notFound("That player");
   const held = await db
     .select({ gameId: games.id, name: games.name, options: games.options, nation: seats.nation })
     .from(seats)
     .innerJoin(games, eq(games.id, seats.gameId))
-    .where(and(eq(seats.userId, playerId), eq(games.status, "finished")))
+    .where(and(eq(seats.userId, playerId), eq(games.status, "finished"), eq(games.sandbox, false)))
     .orderBy(desc(games.id));
   const ids = [...new Set(held.map((h) => h.gameId))];
   const last = ids.length
@@ -63,6 +65,7 @@ export async function playerProfile(db: Db, playerId: string): Promise<Profile> 
   return {
     id: user.id,
     name: displayName(user),
+    bot: user.bot,
     rulesets: [
       {
         ruleset: RULESET,

@@ -12,7 +12,7 @@ import type { Db } from "../../db/client";
 import { serverKeys } from "../../db/schema";
 
 /** Each kind of id has its own permutation: equal row ids of two kinds look unrelated. */
-export type PublicIdKind = "channel" | "message" | "report" | "event" | "notification";
+export type PublicIdKind = "channel" | "message" | "report" | "event" | "notification" | "webhook" | "webhook-delivery";
 
 /** Internal and public ids are 1..LAST (int4); 0 stays 0 ("none"). */
 const LAST = 2 ** 31 - 1;

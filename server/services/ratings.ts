@@ -5,7 +5,7 @@ import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { ordinal, rate, rating } from "openskill";
 import type { Db } from "../../db/client";
 import { attendance, games, ratingChanges, ratings, users } from "../../db/schema";
-import { teamOf, type Nation } from "../engine";
+import { teamOf, type Nation } from "../rulesets/1942/engine";
 import { displayName } from "./display-name";
 
 /** The platform's one ruleset so far; games of others will carry theirs in their options. */

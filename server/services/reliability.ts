@@ -4,8 +4,9 @@
 import { and, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { attendance, games, locks, seats, type AttendanceOutcome } from "../../db/schema";
-import type { Nation } from "../engine";
+import type { Nation } from "../rulesets/1942/engine";
 import type { Phase } from "./phases";
+import { awaitedSides } from "./ruleset-games/acting";
 
 /** The figure counts the latest this many phases due... */
 export const RELIABILITY_PHASES = 50;
@@ -80,7 +81,7 @@ export async function finishedGameCounts(db: Db, userIds: string[]): Promise<Map
     .select({ userId: seats.userId, n: sql<number>`count(distinct ${seats.gameId})` })
     .from(seats)
     .innerJoin(games, eq(games.id, seats.gameId))
-    .where(and(inArray(seats.userId, ids), eq(games.status, "finished")))
+    .where(and(inArray(seats.userId, ids), eq(games.status, "finished"), eq(games.sandbox, false)))
     .groupBy(seats.userId);
   for (const r of rows) out.set(r.userId!, Number(r.n));
   return out;
@@ -111,18 +112,21 @@ export async function reliabilityRecord(db: Db, userId: string): Promise<Reliabi
 
 /**
  * When an orders phase closes (last lock or deadline): one row per nation a player holds (robots'
- * seats are not a player's), "acted" if the nation is locked by its player, else "missed".
+ * seats are not a player's), "acted" if the nation is locked by its player, else "missed". A side the
+ * phase did not wait for (nothing to order, acting.ts) is no part of the record.
  */
-export async function recordPhaseClosed(tx: Db, phase: Pick<Phase, "id" | "gameId">): Promise<void> {
-  const held = await tx
-    .select({ nation: seats.nation, userId: seats.userId, lockedBy: locks.lockedBy })
-    .from(seats)
-    .leftJoin(locks, and(eq(locks.phaseId, phase.id), eq(locks.nation, seats.nation)))
-    .where(and(eq(seats.gameId, phase.gameId), eq(seats.robot, false), isNotNull(seats.userId)));
-  if (held.length === 0) return;
-  await tx.insert(attendance).values(
-    held.map((s) => ({ gameId: phase.gameId, phaseId: phase.id, nation: s.nation, userId: s.userId!, outcome: s.lockedBy ? ("acted" as const) : ("missed" as const) })),
-  );
+export async function recordPhaseClosed(tx: Db, phase: Pick<Phase, "id" | "gameId"> & { startState?: unknown }): Promise<void> {
+  const awaited = await awaitedSides(tx, phase);
+  if (awaited?.size === 0) return;
+  const only = awaited ? sql`and s.nation in (${sql.join([...awaited].map((side) => sql`${side}`), sql`, `)})` : sql``;
+  // One statement (a read and an insert would be two round trips inside the closing lock's transaction).
+  await tx.execute(sql`
+    insert into ${attendance} (game_id, phase_id, nation, user_id, outcome)
+    select ${phase.gameId}, ${phase.id}, s.nation, s.user_id, case when l.locked_by is null then 'missed' else 'acted' end
+    from ${seats} s left join ${locks} l on l.phase_id = ${phase.id} and l.nation = s.nation
+      -- A sandbox's phases are its owner's rehearsal, no part of anyone's record (issue 24).
+      join ${games} g on g.id = s.game_id and not g.sandbox
+    where s.game_id = ${phase.gameId} and not s.robot and s.user_id is not null ${only}`);
 }
 
 /** One event of a player in a phase: an excused miss, a vacation's extension, leaving the game. */

@@ -5,6 +5,7 @@ import { and, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { games, locks, phases, seats } from "../../db/schema";
 import { notify, type Note } from "./notify";
+import { awaitedSides, waitsFor } from "./ruleset-games/acting";
 
 export const REMINDER_MINUTES = 60;
 
@@ -22,6 +23,7 @@ export async function sweepReminders(db: Db): Promise<number> {
       and(
         eq(phases.status, "open"),
         isNull(games.pausedAt),
+        eq(games.sandbox, false),
         gt(phases.deadline, sql`now()`),
         lte(phases.deadline, sql`now() + make_interval(mins => ${REMINDER_MINUTES})`),
       ),
@@ -39,8 +41,10 @@ export async function sweepReminders(db: Db): Promise<number> {
         .select({ nation: seats.nation, userId: seats.userId })
         .from(seats)
         .where(and(eq(seats.gameId, phase.gameId), eq(seats.robot, false), isNotNull(seats.userId)));
+      // A side with nothing to order this turn is not reminded (docs/platform.md).
+      const awaited = await awaitedSides(tx, phase);
       const notes: Note[] = players
-        .filter((s) => !locked.has(s.nation))
+        .filter((s) => !locked.has(s.nation) && waitsFor(awaited, s.nation))
         .map((s) => ({
           userId: s.userId!,
           gameId: phase.gameId,

@@ -1,7 +1,7 @@
 // A stored phase replayed from its stored inputs alone: the adjudication, the post-combat checks and
 // the dice verification all compute the same result this way (R3.3).
 import type { PostCombatStage } from "../../db/schema";
-import { finishTurn, resolveCombatPhase, type CombatResult, type DecisionRecord, type GameState, type Nation, type Order, type TurnReport } from "../engine";
+import { finishTurn, resolveCombatPhase, type CombatResult, type DecisionRecord, type GameState, type Nation, type Order, type TurnReport } from "../rulesets/1942/engine";
 import type { Phase } from "./phases";
 
 /** The combat phase of a stored phase, from its start state, orders, seed and recorded decisions. */

@@ -4,9 +4,9 @@
 // A sub-phase is the unit because its outcome is visible in the next one (units removed at once do
 // not fire in general fire; the next casualty choice lists only the units left).
 import type { PendingDecisions } from "../../db/schema";
-import type { CombatResult, DecisionRecord, DecisionRequest, Nation, Order } from "../engine";
-import type { BattleState } from "../engine/combat/battle";
-import { stepOf } from "../engine/combat/decisions";
+import type { CombatResult, DecisionRecord, DecisionRequest, Nation, Order } from "../rulesets/1942/engine";
+import type { BattleState } from "../rulesets/1942/engine/combat/battle";
+import { stepOf } from "../rulesets/1942/engine/combat/decisions";
 import type { Phase } from "./phases";
 import { combatOf } from "./replay";
 

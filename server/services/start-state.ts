@@ -5,7 +5,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { phases } from "../../db/schema";
-import type { GameState } from "../engine";
+import type { GameState } from "../rulesets/1942/engine";
 import { notFound } from "./errors";
 
 /** Open phases of live games fit many times over; the least recently used goes first. */

@@ -1,10 +1,10 @@
 // Robots taking over (R3.2). Game option: a player who lets `robotTakeover` orders deadlines in a row
 // pass without locking hands the nation to a robot, which orders from the next turn on; the player
 // keeps the seat and may take the nation back at any time. A player who leaves hands it over for good.
-import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { games, locks, orders, phases, postCombatOrders, seats } from "../../db/schema";
-import { NATIONS, type Nation } from "../engine";
+import { NATIONS, type Nation } from "../rulesets/1942/engine";
 import { enqueue } from "../jobs/queue";
 import { beginResolving } from "./resolving";
 import { closePostCombat } from "./post-combat";
@@ -13,6 +13,7 @@ import { publish } from "./events";
 import { notify } from "./notify";
 import { recordAttendance } from "./reliability";
 import { currentPhase, robotsOrderAndLock, type Phase } from "./phases";
+import { awaitedSides, waitsFor } from "./ruleset-games/acting";
 
 /** At an orders deadline: count a miss for each player who had not locked; hand over at the limit. */
 export async function countMissedDeadlines(tx: Db, phase: Phase): Promise<Nation[]> {
@@ -24,7 +25,9 @@ export async function countMissedDeadlines(tx: Db, phase: Phase): Promise<Nation
     .where(and(eq(seats.gameId, phase.gameId), eq(seats.robot, false), isNotNull(seats.userId)));
   const limit = game?.options.robotTakeover ?? 0;
   const takenOver: Nation[] = [];
-  for (const seat of players.filter((s) => !locked.has(s.nation))) {
+  // A side with nothing to order missed nothing.
+  const awaited = await awaitedSides(tx, phase);
+  for (const seat of players.filter((s) => !locked.has(s.nation) && waitsFor(awaited, s.nation))) {
     const missed = seat.missedDeadlines + 1;
     const handOver = limit > 0 && missed >= limit;
     await tx
@@ -47,14 +50,6 @@ export async function countMissedDeadlines(tx: Db, phase: Phase): Promise<Nation
   }
   if (takenOver.length > 0) await publish(tx, { gameId: phase.gameId, kind: "robot-takeover", turn: phase.turn });
   return takenOver;
-}
-
-/** A lock shows the player is there: the count of missed deadlines starts again. */
-export async function resetMissedDeadlines(tx: Db, gameId: number, nation: Nation): Promise<void> {
-  await tx
-    .update(seats)
-    .set({ missedDeadlines: 0 })
-    .where(and(eq(seats.gameId, gameId), eq(seats.nation, nation), sql`${seats.missedDeadlines} > 0`));
 }
 
 /** The player takes their nation back from the robot; in open orders, the robot's orders and lock go. */

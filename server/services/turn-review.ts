@@ -6,9 +6,13 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { PhaseStatus } from "../../db/schema";
 import { phases } from "../../db/schema";
-import type { Nation, Order, TurnReport } from "../engine";
+import type { Nation, Order, TurnReport } from "../rulesets/1942/engine";
+import { NATIONS } from "../rulesets/1942/engine";
+import { turnLuck, type NationLuck } from "../rulesets/1942/engine/odds/turn-luck";
 import { notFound } from "./errors";
 import { loadGame } from "./phases";
+import { phaseStartState } from "./start-state";
+import { CLASSIC, notClassic } from "./ruleset-games/rulesets";
 
 export interface TurnReview {
   gameId: number;
@@ -27,18 +31,39 @@ export interface TurnReview {
   seed: string | null;
   orders: Partial<Record<Nation, Order[]>> | null;
   report: TurnReport | null;
+  /** Only once the phase resolved: each nation's luck over the whole turn (issue 24). */
+  luck: NationLuck[] | null;
+}
+
+/**
+ * Luck of resolved turns already priced, by phase: a resolved turn never changes, and pricing one
+ * takes tens of milliseconds; the least recently used goes first.
+ */
+const LUCK_LIMIT = 256;
+const lucky = new Map<string, NationLuck[]>();
+
+async function luckOf(db: Db, phase: { id: number; seedHash: string; orders: Partial<Record<Nation, Order[]>>; report: TurnReport }, lowLuck: boolean): Promise<NationLuck[]> {
+  const key = `${phase.id}:${phase.seedHash}`;
+  const luck = lucky.get(key) ?? turnLuck({ state: await phaseStartState(db, phase), orders: phase.orders, report: phase.report, lowLuck }, NATIONS);
+  lucky.delete(key);
+  lucky.set(key, luck);
+  if (lucky.size > LUCK_LIMIT) lucky.delete(lucky.keys().next().value!);
+  return luck;
 }
 
 export async function turnReview(db: Db, gameId: number, turn: number): Promise<TurnReview> {
   const game = await loadGame(db, gameId);
   if (!game) throw notFound("That game");
+  if (game.ruleset !== CLASSIC) throw notClassic(game);
   const turns = await db.select({ turn: phases.turn, status: phases.status }).from(phases).where(eq(phases.gameId, gameId)).orderBy(asc(phases.turn));
   const [phase] = await db
-    .select({ status: phases.status, seedHash: phases.seedHash, resolvedAt: phases.resolvedAt, seed: phases.seed, orders: phases.orders, report: phases.report })
+    .select({ id: phases.id, status: phases.status, seedHash: phases.seedHash, resolvedAt: phases.resolvedAt, seed: phases.seed, orders: phases.orders, report: phases.report })
     .from(phases)
     .where(and(eq(phases.gameId, gameId), eq(phases.turn, turn), eq(phases.kind, "orders")));
   if (!phase) throw notFound(`Turn ${turn}`);
   const resolved = phase.status === "resolved";
+  const report = resolved ? (phase.report as TurnReport) : null;
+  const orders = resolved ? (phase.orders ?? {}) : null;
   return {
     gameId,
     name: game.name,
@@ -51,7 +76,9 @@ export async function turnReview(db: Db, gameId: number, turn: number): Promise<
     seedHash: phase.seedHash,
     resolvedAt: phase.resolvedAt?.toISOString() ?? null,
     seed: resolved ? phase.seed : null,
-    orders: resolved ? (phase.orders ?? {}) : null,
-    report: resolved ? (phase.report as TurnReport) : null,
+    orders,
+    report,
+    // Priced from the orders revealed above and the start state every player saw (R3).
+    luck: report && orders ? await luckOf(db, { id: phase.id, seedHash: phase.seedHash, orders, report }, game.options.lowLuck) : null,
   };
 }

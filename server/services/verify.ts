@@ -3,11 +3,13 @@
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { phases, seats, type PhaseVerification } from "../../db/schema";
-import { ENGINE_VERSION } from "../engine";
+import { ENGINE_VERSION } from "../rulesets/1942/engine";
 import { resolveStored } from "./adjudicate";
 import { ServiceError, forbidden, notFound } from "./errors";
 import { loadGame, seedHash } from "./phases";
 import { hitRateLimit, type RateLimit } from "./rate-limit";
+import { CLASSIC, rulesetOf } from "./ruleset-games/rulesets";
+import { verifyRulesetPhases } from "./ruleset-games/verify";
 
 export interface PhaseCheck {
   turn: number;
@@ -89,6 +91,11 @@ export async function verifyGame(db: Db, gameId: number, options: VerifyOptions 
   const game = await loadGame(db, gameId);
   if (!game) throw notFound("That game");
   const rows = await db.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(asc(phases.turn));
+  if (game.ruleset !== CLASSIC) {
+    // Any other ruleset: its turns replay through the registry (cheap enough not to cache).
+    const sides = (await db.select({ side: seats.nation }).from(seats).where(eq(seats.gameId, gameId))).map((r) => r.side as string);
+    return verifyRulesetPhases(rulesetOf(game.ruleset), game, sides, rows);
+  }
   const checks: PhaseCheck[] = [];
   for (const [i, phase] of rows.entries()) {
     if (phase.status !== "resolved") continue;

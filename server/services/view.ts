@@ -20,14 +20,16 @@ import {
   type PostCombatChoices,
   type TurnReport,
   type UnitReport,
-} from "../engine";
+} from "../rulesets/1942/engine";
 import { notFound } from "./errors";
 import { shownPlayerName } from "./player-names";
 import { seatExtras, type SeatExtras } from "./player-figures";
 import { gameRatingChanges, type RatingChangeShown } from "./ratings";
 import { getPreference } from "./battle-preferences";
-import { preferredCasualties, type CasualtyPreference } from "../engine/combat/preference";
+import { preferredCasualties, type CasualtyPreference } from "../rulesets/1942/engine/combat/preference";
 import { phaseStartState } from "./start-state";
+import { figuresForPhase, phaseKey } from "./phase-figures";
+import { CLASSIC, notClassic } from "./ruleset-games/rulesets";
 
 export interface GameView {
   game: {
@@ -45,6 +47,8 @@ export interface GameView {
     pausedAt: string | null;
     /** This user created the game and may pause and resume it. */
     mayPause: boolean;
+    /** A sandbox (issue 24): where it was copied from, and its share link's token (its owner only). */
+    sandbox?: { fromGameId: number | null; fromTurn: number | null; shareToken: string | null };
   };
   seats: ({ nation: Nation; team: "Axis" | "Allies"; player: string | null; robot: boolean; mine: boolean } & SeatExtras)[];
   phase: null | {
@@ -93,7 +97,8 @@ export function postCombatOutcome(report: CombatReport): PostCombatOutcome {
   return { battles: report.battles, captures: report.captures, units: report.units, owners: report.owners };
 }
 
-function groupUnits(units: { nation: Nation; type: UnitReport["type"]; at: string; aboard?: number }[]): UnitReport[] {
+/** Units grouped into the stacks a player sees (per nation, type, place and whether aboard). */
+export function groupUnits(units: { nation: Nation; type: UnitReport["type"]; at: string; aboard?: number }[]): UnitReport[] {
   const map = new Map<string, UnitReport>();
   for (const u of units) {
     const key = `${u.nation}|${u.type}|${u.at}|${u.aboard !== undefined}`;
@@ -167,6 +172,7 @@ export async function gameView(db: Db, userId: string, gameId: number): Promise<
   const found = await gameWithSeats(db, gameId);
   if (!found) throw notFound("That game");
   const { game, seats: seatRows } = found;
+  if (game.ruleset !== CLASSIC) throw notClassic(game);
   const mySeats = NATIONS.filter((n) => seatRows.some((s) => s.nation === n && s.userId === userId));
   const phase = await latestPhase(db, gameId, mySeats);
   const locked = phase?.locked ?? [];
@@ -187,9 +193,18 @@ export async function gameView(db: Db, userId: string, gameId: number): Promise<
     }
     postCombat = { report: postCombatOutcome(stage.report), waitingFor: NATIONS.filter((n) => rows.some((r) => r.nation === n && r.lockedAt === null)), mine };
   }
-  const extras = await seatExtras(db, game, seatRows, userId);
+  // Public figures of the seated players, once per phase (phase-figures.ts); who is named stays per viewer.
+  const extras = await seatExtras(db, game, seatRows, userId, phase ? figuresForPhase(phaseKey(phase)) : undefined);
   return {
-    game: { id: game.id, name: game.name, status: game.status, ...game.options, pausedAt: game.pausedAt?.toISOString() ?? null, mayPause: game.createdBy === userId },
+    game: {
+      id: game.id,
+      name: game.name,
+      status: game.status,
+      ...game.options,
+      pausedAt: game.pausedAt?.toISOString() ?? null,
+      mayPause: game.createdBy === userId && !game.sandbox,
+      ...(game.sandbox ? { sandbox: { fromGameId: game.sandboxOf, fromTurn: game.sandboxTurn, shareToken: game.createdBy === userId ? game.shareToken : null } } : {}),
+    },
     seats: NATIONS.map((nation) => {
       const s = seatRows.find((r) => r.nation === nation)!;
       return {

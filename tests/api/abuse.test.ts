@@ -8,7 +8,7 @@ import type { Db, DbHandle } from "../../db/client";
 import { phases } from "../../db/schema";
 import { createCaller } from "../../server/api/root";
 import { MAX_STREAMS_PER_USER, openStreams } from "../../server/api/streams";
-import { ENGINE_VERSION } from "../../server/engine";
+import { ENGINE_VERSION } from "../../server/rulesets/1942/engine";
 import { logger } from "../../server/log";
 import { drain } from "../../server/jobs/worker";
 import { testDb } from "../support/db";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { DbHandle } from "../../db/client";
 import { phases } from "../../db/schema";
-import type { BattleUnit, RoundRecord } from "../../server/engine/combat/battle";
+import type { BattleUnit, RoundRecord } from "../../server/rulesets/1942/engine/combat/battle";
 import { drain } from "../../server/jobs/worker";
 import { testDb } from "../support/db";
 import { callerFor, makeUser } from "../support/world";

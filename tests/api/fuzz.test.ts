@@ -9,13 +9,16 @@ import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbHandle } from "../../db/client";
-import { games, notificationSettings, orders, phases, pushSubscriptions, seats } from "../../db/schema";
+import { games, notificationSettings, orders, phases, pushSubscriptions, seats, webhooks } from "../../db/schema";
 import { textProblem } from "../../server/api/input";
 import { appRouter, createCaller } from "../../server/api/root";
-import { DEFAULT_BOARD, NATIONS, UNIT_TYPES } from "../../server/engine";
+import { DEFAULT_BOARD, NATIONS, UNIT_TYPES } from "../../server/rulesets/1942/engine";
 import { MAX_ACTIVE_GAMES } from "../../server/services/games";
 import { MAX_PUSH_SUBSCRIPTIONS } from "../../server/services/push";
 import { pushEndpointProblem } from "../../server/services/push-endpoint";
+import { webhookUrlProblem } from "../../server/services/webhooks/address";
+import { MAX_WEBHOOKS, WEBHOOK_EVENTS } from "../../server/services/webhooks/webhooks";
+import { MAX_SANDBOXES } from "../../server/services/sandbox/sandbox";
 import { testDb } from "../support/db";
 import { makeUser, twoPlayerGame } from "../support/world";
 
@@ -27,6 +30,9 @@ let handle: DbHandle;
 let gameId: number;
 /** Carol's open game (Germany taken, the rest free): a place to join. */
 let openGameId: number;
+/** Games of other rulesets: one being played by the player and the other player, one open. */
+let playGameId: number;
+let openPlayGameId: number;
 /** A real user's id: a profile to read. */
 let aliceId: string;
 type Caller = ReturnType<typeof createCaller>;
@@ -39,6 +45,16 @@ beforeAll(async () => {
   aliceId = game.alice.id;
   const carol = await makeUser(handle, "carol-fuzz@example.com");
   openGameId = (await createCaller({ db: handle.db, bus: new EventEmitter(), user: carol }).game.create({ name: "Open to all", nations: ["Germany"], robots: [], lowLuck: false, ordersHours: 24, decisionHours: 24 })).gameId;
+  // Games of other rulesets: one the player and the other player play, one open to join.
+  const asAlice = createCaller({ db: handle.db, bus: new EventEmitter(), user: game.alice });
+  playGameId = (await asAlice.play.create({ name: "Race", ruleset: "interplanetary", scenario: "training", seats: 2, mine: ["red"], ordersHours: 24 })).gameId;
+  await createCaller({ db: handle.db, bus: new EventEmitter(), user: game.bob }).play.join({ gameId: playGameId, side: "blue" });
+  openPlayGameId = (await createCaller({ db: handle.db, bus: new EventEmitter(), user: carol }).play.create({ name: "Encuentro", ruleset: "triple-alliance", scenario: "encuentro", seats: 2, mine: ["paraguay"], ordersHours: 24 })).gameId;
+  // A bot account the fuzzed challenges may invite by name (issue 23).
+  const dave = await makeUser(handle, "dave-fuzzbot@example.com");
+  const asDave = createCaller({ db: handle.db, bus: new EventEmitter(), user: dave });
+  await asDave.settings.setName({ name: "Fuzzbot" });
+  await asDave.settings.setBot({ bot: true });
   const bus = new EventEmitter().setMaxListeners(0);
   roles = [
     { name: "anonymous", caller: createCaller({ db: handle.db, bus, user: null }) },
@@ -111,6 +127,14 @@ const pushKeys = fc.oneof(
   fc.record({ p256dh: realP256dh, auth: b64(16) }),
   fc.record({ p256dh: fc.oneof(realP256dh, b64(65), b64(16), anyText), auth: fc.oneof(b64(16), b64(32), anyText) }),
 );
+// Webhook receivers: public names, private and literal addresses, and anything.
+const hookUrl = fc.oneof(
+  { weight: 2, arbitrary: fc.string({ minLength: 1, maxLength: 20 }).map((s) => `https://hooks.example.com/${encodeURIComponent(s)}`) },
+  fc.constantFrom("https://127.0.0.1/x", "https://[::1]/x", "https://localhost/x", "https://x.internal/x", "http://hooks.example.com/x", "https://u:p@hooks.example.com/x", "https://2130706433/"),
+  fc.webUrl(),
+  fc.string({ maxLength: 4 }).map((s) => `https://hooks.example.com/\t\n${s}`),
+  anyText,
+);
 const endpoint = fc.oneof(
   { weight: 2, arbitrary: fc.string({ minLength: 1, maxLength: 20 }).map((s) => `https://updates.push.services.mozilla.com/wpush/v2/${encodeURIComponent(s)}`) },
   fc.string({ minLength: 1, maxLength: 20 }).map((s) => `https://fcm.googleapis.com/fcm/send/${encodeURIComponent(s)}`),
@@ -145,6 +169,7 @@ const hostileChallenge = fc.record(
     rated: fc.boolean(),
     minReliability: fc.oneof(fc.integer({ min: 0, max: 100 }), hostileNumber),
     minFinishedGames: smallInt,
+    bots: fc.array(fc.record({ nation, player: fc.oneof(anyText, fc.constant("Fuzzbot")) }), { maxLength: 3 }),
   },
   { requiredKeys: ["name", "nations", "robots", "lowLuck", "ordersHours", "decisionHours"] },
 );
@@ -156,6 +181,29 @@ const decision = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),
 );
 const lastEventId = fc.option(anyText, { nil: undefined });
+const playId = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(0, 1).map((i) => (i ? openPlayGameId : playGameId)) }, { weight: 1, arbitrary: id });
+const side = fc.oneof({ weight: 4, arbitrary: fc.constantFrom("red", "blue", "green", "paraguay", "brazil") }, { weight: 1, arbitrary: anyText });
+const playSide = fc.record({ gameId: playId, side });
+const rulesetChallenge = fc.record(
+  {
+    name: fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), anyText),
+    ruleset: fc.oneof(fc.constantFrom("interplanetary", "triple-alliance", "1942"), anyText),
+    scenario: fc.oneof(fc.constantFrom("training", "planet-race", "hostile-takeover", "encuentro", "tuyuti", "standard"), anyText),
+    seats: smallInt,
+    mine: fc.array(side, { maxLength: 3 }),
+    robots: fc.array(side, { maxLength: 3 }),
+    ordersHours: fc.oneof(fc.integer({ min: 1, max: 48 }), hostileNumber),
+    press: fc.constantFrom("full", "public", "none", "x"),
+  },
+  { requiredKeys: ["name", "ruleset", "scenario", "seats", "mine", "ordersHours"] },
+);
+/** Orders of another ruleset: any JSON, the shapes its rulesets read, hostile text in keys and strings. */
+const batch = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.record({ ships: fc.dictionary(fc.oneof(fc.constantFrom("red-1", "blue-1"), anyText), fc.record({ takeoff: fc.boolean(), burn: fc.oneof(smallInt, anyText) }, { requiredKeys: [] })) }),
+  fc.record({ units: fc.dictionary(anyText, fc.record({ move: fc.record({ face: smallInt, distance: smallInt }) })), generals: fc.constant({}) }),
+  fc.dictionary(hostileText, anyText),
+);
 
 /** Every procedure with the inputs it is fuzzed with (a hostile anything is mixed into each). */
 const INPUTS: Record<string, fc.Arbitrary<unknown>> = {
@@ -203,6 +251,7 @@ const INPUTS: Record<string, fc.Arbitrary<unknown>> = {
   "push.subscribe": fc.record({ endpoint, keys: pushKeys }),
   "push.unsubscribe": fc.record({ endpoint }),
   "settings.setName": fc.record({ name: fc.option(anyText, { nil: null }) }),
+  "settings.setBot": fc.record({ bot: fc.oneof(fc.boolean(), anyText) }),
   "press.channels": fc.record({ gameId: id }),
   "press.messages": fc.record({ gameId: id, channelId: id, before: fc.option(id, { nil: undefined }) }),
   "press.unread": fc.constant(undefined),
@@ -222,6 +271,38 @@ const INPUTS: Record<string, fc.Arbitrary<unknown>> = {
   // Never waits: a wait only ends on an event or its time, and fuzzing must not sleep.
   "game.eventsAfter": fc.record({ gameId: id, after: fc.option(id, { nil: undefined }), wait: fc.oneof(fc.constant(0), hostileNumber.filter((n) => !(n > 0 && n <= 25)), anyText) }),
   "token.revoke": fc.record({ id }),
+  "play.games": fc.constant(undefined),
+  "play.kind": fc.record({ gameId: playId }),
+  "play.create": rulesetChallenge,
+  "play.join": playSide,
+  "play.get": fc.record({ gameId: playId, side: fc.option(side, { nil: undefined }) }),
+  "play.save": fc.record({ gameId: playId, side, orders: batch }),
+  "play.lock": playSide,
+  "play.unlock": playSide,
+  "play.leave": playSide,
+  "play.reclaim": playSide,
+  "play.history": fc.record({ gameId: playId }),
+  "play.review": fc.record({ gameId: playId, turn: smallInt, side: fc.option(side, { nil: undefined }) }),
+  "play.download": fc.record({ gameId: playId }),
+  "play.verify": fc.record({ gameId: playId }),
+  "webhook.create": fc.record({
+    url: hookUrl,
+    events: fc.array(fc.oneof(fc.constantFrom(...WEBHOOK_EVENTS), anyText), { maxLength: 5 }),
+    format: fc.option(fc.oneof(fc.constantFrom("json", "discord"), anyText), { nil: undefined }),
+    gameId: fc.option(id, { nil: undefined }),
+  }),
+  "webhook.list": fc.constant(undefined),
+  "webhook.test": fc.record({ webhookId: id }),
+  "webhook.delete": fc.record({ webhookId: id }),
+  "sandbox.open": fc.record({ gameId: id, turn: fc.option(smallInt, { nil: undefined }) }),
+  "sandbox.list": fc.constant(undefined),
+  "sandbox.delete": fc.record({ gameId: id }),
+  "sandbox.undo": fc.record({ gameId: id, turn: smallInt }),
+  "sandbox.resolve": fc.record({ gameId: id }),
+  "sandbox.robotOrders": gameNation,
+  "sandbox.share": fc.record({ gameId: id }),
+  "sandbox.unshare": fc.record({ gameId: id }),
+  "sandbox.shared": fc.record({ token: anyText }),
   // Last: leaving hands the player's nation to a robot, which changes what the others above can reach.
   "game.leave": gameNation,
 };
@@ -266,7 +347,7 @@ describe("fuzzing every procedure's input", () => {
     console.log(`fuzz: ${calls} calls in ${((Date.now() - started) / 1000).toFixed(1)} s`, codes, "accepted:", okBy);
     expect(calls).toBeGreaterThanOrEqual(TOTAL_RUNS);
     // The fuzz reaches past validation: some calls succeed and services refuse others.
-    for (const path of ["game.create", "game.join", "game.get", "orders.save", "orders.lock", "orders.destinations", "orders.placements", "settings.save", "push.subscribe", "notifications.markRead"])
+    for (const path of ["game.create", "game.join", "game.get", "orders.save", "orders.lock", "orders.destinations", "orders.placements", "settings.save", "push.subscribe", "notifications.markRead", "webhook.create"])
       expect(okBy[path] ?? 0, `${path} accepted some input`).toBeGreaterThan(0);
     expect(codes.BAD_REQUEST).toBeGreaterThan(0);
     expect((codes.FORBIDDEN ?? 0) + (codes.CONFLICT ?? 0) + (codes.NOT_FOUND ?? 0)).toBeGreaterThan(0);
@@ -274,11 +355,18 @@ describe("fuzzing every procedure's input", () => {
 
   it("leaves every row meaning what the schema says", async () => {
     const db = handle.db;
-    // Every game has exactly one seat per nation.
+    // Every 1942 game has exactly one seat per nation; a game of another ruleset one per seated side (2 to 6).
     const seatCounts = await db.select({ gameId: seats.gameId, n: sql<number>`count(distinct ${seats.nation})`, all: sql<number>`count(*)` }).from(seats).groupBy(seats.gameId);
     const gameRows = await db.select().from(games);
     expect(seatCounts).toHaveLength(gameRows.length);
-    for (const s of seatCounts) expect([Number(s.n), Number(s.all)], `game ${s.gameId}`).toEqual([5, 5]);
+    for (const s of seatCounts) {
+      const classic = gameRows.find((g) => g.id === s.gameId)!.ruleset === "1942";
+      expect(Number(s.n), `game ${s.gameId}`).toBe(Number(s.all));
+      if (classic) expect(Number(s.all), `game ${s.gameId}`).toBe(5);
+      else expect(Number(s.all) >= 2 && Number(s.all) <= 6, `game ${s.gameId}`).toBe(true);
+    }
+    // A seat reserved for an invited bot is held by that bot or by nobody.
+    for (const s of await db.select().from(seats)) if (s.reservedFor && s.userId) expect(s.userId).toBe(s.reservedFor);
     for (const g of gameRows) {
       expect(textProblem(g.name), g.name).toBeNull();
       expect(g.name.trim()).toBe(g.name);
@@ -286,14 +374,17 @@ describe("fuzzing every procedure's input", () => {
       expect(g.name.length).toBeGreaterThan(0);
       expect(g.options.ordersHours).toBeGreaterThanOrEqual(0.05);
     }
-    // Nobody is in more than the most active games.
+    // Nobody is in more than the most active games (a sandbox is a private copy, not a game played).
     const active = await db
       .select({ userId: seats.userId, n: sql<number>`count(distinct ${seats.gameId})` })
       .from(seats)
       .innerJoin(games, eq(games.id, seats.gameId))
-      .where(and(inArray(games.status, ["open", "active"]), sql`${seats.userId} is not null`))
+      .where(and(inArray(games.status, ["open", "active"]), eq(games.sandbox, false), sql`${seats.userId} is not null`))
       .groupBy(seats.userId);
     for (const a of active) expect(Number(a.n)).toBeLessThanOrEqual(MAX_ACTIVE_GAMES);
+    // Nobody keeps more than the most sandboxes.
+    const kept = await db.select({ userId: games.createdBy, n: sql<number>`count(*)` }).from(games).where(eq(games.sandbox, true)).groupBy(games.createdBy);
+    for (const k of kept) expect(Number(k.n)).toBeLessThanOrEqual(MAX_SANDBOXES);
     // One phase per turn; saved orders have unique, clean ids.
     const dup = await db.select({ n: sql<number>`count(*)` }).from(phases).groupBy(phases.gameId, phases.turn).having(sql`count(*) > 1`);
     expect(dup).toEqual([]);
@@ -320,5 +411,15 @@ describe("fuzzing every procedure's input", () => {
       perUser.set(p.userId, (perUser.get(p.userId) ?? 0) + 1);
     }
     for (const n of perUser.values()) expect(n).toBeLessThanOrEqual(MAX_PUSH_SUBSCRIPTIONS);
+    // Webhooks: only public https names, stored in their canonical form, and at most the cap per user.
+    const hooks = await db.select().from(webhooks);
+    const hooksOf = new Map<string, number>();
+    for (const h of hooks) {
+      expect(webhookUrlProblem(h.url), h.url).toBeNull();
+      expect(new URL(h.url).href).toBe(h.url);
+      expect(h.events.length).toBeGreaterThan(0);
+      hooksOf.set(h.userId, (hooksOf.get(h.userId) ?? 0) + 1);
+    }
+    for (const n of hooksOf.values()) expect(n).toBeLessThanOrEqual(MAX_WEBHOOKS);
   });
 });

@@ -3,7 +3,7 @@
 // path parameters declared, every $ref resolving).
 import { describe, expect, it, vi } from "vitest";
 import { appRouter } from "../../server/api/root";
-import { openApiDocument, pathParams } from "../../server/api/public/openapi";
+import { openApiDocument, outputSchemaOf, pathParams } from "../../server/api/public/openapi";
 import { API_ROUTES } from "../../server/api/public/routes";
 
 vi.mock("../../server/runtime", () => ({ getRuntime: async () => ({}) }));
@@ -85,5 +85,47 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(challenge.properties!)).toEqual(expect.arrayContaining(["name", "nations", "robots", "ordersHours"]));
     const destinations = doc.paths["/games/{gameId}/nations/{nation}/destinations"]!.get!;
     expect(destinations.parameters.filter((p) => p.in === "query").map((p) => p.name).sort()).toEqual(["earlier", "group"]);
+  });
+});
+
+describe("the reference page /api/docs", () => {
+  it("lists every route with a curl example, runs no script, and is served under a CSP without scripts", async () => {
+    const docs = await import("../../app/api/docs/route");
+    const res = docs.GET();
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    const csp = res.headers.get("content-security-policy")!;
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).not.toMatch(/script-src/);
+    const html = await res.text();
+    expect(html).not.toMatch(/<script/i);
+    for (const r of API_ROUTES) {
+      const heading = `<span class="method ${r.method.toLowerCase()}">${r.method}</span> <code>${r.path}</code>`;
+      expect(html, `${r.method} ${r.path}`).toContain(heading);
+    }
+    const examples = [...html.matchAll(/<pre class="example">([\s\S]*?)<\/pre>/g)].map((m) => m[1]!);
+    expect(examples).toHaveLength(API_ROUTES.length);
+    for (const e of examples) expect(e).toMatch(/^curl /);
+    expect(html).toContain("--data-urlencode &#39;group={&quot;from&quot;:&quot;Germany&quot;");
+  });
+});
+
+describe("answer schemas", () => {
+  it("every JSON route documents its answer; the exact ones are the procedures' own .output()", () => {
+    const doc = openApiDocument() as unknown as { paths: Record<string, Record<string, { responses: { "200": { content: Record<string, { schema: Record<string, unknown> }> } } }>> };
+    for (const r of API_ROUTES) {
+      const content = doc.paths[r.path]![r.method.toLowerCase()]!.responses["200"].content;
+      if (r.stream) {
+        expect(Object.keys(content)).toEqual(["text/event-stream"]);
+        continue;
+      }
+      const schema = content["application/json"]!.schema;
+      expect(Object.keys(schema).length, `${r.method} ${r.path}`).toBeGreaterThan(0);
+      expect(outputSchemaOf(r.procedure), r.procedure).toBeDefined();
+    }
+    const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { output?: unknown } }>;
+    for (const p of ["game.create", "game.join", "game.eventsAfter", "orders.destinations", "orders.lock", "battle.decide"]) expect(procedures[p]!._def.output, p).toBeDefined();
+    const events = doc.paths["/games/{gameId}/events"]!.get!.responses["200"].content["application/json"]!.schema as { properties: Record<string, unknown> };
+    expect(Object.keys(events.properties)).toEqual(["events"]);
   });
 });

@@ -17,7 +17,11 @@ afterAll(async () => {
 const SECRET = "SECRET-ALICE-ORDER";
 
 /** Every query and subscription of the API; the test fails when one is added without being listed here. */
-const READS = ["game.lobby", "game.lobbyLive", "game.get", "game.history", "game.review", "game.verify", "game.events", "notifications.list", "notifications.unread", "notifications.live", "settings.get", "push.publicKey", "orders.destinations", "orders.placements", "press.channels", "press.messages", "press.unread", "press.reports", "battle.preference", "player.profile", "player.leaderboard", "vacation.get", "token.list", "game.eventsAfter"];
+const READS = ["game.lobby", "game.lobbyLive", "game.get", "game.history", "game.review", "game.verify", "game.events", "notifications.list", "notifications.unread", "notifications.live", "settings.get", "push.publicKey", "orders.destinations", "orders.placements", "press.channels", "press.messages", "press.unread", "press.reports", "battle.preference", "player.profile", "player.leaderboard", "vacation.get", "token.list", "game.eventsAfter", "sandbox.list", "sandbox.shared",
+  // Games of other rulesets: their saved orders over roles are tested in ruleset-secrecy.test.ts.
+  "play.games", "play.kind", "play.get", "play.history", "play.review", "play.download", "play.verify",
+  // A user's own webhooks: another user's are "not found" (tests/api/webhooks.test.ts).
+  "webhook.list"];
 
 describe("hidden orders", () => {
   it("lists every read procedure of the router", () => {
@@ -119,7 +123,7 @@ describe("hidden orders", () => {
     expect(review.report).not.toBeNull();
   });
 
-  it("the turn review never returns the orders of a turn not resolved: open, battles or post-combat", async () => {
+  it("the turn review never returns the orders of a turn not resolved, nor the luck priced from them: open, battles or post-combat", async () => {
     const { asAlice, asBob, gameId } = await twoPlayerGame(handle);
     await asAlice.orders.save({ gameId, nation: "Germany", orders: [{ id: SECRET, units: { infantry: 1 }, from: "Germany", path: ["East Europe"] }] });
     const { phases } = await import("../../db/schema");
@@ -133,7 +137,7 @@ describe("hidden orders", () => {
       await handle.db.update(phases).set({ status }).where(eq(phases.id, row!.id));
       for (const caller of [asAlice, asBob]) {
         const review = await caller.game.review({ gameId, turn: 1 });
-        expect(review, status).toMatchObject({ resolved: false, status, orders: null, report: null, seed: null });
+        expect(review, status).toMatchObject({ resolved: false, status, orders: null, report: null, seed: null, luck: null });
         expect(JSON.stringify(review), status).not.toContain(SECRET);
       }
     }

@@ -3,7 +3,7 @@
 // other, instead of running across the whole world. The Pacific is whole: no move there crosses.
 import { describe, expect, it } from "vitest";
 import { FULL_VIEW, anchorOf, arrowPath, crossesEdge } from "../../app/game/[id]/map/map-geometry";
-import { DEFAULT_BOARD } from "../../server/engine/board/default-board";
+import { DEFAULT_BOARD } from "../../server/rulesets/1942/engine/board/default-board";
 
 /** Every drawn segment of an SVG path of M and L commands. */
 function segments(d: string): [number, number, number, number][] {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { draftBattles, territoryBattle } from "../../app/game/[id]/map/attack-odds";
 import type { DraftOrder, StackLike } from "../../app/game/[id]/map/order-draft";
 import { oddsFromQuery, oddsQuery } from "../../app/odds/query";
-import { exactOdds } from "../../server/engine/odds";
+import { exactOdds } from "../../server/rulesets/1942/engine/odds";
 
 const units: StackLike[] = [
   { nation: "Germany", type: "infantry", at: "Germany", count: 4 },

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { battleMarks, defaultPicks, goalWords } from "../../app/game/[id]/map/battle-marks";
 import type { LiveBattle } from "../../app/game/[id]/game-types";
-import type { BattleUnit, RoundRecord } from "../../server/engine/combat/battle";
+import type { BattleUnit, RoundRecord } from "../../server/rulesets/1942/engine/combat/battle";
 
 const unit = (id: number, nation: BattleUnit["nation"], type: BattleUnit["type"], attacking: boolean, extra: Partial<BattleUnit> = {}): BattleUnit => ({
   id,

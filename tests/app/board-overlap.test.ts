@@ -9,7 +9,7 @@ import { boardAt } from "../../app/game/[id]/map/board-fit";
 import { FULL_VIEW, capitalOf } from "../../app/game/[id]/map/map-geometry";
 import { SHAPE_LIST, nameBox } from "../../app/game/[id]/map/map-labels";
 import { overlaps, type Rect } from "../../app/game/[id]/map/stack-layout";
-import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, type Nation } from "../../server/engine";
+import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, type Nation } from "../../server/rulesets/1942/engine";
 import { afterRobotTurns, stacksOf } from "../../scripts/map/positions";
 import { DESKTOP, PHONE } from "../../scripts/map/screens";
 

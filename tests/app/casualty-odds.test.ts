@@ -1,8 +1,8 @@
 // The battle from here after a casualty choice (app/game/[id]/casualty-odds-input.ts).
 import { describe, expect, it } from "vitest";
 import { battleFromHere, chanceFor } from "../../app/game/[id]/casualty-odds-input";
-import type { BattleUnit } from "../../server/engine/combat/battle";
-import { exactOdds } from "../../server/engine/odds";
+import type { BattleUnit } from "../../server/rulesets/1942/engine/combat/battle";
+import { exactOdds } from "../../server/rulesets/1942/engine/odds";
 
 const unit = (id: number, nation: BattleUnit["nation"], type: BattleUnit["type"], attacking: boolean, extra: Partial<BattleUnit> = {}): BattleUnit => ({
   id,

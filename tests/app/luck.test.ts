@@ -4,11 +4,11 @@
 // many seeds, and nations' luck that adds up to nothing between the two sides.
 import { describe, expect, it } from "vitest";
 import { battleLuck, battleLuckLines, luckLine, nationLuck, type BattleLuck } from "../../app/game/[id]/turn/luck";
-import { fightBattle, openBattle, type BattleSetup } from "../../server/engine/combat/battle";
-import type { BattleReport } from "../../server/engine/report";
-import { diceStream } from "../../server/engine/rng";
-import { teamOf } from "../../server/engine/teams";
-import type { Nation, UnitType } from "../../server/engine/types";
+import { fightBattle, openBattle, type BattleSetup } from "../../server/rulesets/1942/engine/combat/battle";
+import type { BattleReport } from "../../server/rulesets/1942/engine/report";
+import { diceStream } from "../../server/rulesets/1942/engine/rng";
+import { teamOf } from "../../server/rulesets/1942/engine/teams";
+import type { Nation, UnitType } from "../../server/rulesets/1942/engine/types";
 
 type Stack = [Nation, UnitType, number, boolean];
 
@@ -20,7 +20,7 @@ function setup(stacks: Stack[], pass: "land" | "sea", lowLuck: boolean, bombard 
   return { territory: "Ukraine S.S.R.", pass, lowLuck, units, bombarders };
 }
 
-/** The battle's report as the combat phase writes it (server/engine/combat/battles.ts). */
+/** The battle's report as the combat phase writes it (server/rulesets/1942/engine/combat/battles.ts). */
 function fight(stacks: Stack[], pass: "land" | "sea", lowLuck: boolean, seed: string, bombard = 0): BattleReport {
   const end = fightBattle(openBattle(setup(stacks, pass, lowLuck, bombard)), (name) => diceStream(seed, name));
   const sides: BattleReport["sides"] = { Axis: [], Allies: [] };

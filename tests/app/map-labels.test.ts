@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { SHAPE_LIST, nameBox, writtenLabels } from "../../app/game/[id]/map/map-labels";
 import { U, capitalOf } from "../../app/game/[id]/map/map-geometry";
 import { anyOverlap, overlaps } from "../../app/game/[id]/map/stack-layout";
-import { DEFAULT_SETUP } from "../../server/engine/board/default-board";
+import { DEFAULT_SETUP } from "../../server/rulesets/1942/engine/board/default-board";
 import type { UnitStack } from "../../app/game/[id]/game-types";
 
 const STACKS = DEFAULT_SETUP.units as unknown as UnitStack[];

@@ -2,7 +2,7 @@
 // a query that does not check names its field.
 import { describe, expect, it } from "vitest";
 import { oddsFromQuery, oddsQuery } from "../../app/odds/query";
-import type { OddsInput } from "../../server/engine/odds";
+import type { OddsInput } from "../../server/rulesets/1942/engine/odds";
 
 describe("the calculator's URL", () => {
   it("writes and reads back every option", () => {

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { turnStory, type StoryLine, type StorySection } from "../../app/game/[id]/turn/story";
 import { STEP_IDS, linesAbout, reviewSteps, type ReviewStep } from "../../app/game/[id]/turn/review-steps";
 import { startOwners, stepMap } from "../../app/game/[id]/turn/review-map-state";
-import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, resolveTurn, type GameState, type Nation, type Order } from "../../server/engine";
-import { robotOrders } from "../../server/robots/robot";
+import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, resolveTurn, type GameState, type Nation, type Order } from "../../server/rulesets/1942/engine";
+import { robotOrders } from "../../server/rulesets/1942/robots/robot";
 
 /** The browser test's turn 2 (as in story.test.ts): AA losses, a head-on, a battle in Karelia, a purchase. */
 function karelia() {

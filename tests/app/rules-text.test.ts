@@ -24,7 +24,7 @@ function files(dir: string): string[] {
 /** Rule ids the engine writes: `rule: "R5.2b"`, `"R8.6"` literals, and "(R4.2)" / "(R8.6, R9.1)" in its words. */
 function engineRuleIds(): Set<string> {
   const ids = new Set<string>();
-  for (const file of files(join(ROOT, "server/engine"))) {
+  for (const file of files(join(ROOT, "server/rulesets/1942/engine"))) {
     const src = readFileSync(file, "utf8");
     for (const m of src.matchAll(/"(R\d+(?:\.\d+[a-z]?)?)"/g)) ids.add(m[1]!);
     for (const m of src.matchAll(/\((R\d+(?:\.\d+[a-z]?)?(?:, R\d+(?:\.\d+[a-z]?)?)*)\)/g)) for (const id of m[1]!.split(", ")) ids.add(id);

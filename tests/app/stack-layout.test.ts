@@ -8,7 +8,7 @@ import { labelBoxes } from "../../app/game/[id]/map/map-labels";
 import { anyOverlap, blockSize, columns, layoutStacks, type LayoutOptions, type Rect, type TerritoryStacks } from "../../app/game/[id]/map/stack-layout";
 import { TOKEN } from "../../app/game/[id]/map/stack-layer";
 import { U } from "../../app/game/[id]/map/map-geometry";
-import { DEFAULT_SETUP } from "../../server/engine/board/default-board";
+import { DEFAULT_SETUP } from "../../server/rulesets/1942/engine/board/default-board";
 import type { UnitStack } from "../../app/game/[id]/game-types";
 
 const STACKS = DEFAULT_SETUP.units as unknown as UnitStack[];

@@ -5,9 +5,9 @@
 import { describe, expect, it } from "vitest";
 import { byOrderId } from "../../app/components/format";
 import { turnStory, type StoryLine, type StorySection } from "../../app/game/[id]/turn/story";
-import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, UNIT_TYPES, createState, resolveTurn, teamOf, type GameState, type Nation, type Order, type TurnReport, type UnitCounts, type UnitType } from "../../server/engine";
-import { unitName } from "../../server/engine/orders/words";
-import { robotOrders } from "../../server/robots/robot";
+import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, UNIT_TYPES, createState, resolveTurn, teamOf, type GameState, type Nation, type Order, type TurnReport, type UnitCounts, type UnitType } from "../../server/rulesets/1942/engine";
+import { unitName } from "../../server/rulesets/1942/engine/orders/words";
+import { robotOrders } from "../../server/rulesets/1942/robots/robot";
 
 type Battle = TurnReport["battles"][number];
 interface Turn {

@@ -14,7 +14,7 @@ import {
   victorySection,
   type StorySection,
 } from "../../app/game/[id]/turn/story";
-import { DEFAULT_BOARD, DEFAULT_SETUP, createState, resolveTurn, type Order, type TurnReport } from "../../server/engine";
+import { DEFAULT_BOARD, DEFAULT_SETUP, createState, resolveTurn, type Order, type TurnReport } from "../../server/rulesets/1942/engine";
 
 /** The browser test's turn 2: Germany's six aircraft gathered in East Europe, low luck. */
 function karelia() {

@@ -2,7 +2,7 @@
 // a distinct drawing on the 24×24 grid the map's icons are drawn with.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { UNIT_TYPES } from "../../server/engine/types";
+import { UNIT_TYPES } from "../../server/rulesets/1942/engine/types";
 
 const SPRITE = readFileSync(new URL("../../public/unit-icons.svg", import.meta.url), "utf8");
 const symbols = [...SPRITE.matchAll(/<symbol id="(\w+)" viewBox="([^"]+)"><path fill-rule="evenodd" d="([^"]+)"\/><\/symbol>/g)].map((m) => ({ id: m[1]!, viewBox: m[2]!, d: m[3]! }));

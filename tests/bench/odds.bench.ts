@@ -1,10 +1,10 @@
 // Bench of the exact odds (`npm run bench`, after the turn bench): four land battles, each priced
 // exactly (median of several runs) and by a 2,000-run Monte Carlo of the engine's own battle code,
 // side by side; then whole turns. It measures; it never fails.
-import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, resolveTurn, type Order } from "../../server/engine";
-import { exactOdds, type OddsInput } from "../../server/engine/odds";
-import { turnOdds } from "../../server/engine/odds/turn-odds";
-import { robotOrders } from "../../server/robots/robot";
+import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, resolveTurn, type Order } from "../../server/rulesets/1942/engine";
+import { exactOdds, type OddsInput } from "../../server/rulesets/1942/engine/odds";
+import { turnOdds } from "../../server/rulesets/1942/engine/odds/turn-odds";
+import { robotOrders } from "../../server/rulesets/1942/robots/robot";
 import { fightWithEngine } from "../support/engine-battle";
 
 const MC_RUNS = 2000;

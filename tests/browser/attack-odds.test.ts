@@ -2,12 +2,15 @@
 // map shows the exact odds of taking its target on the map and in the order list, priced in the odds
 // worker; a second order into the same territory raises them (all orders into it combined); the
 // territory's card opens the calculator filled with the attack; an aircraft flying over an enemy AA
-// gun on its way is priced with that AA fire (R5.1).
+// gun on its way is priced with that AA fire (R5.1). The panel's whole-turn lines (issue 24) show
+// what turnOdds gives for the draft.
 import { randomBytes } from "node:crypto";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exactOdds } from "../../server/engine/odds";
-import { SKIP, launchBrowser, scenarioSteps, shoot, shootNarrow, signIn, startApp, watchPages, type App } from "./support";
+import { DEFAULT_BOARD, DEFAULT_SETUP, createState } from "../../server/rulesets/1942/engine";
+import { exactOdds } from "../../server/rulesets/1942/engine/odds";
+import { turnOdds } from "../../server/rulesets/1942/engine/odds/turn-odds";
+import { type App, launchBrowser, scenarioSteps, shoot, shootNarrow, signIn, SKIP, START, startApp, watchPages } from "./support";
 import { clickTerritory, groupBadge, newRobotGame } from "./robot-game";
 
 /** The label's exact chance, in per cent (its data-p), once priced. */
@@ -26,7 +29,7 @@ describe.skipIf(SKIP)("the odds of an attack while ordering", () => {
     page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "en-GB" })).newPage();
     page.setDefaultTimeout(30_000);
     watchPages({ desktop: page }, log);
-  }, 420_000);
+  }, START);
   afterAll(async () => {
     await browser?.close().catch(() => {});
     await app?.stop();
@@ -56,8 +59,30 @@ describe.skipIf(SKIP)("the odds of an attack while ordering", () => {
     expect(await map.getByTestId("map-odds-karelia-s-s-r-").count()).toBe(1);
     const both = await percentOf(label);
     expect(await panel.getByTestId("map-order-odds-m2-karelia-s-s-r-").textContent()).toBe(`${await label.textContent()} to take Karelia S.S.R.`);
+
+    // The whole turn (issue 24): each line of the panel is turnOdds' figure for this draft on the opening board.
+    const draft = [
+      { id: "m1", units: { armour: 1 }, from: "East Europe", path: ["Karelia S.S.R."] },
+      { id: "m2", units: { infantry: 3 }, from: "East Europe", path: ["Karelia S.S.R."] },
+    ];
+    const whole = turnOdds({ state: createState(DEFAULT_BOARD, DEFAULT_SETUP), orders: { Germany: draft } });
+    const lines = [
+      { id: "karelia-s-s-r-", text: "Take Karelia S.S.R.", p: whole.probability({ owned: "Karelia S.S.R.", team: "Axis" }) },
+      { id: "keep-germany", text: "Keep Germany", p: whole.probability({ owned: "Germany", team: "Axis" }) },
+    ];
+    for (const line of lines) {
+      const shown = panel.getByTestId(`turn-odds-germany-${line.id}`);
+      await expect.poll(async () => Math.abs(Number((await shown.getAttribute("data-p")) ?? NaN) - line.p), { timeout: 30_000 }).toBeLessThan(1e-9);
+      expect(await shown.textContent()).toBe(`${line.text}: ${Math.round(100 * line.p)} %`);
+    }
+    await panel.getByTestId("turn-odds-germany").scrollIntoViewIfNeeded();
     await shoot(page, "lockstep-attack-odds-1440");
     await shootNarrow(page, "lockstep-attack-odds-390");
+    // On a phone the panel is a sheet under the map: the whole-turn lines scrolled into it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await panel.getByTestId("turn-odds-germany").scrollIntoViewIfNeeded();
+    await shoot(page, "lockstep-turn-odds-390");
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // Undo the armour: the odds fall back below the combined ones.
     await panel.getByTestId("map-undo-m1").click();

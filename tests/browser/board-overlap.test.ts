@@ -6,7 +6,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SKIP, launchBrowser } from "./support";
-import { DEFAULT_BOARD, DEFAULT_SETUP, createState } from "../../server/engine";
+import { DEFAULT_BOARD, DEFAULT_SETUP, createState } from "../../server/rulesets/1942/engine";
 import { boardPage } from "../../scripts/map/board-render";
 import { afterRobotTurns, stacksOf } from "../../scripts/map/positions";
 import { DESKTOP } from "../../scripts/map/screens";

@@ -2,8 +2,8 @@
 // the form changes (and the URL with it), the numbers those of the exact odds.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exactOdds, type OddsInput } from "../../server/engine/odds";
-import { LONG, SKIP, launchBrowser, shoot, shootNarrow, startApp, watchPages, type App } from "./support";
+import { exactOdds, type OddsInput } from "../../server/rulesets/1942/engine/odds";
+import { type App, launchBrowser, LONG, shoot, shootNarrow, SKIP, START, startApp, watchPages } from "./support";
 
 const pct = (p: number) => `${(p * 100).toFixed(1)} %`;
 
@@ -20,7 +20,7 @@ describe.skipIf(SKIP)("the battle calculator", () => {
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     watchPages({ calculator: page }, errors);
     page.on("worker", (w) => workers.push(w.url()));
-  }, 600_000);
+  }, START);
 
   afterAll(async () => {
     await browser?.close();

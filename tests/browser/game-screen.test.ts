@@ -9,7 +9,7 @@ import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LONG, ROOT, SKIP, launchBrowser, scenarioSteps, shoot, signIn, startApp, watchPages, type App } from "./support";
+import { type App, launchBrowser, LONG, ROOT, scenarioSteps, shoot, signIn, SKIP, START, startApp, watchPages } from "./support";
 import { SHAPES_URL } from "../../app/map/map-index";
 import { clickTerritory, clickWhereVisible, groupBadge, labelPoint, newRobotGame, visibleSpot, zoomAt } from "./robot-game";
 
@@ -245,7 +245,7 @@ describe.skipIf(SKIP)("the game screen", () => {
     desktop.setDefaultTimeout(30_000);
     phone.setDefaultTimeout(30_000);
     watchPages({ desktop, phone }, log);
-  }, 420_000);
+  }, START);
   afterAll(async () => {
     await browser?.close().catch(() => {});
     await app?.stop();

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LONG, ROOT, SKIP, launchBrowser, scenarioSteps, shoot, signIn, startApp, watchPages, type App } from "./support";
+import { type App, launchBrowser, LONG, ROOT, scenarioSteps, shoot, signIn, SKIP, START, startApp, watchPages } from "./support";
 import { clickTerritory, clickWhereVisible, groupBadge, newRobotGame as newGame, zoomAt } from "./robot-game";
 
 /** Screenshots for the README are kept in docs/ when SCREENSHOT_DOCS=1. */
@@ -109,7 +109,7 @@ describe.skipIf(SKIP)("map-first ordering in the browser", () => {
     page.setDefaultTimeout(30_000);
     phone.setDefaultTimeout(30_000);
     watchPages({ desktop: page, phone }, log);
-  }, 420_000);
+  }, START);
   afterAll(async () => {
     await browser?.close().catch(() => {});
     await app?.stop();

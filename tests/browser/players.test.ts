@@ -76,6 +76,8 @@ describe.skipIf(SKIP)("players you can count on", () => {
 
   it("one declares a vacation, then both join a rated challenge that honours vacations", async () => {
     await b.goto(`${base}/settings`);
+    // The form works once the page runs and the vacation state has loaded: the button says so.
+    await expect.poll(() => b.getByTestId("vacation-start").isEnabled(), { timeout: LONG }).toBe(true);
     await b.getByTestId("vacation-days").fill("0.1");
     await b.getByTestId("vacation-start").click();
     await b.getByTestId("vacation-now").waitFor();

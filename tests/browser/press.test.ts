@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LONG, SCREENSHOTS, SKIP, countNavigations, launchBrowser, scenarioSteps, shoot, signIn, startApp, watchPages, type App } from "./support";
+import { type App, countNavigations, launchBrowser, LONG, scenarioSteps, SCREENSHOTS, shoot, signIn, SKIP, START, startApp, watchPages } from "./support";
 import { createdGame } from "./challenge";
 
 const PLAN = "Strike at dawn: we take Moscow together on turn 2";
@@ -34,7 +34,7 @@ describe.skipIf(SKIP)("press in the browser", () => {
       pages[name] = await ctx.newPage();
     }
     watchPages(pages, log);
-  }, 420_000);
+  }, START);
   afterAll(async () => {
     await browser?.close().catch(() => {});
     await app?.stop();

@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { NATIONS } from "../../server/engine/types";
+import { NATIONS } from "../../server/rulesets/1942/engine/types";
 import { LONG, SCREENSHOTS, SKIP, onePageSession, shoot, signIn } from "./support";
 
 /** Two boxes on the screen share some area. */

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { ensureBuild } from "../support/next-build";
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 
@@ -24,6 +24,11 @@ if (SKIP) console.log("browser tests skipped: no Chromium (install it with: apt-
 export const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? "/tmp";
 /** Waits that include an adjudication or a first compile of a route. */
 export const LONG = 90_000;
+/**
+ * How long a browser scenario's set-up may take: building the app (the first file to start builds it
+ * while any other file running at the same time waits on the build lock, up to 10 min) and starting it.
+ */
+export const START = 720_000;
 const NEXT_BIN = join(ROOT, "node_modules/next/dist/bin/next");
 
 /** A full-page screenshot; with SCREENSHOT_SLICES=1 also 900 px high slices, easier to look at. */
@@ -36,11 +41,64 @@ export async function shoot(page: Page, name: string): Promise<void> {
 }
 
 /** Screenshots at a phone's width, then back to the desktop's. */
+/**
+ * Waits until React has hydrated this element (it carries React's fiber then): a click on a button
+ * the server drew, before the page runs, does nothing, and a click that advances a step cannot be
+ * repeated until it takes.
+ */
+export async function whenHydrated(locator: Locator): Promise<void> {
+  await expect.poll(() => locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber"))), { timeout: LONG }).toBe(true);
+}
+
+/** Opens a tab of the game page: a click before the page hydrates selects nothing, so click until it is selected. */
+export async function openTab(page: Page, testId: string): Promise<void> {
+  const tab = page.getByTestId(testId);
+  await expect
+    .poll(
+      async () => {
+        await tab.click({ timeout: LONG });
+        return tab.getAttribute("aria-selected");
+      },
+      { timeout: LONG },
+    )
+    .toBe("true");
+}
+
 export async function shootNarrow(page: Page, name: string): Promise<void> {
   const size = page.viewportSize() ?? { width: 1280, height: 900 };
   await page.setViewportSize({ width: 390, height: 844 });
   await shoot(page, name);
   await page.setViewportSize(size);
+}
+
+/**
+ * How much of the window a game's board takes (issue 25, "the map is the game"): the largest SVG in the
+ * platform frame's board host, against the window below the site header.
+ */
+export async function boardFill(page: Page): Promise<{ width: number; height: number }> {
+  return page.evaluate(() => {
+    const header = document.querySelector("[data-site-header]")?.getBoundingClientRect().bottom ?? 0;
+    const boxes = [...document.querySelectorAll("[data-testid=board-host] svg")].map((e) => e.getBoundingClientRect());
+    const board = boxes.sort((a, b) => b.width * b.height - a.width * a.height)[0];
+    return { width: (board?.width ?? 0) / window.innerWidth, height: (board?.height ?? 0) / (window.innerHeight - header) };
+  });
+}
+
+/** A phone's board is the window's width and most of its height (a bottom sheet peeks below it); a desktop's board is nearly all of it. */
+export async function expectBoardFills(page: Page): Promise<void> {
+  const narrow = (page.viewportSize()?.width ?? 1280) < 600;
+  const want = narrow ? { width: 0.99, height: 0.55 } : { width: 0.6, height: 0.8 };
+  // Measured until the frame has settled: a screen streamed in, or its styles loaded a moment after its
+  // markup, first draws the board at the SVG's own aspect ratio.
+  await expect
+    .poll(
+      async () => {
+        const fill = await boardFill(page);
+        return fill.width >= want.width && fill.height >= want.height ? "fills" : `width ${fill.width.toFixed(2)}, height ${fill.height.toFixed(2)} of the window`;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe("fills");
 }
 
 // ---- the server -----------------------------------------------------------------------------
@@ -282,7 +340,7 @@ export function twoPlayerSession(prefix: string, zones: { a: string; b: string }
     session.a = await open("en-GB", zones.a);
     session.b = await open("en-US", zones.b);
     watchPages({ a: session.a, b: session.b }, browserLog);
-  }, 420_000);
+  }, START);
   afterAll(async () => {
     await browser?.close().catch(() => {});
     await session.app?.stop();
@@ -316,7 +374,7 @@ export function onePageSession(prefix: string, viewport = { width: 1280, height:
     if (options.listView) await orderWithListView(ctx);
     session.page = await ctx.newPage();
     watchPages({ page: session.page }, session.browserLog);
-  }, 420_000);
+  }, START);
   afterAll(async () => {
     await browser?.close().catch(() => {});
     await session.app?.stop();

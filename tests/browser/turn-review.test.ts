@@ -19,12 +19,15 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { battleLuck, battleLuckLines, type BattleLuck } from "../../app/game/[id]/turn/luck";
-import type { BattleReport } from "../../server/engine/report";
+import { parText, percent, worseText } from "../../app/game/[id]/turn/turn-luck-text";
+import { exactOdds } from "../../server/rulesets/1942/engine/odds";
+import type { BattleReport } from "../../server/rulesets/1942/engine/report";
 import { createdGame } from "./challenge";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { countsText } from "../../app/components/format";
 import { linesAbout, reviewSteps } from "../../app/game/[id]/turn/review-steps";
-import type { Nation, Order, TurnReport } from "../../server/engine";
+import type { Nation, Order, TurnReport } from "../../server/rulesets/1942/engine";
 import { LONG, ROOT, SCREENSHOTS, SKIP, shoot, shootNarrow, signIn, twoPlayerSession } from "./support";
 
 /** Screenshots for docs/ are kept there when SCREENSHOT_DOCS=1. */
@@ -305,7 +308,7 @@ describe.skipIf(SKIP)("the turn review in the browser", () => {
       turn: number;
       resolved: boolean;
       orders: Record<string, unknown[]>;
-      report: { aa: { hits: number }[]; conflicts: { kind: string }[]; battles: { rounds: unknown[] }[] };
+      report: { aa: { hits: number }[]; conflicts: { kind: string }[]; battles: { rounds: unknown[] }[]; owners: Record<string, string> };
       story: { id: string; lines: { text: string; rules: string[] }[] }[];
     };
     expect(json).toMatchObject({ turn: 2, resolved: true });
@@ -326,6 +329,43 @@ describe.skipIf(SKIP)("the turn review in the browser", () => {
     // Turn 1 had no battle: the luck over the game so far is this turn's.
     const turnLuck = (await b.getByTestId("luck-nation").allTextContents()).map((t) => t.replace(/^This turn, /, ""));
     expect(await b.getByTestId("luck-game").allTextContents()).toEqual(turnLuck);
+
+    // The whole-turn luck meter (issue 24): Germany's one attack, Karelia, as the report has it — the
+    // only nation that attacked (the robots hold, Russia's infantry only moved). AA fire was sure (low
+    // luck, 1 hit), so the battle as the report starts it is the one the odds priced: its chance is
+    // that battle's exact odds, and the turns that go worse are those where it failed, if it succeeded.
+    const karelia = json.report.battles[0] as unknown as BattleReport;
+    const forces = (attacking: boolean) => ({ [attacking ? "Germany" : "Russia"]: Object.fromEntries(karelia.sides[attacking ? "Axis" : "Allies"].map((u) => [u.type, u.count])) });
+    const p = exactOdds({ attacker: forces(true), defender: forces(false), lowLuck: true }).taken;
+    const taken = json.report.owners["Karelia S.S.R."] === "Germany";
+    expect(await b.getByTestId("turn-luck").locator("details[data-testid^=turn-luck-]").evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.testid))).toEqual(["turn-luck-germany"]);
+    const meter = b.getByTestId("turn-luck-germany");
+    expect(await meter.getByTestId("turn-luck-count").textContent()).toBe(`${taken ? 1 : 0} of 1 attack succeeded`);
+    const worse = taken ? 1 - p : 0;
+    expect(Number(await meter.getAttribute("data-worse"))).toBeCloseTo(worse, 9);
+    expect(await meter.getByTestId("turn-luck-place").textContent()).toBe(`${worseText({ worse })} · ${parText({ succeeded: taken ? 1 : 0, expected: p })}`);
+    await meter.locator("summary").click();
+    const attack = meter.getByTestId("turn-luck-attack");
+    await attack.waitFor();
+    expect(Number(await attack.getAttribute("data-p"))).toBeCloseTo(p, 9);
+    expect(await attack.textContent()).toBe(`Karelia S.S.R.: ${taken ? "taken" : "not taken"} — a ${percent(p)} chance`);
+    await b.setViewportSize({ width: 1440, height: 900 });
+    await b.screenshot({ path: join(SCREENSHOTS, "lockstep-review-luck-1440.png") });
+    await b.setViewportSize({ width: 390, height: 844 });
+    await b.getByTestId("review-panel").getByTestId("sheet-toggle").click(); // the sheet opens on its top: the meter under the title
+    await b.getByTestId("turn-luck").scrollIntoViewIfNeeded();
+    expect(await b.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await b.screenshot({ path: join(SCREENSHOTS, "lockstep-review-luck-390.png") });
+    await b.setViewportSize({ width: 1280, height: 900 });
+    // The review route's first-load JavaScript (its module scripts, as game-screen.test.ts measures the
+    // game page's) stays under the game page's cap: the meter is plain text and a bar, loaded with it.
+    const html = await (await b.request.get(`${base}/game/${gameId}/turn/2`)).text();
+    const srcs = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !/\bnoModule\b/i.test(tag)).flatMap((tag) => /\bsrc="([^"]+)"/.exec(tag)?.[1] ?? []);
+    let js = 0;
+    for (const src of new Set(srcs)) js += gzipSync(Buffer.from(await (await b.request.get(new URL(src.replace(/&amp;/g, "&"), base).href)).body())).length;
+    console.log(`review page: first-load JS ${(js / 1024).toFixed(1)} KB gzip in ${new Set(srcs).size} files`);
+    expect(js).toBeGreaterThan(0);
+    expect(js).toBeLessThanOrEqual(200 * 1024);
 
     await b.goto(`${base}/notifications`);
     const link = b.getByTestId("notifications").getByRole("link", { name: /turn 2 resolved/ }).first();

@@ -135,9 +135,9 @@ describe.skipIf(SKIP)("the whole turn in the browser: battle, landing, new units
       await a.waitForTimeout(300);
     }
     expect(await a.getByTestId("phase-status").textContent()).toContain("after combat");
-    // The fighter was asked whether to withdraw after each round, never about submarines: none fought.
+    // The fighter is asked whether to withdraw after each round the battle goes on (none when the dice
+    // end it in the first round), never about submarines: none fought.
     const asked = [...questions].filter(Boolean);
-    expect(asked.length).toBeGreaterThan(0);
     for (const q of asked) {
       expect(q).toContain("Withdraw air units");
       expect(q).not.toMatch(/submarine/i);
@@ -170,7 +170,8 @@ describe.skipIf(SKIP)("the whole turn in the browser: battle, landing, new units
     const outlined = await map.locator('[data-testid^="map-target-"]').evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")));
     expect(outlined.sort()).toEqual(options.filter((o) => o !== "").map((o) => `Land in ${o}`).sort());
     // The map shows the fighter where it fought, and its safe places, whatever the view kept from the orders.
-    await expect.poll(() => inMapView(a, "caucasus")).toBe(true);
+    // (The map fits itself once its shapes are in: on a busy machine that can take a while.)
+    await expect.poll(() => inMapView(a, "caucasus"), { timeout: LONG }).toBe(true);
     await shoot(a, "lockstep-post-combat-1280");
     // A real click where the outline shows (badges lie above outlines); the whole world if it is out of view.
     const place = map.getByRole("button", { name: `Land in ${landedIn}`, exact: true });

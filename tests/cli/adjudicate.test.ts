@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { NATIONS } from "../../server/engine/types";
+import { NATIONS } from "../../server/rulesets/1942/engine/types";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const fixtures = join(root, "tests/cli/fixtures");

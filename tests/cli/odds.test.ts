@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { exactOdds } from "../../server/engine/odds";
+import { exactOdds } from "../../server/rulesets/1942/engine/odds";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 

@@ -29,5 +29,5 @@ describe("npm run verify", () => {
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain("was not found");
     if (onPostgres) await handle.close();
-  });
+  }, 300_000); // two child processes, each compiling the CLI and the engine with tsx and opening the database
 });

@@ -1,8 +1,8 @@
 // R6 — battles as resumable state: requests, refused decisions, defaults, and the record.
 import { describe, expect, it } from "vitest";
-import { advanceBattle, decideBattle, defaultDecision, fightBattle, openBattle, type BattleSetup } from "../../server/engine/combat/battle";
-import { defaultCasualties } from "../../server/engine/combat/casualties";
-import { phaseDice } from "../../server/engine/rng";
+import { advanceBattle, decideBattle, defaultDecision, fightBattle, openBattle, type BattleSetup } from "../../server/rulesets/1942/engine/combat/battle";
+import { defaultCasualties } from "../../server/rulesets/1942/engine/combat/casualties";
+import { phaseDice } from "../../server/rulesets/1942/engine/rng";
 
 const land = (lowLuck: boolean): BattleSetup => ({
   territory: "B",

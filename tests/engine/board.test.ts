@@ -1,8 +1,8 @@
 // The default board and setup (RULES.md R1.2–R1.4, R2, R8.1) as data: structure and the facts it follows.
 import { readFileSync } from "node:fs";
 import { describe, it, expect } from "vitest";
-import { DEFAULT_BOARD, DEFAULT_SETUP } from "../../server/engine/board/default-board";
-import { NATIONS, UNIT_TYPES, type Nation, type TerritoryData, type UnitType } from "../../server/engine/types";
+import { DEFAULT_BOARD, DEFAULT_SETUP } from "../../server/rulesets/1942/engine/board/default-board";
+import { NATIONS, UNIT_TYPES, type Nation, type TerritoryData, type UnitType } from "../../server/rulesets/1942/engine/types";
 
 const board = DEFAULT_BOARD;
 const setup = DEFAULT_SETUP;
@@ -317,7 +317,7 @@ describe("default setup (R2, R8.1)", () => {
 
 describe("default board module", () => {
   it("is plain data: imports types only, no I/O", () => {
-    const src = readFileSync(new URL("../../server/engine/board/default-board.ts", import.meta.url), "utf8");
+    const src = readFileSync(new URL("../../server/rulesets/1942/engine/board/default-board.ts", import.meta.url), "utf8");
     const imports = src.split("\n").filter((l) => /^\s*import\b/.test(l));
     expect(imports).toEqual([`import type { BoardData, SetupData } from "../types";`]);
     expect(src).not.toMatch(/\brequire\(|\bprocess\.|\bfetch\(/);

@@ -1,11 +1,11 @@
 // R4.10 / R9.2 — each factory's room left after a draft's purchases, as the validation counts it: the
 // purchase panel shows it, and a unit more than the room is refused by the same rule.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_BOARD, DEFAULT_SETUP } from "../../server/engine/board/default-board";
-import { createState } from "../../server/engine/state";
-import { factoryRoom } from "../../server/engine/orders/factory-room";
-import { validateOrder } from "../../server/engine/orders/validate";
-import type { Order } from "../../server/engine/orders/types";
+import { DEFAULT_BOARD, DEFAULT_SETUP } from "../../server/rulesets/1942/engine/board/default-board";
+import { createState } from "../../server/rulesets/1942/engine/state";
+import { factoryRoom } from "../../server/rulesets/1942/engine/orders/factory-room";
+import { validateOrder } from "../../server/rulesets/1942/engine/orders/validate";
+import type { Order } from "../../server/rulesets/1942/engine/orders/types";
 
 const world = createState(DEFAULT_BOARD, DEFAULT_SETUP);
 const buy = (id: string, type: string, count: number, destination: string, from?: string) => ({ id, type, count, destination, ...(from ? { from } : {}) }) as Order;

@@ -1,7 +1,7 @@
 // R6.7 — "Fight on" (submerge or withdraw) is asked only of a side that has something that may leave.
 import { describe, expect, it } from "vitest";
-import { advanceBattle, decideBattle, defaultDecision, openBattle, type BattleSetup, type BattleState, type DecisionRequest } from "../../server/engine/combat/battle";
-import { phaseDice } from "../../server/engine/rng";
+import { advanceBattle, decideBattle, defaultDecision, openBattle, type BattleSetup, type BattleState, type DecisionRequest } from "../../server/rulesets/1942/engine/combat/battle";
+import { phaseDice } from "../../server/rulesets/1942/engine/rng";
 
 const unit = (id: number, nation: "Germany" | "Russia", type: BattleSetup["units"][number]["type"]) =>
   ({ id, nation, type, team: nation === "Germany" ? "Axis" : "Allies", attacking: nation === "Germany", cargo: [] }) as BattleSetup["units"][number];

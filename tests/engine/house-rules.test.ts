@@ -23,7 +23,7 @@ import {
   type GameState,
   type HouseRules,
   type Nation,
-} from "../../server/engine";
+} from "../../server/rulesets/1942/engine";
 import { makeRand, randomOrders } from "../support/random-orders";
 
 const ALL_ON: HouseRules = { victoryCities: true, minorVictoryTurn: 10, vcInfantry: true, commerceRaiding: true };

@@ -1,9 +1,9 @@
 // legalDestinations — what the map outlines: exactly the destinations validation accepts.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_BOARD, DEFAULT_SETUP } from "../../server/engine/board/default-board";
-import { legalDestinations } from "../../server/engine/orders/legal-destinations";
-import { validateOrder } from "../../server/engine/orders/validate";
-import { createState } from "../../server/engine/state";
+import { DEFAULT_BOARD, DEFAULT_SETUP } from "../../server/rulesets/1942/engine/board/default-board";
+import { legalDestinations } from "../../server/rulesets/1942/engine/orders/legal-destinations";
+import { validateOrder } from "../../server/rulesets/1942/engine/orders/validate";
+import { createState } from "../../server/rulesets/1942/engine/state";
 import { LINE_BOARD, stateOf } from "../support/scenario";
 
 const units = [

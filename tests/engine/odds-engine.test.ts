@@ -2,7 +2,7 @@
 // each battle fought over 20,000 seeds; every frequency within three standard deviations of the
 // exact probability, and the mean rounds and losses within three standard errors.
 import { describe, expect, it } from "vitest";
-import { exactOdds, type OddsInput } from "../../server/engine/odds";
+import { exactOdds, type OddsInput } from "../../server/rulesets/1942/engine/odds";
 import { fightWithEngine } from "../support/engine-battle";
 
 const SEEDS = 20_000;

@@ -1,10 +1,10 @@
 // An independent reference for the exact odds, written from the rulebook alone: every die of every
 // round is enumerated one by one (R6.4, R6.8), casualties follow R6.9 spelled out again here, and a
 // round that changes nothing is summed as a geometric series. Slow (2^dice per round), so small
-// battles only. It shares nothing with server/engine/odds but the R2 table.
-import { UNIT_STATS } from "../../server/engine/units";
-import { NATIONS, UNIT_TYPES, type Nation, type UnitType } from "../../server/engine/types";
-import type { OddsInput } from "../../server/engine/odds";
+// battles only. It shares nothing with server/rulesets/1942/engine/odds but the R2 table.
+import { UNIT_STATS } from "../../server/rulesets/1942/engine/units";
+import { NATIONS, UNIT_TYPES, type Nation, type UnitType } from "../../server/rulesets/1942/engine/types";
+import type { OddsInput } from "../../server/rulesets/1942/engine/odds";
 
 interface U {
   nation: Nation;

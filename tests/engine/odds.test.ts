@@ -1,7 +1,7 @@
-// The exact odds (server/engine/odds) against an independent brute force written from the rulebook
+// The exact odds (server/rulesets/1942/engine/odds) against an independent brute force written from the rulebook
 // (odds-reference.ts): every probability within 1e-12.
 import { describe, expect, it } from "vitest";
-import { exactOdds, type OddsInput } from "../../server/engine/odds";
+import { exactOdds, type OddsInput } from "../../server/rulesets/1942/engine/odds";
 import { reference } from "./odds-reference";
 
 const CASES: [string, OddsInput][] = [

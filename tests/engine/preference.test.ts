@@ -1,7 +1,7 @@
 // A standing casualty preference reorders the R6.9 default and stays within R6.6.
 import { describe, expect, it } from "vitest";
-import { checkChoice, defaultCasualties, type Candidate } from "../../server/engine/combat/casualties";
-import { preferredCasualties, preferredDecision } from "../../server/engine/combat/preference";
+import { checkChoice, defaultCasualties, type Candidate } from "../../server/rulesets/1942/engine/combat/casualties";
+import { preferredCasualties, preferredDecision } from "../../server/rulesets/1942/engine/combat/preference";
 
 const c = (id: number, type: Candidate["type"], room = 1): Candidate => ({ id, nation: "Germany", type, value: 1, room });
 const army = [c(1, "infantry"), c(2, "armour"), c(3, "fighter"), c(4, "artillery")];

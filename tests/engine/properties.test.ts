@@ -30,7 +30,7 @@ import {
   type Team,
   type UnitCounts,
   type UnitType,
-} from "../../server/engine";
+} from "../../server/rulesets/1942/engine";
 import { makeRand, randomOrders, type RandomOrdersOptions } from "../support/random-orders";
 
 type Orders = Partial<Record<Nation, Order[]>>;

@@ -1,11 +1,11 @@
-// The engine is pure (STYLE.md): it imports nothing outside server/engine and uses no clock,
+// The engine is pure (STYLE.md): it imports nothing outside server/rulesets/1942/engine and uses no clock,
 // randomness, environment or I/O. This test is the lint rule that enforces it.
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
-const engine = resolve(dirname(fileURLToPath(import.meta.url)), "../../server/engine");
+const engine = resolve(dirname(fileURLToPath(import.meta.url)), "../../server/rulesets/1942/engine");
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -37,7 +37,7 @@ describe("engine purity", () => {
       for (const spec of imports) {
         expect(spec.startsWith("."), `${name} imports "${spec}"`).toBe(true);
         const target = resolve(dirname(file), spec);
-        expect(target.startsWith(engine), `${name} imports "${spec}" from outside server/engine`).toBe(true);
+        expect(target.startsWith(engine), `${name} imports "${spec}" from outside server/rulesets/1942/engine`).toBe(true);
       }
       for (const [pattern, what] of FORBIDDEN) expect(pattern.test(text), `${name} uses ${what}`).toBe(false);
     });

@@ -4,8 +4,8 @@
 // choice is used (only the record of who chose differs).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_BOARD, DEFAULT_SETUP, createState, defaultDecision, resolveCombatPhase, type DecisionRecord } from "../../server/engine";
-import { stepOf } from "../../server/engine/combat/decisions";
+import { DEFAULT_BOARD, DEFAULT_SETUP, createState, defaultDecision, resolveCombatPhase, type DecisionRecord } from "../../server/rulesets/1942/engine";
+import { stepOf } from "../../server/rulesets/1942/engine/combat/decisions";
 import { makeRand, randomOrders } from "../support/random-orders";
 
 const world = createState(DEFAULT_BOARD, DEFAULT_SETUP);

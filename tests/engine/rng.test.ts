@@ -1,6 +1,6 @@
 // R3.3 — the dice: reproducible from the seed, independent per stream, fair.
 import { describe, expect, it } from "vitest";
-import { diceStream } from "../../server/engine/rng";
+import { diceStream } from "../../server/rulesets/1942/engine/rng";
 
 const roll = (seed: string, name: string, n: number) => {
   const s = diceStream(seed, name);

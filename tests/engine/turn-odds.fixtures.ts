@@ -1,7 +1,7 @@
 // Small turns for the whole-turn odds tests: a board with two sea zones along a Russian coast.
-import type { Order } from "../../server/engine/orders/types";
-import type { GameState } from "../../server/engine/state";
-import type { Nation } from "../../server/engine/types";
+import type { Order } from "../../server/rulesets/1942/engine/orders/types";
+import type { GameState } from "../../server/rulesets/1942/engine/state";
+import type { Nation } from "../../server/rulesets/1942/engine/types";
 import { stateOf } from "../support/scenario";
 
 export const COAST_BOARD = {

@@ -1,14 +1,14 @@
 // Whole-turn odds (issue 24): exact against a brute-force enumeration of small turns, within a band of
 // the engine's own resolution of the whole turn over thousands of seeds, and objectives combined.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, resolveCombatPhase, resolveTurn } from "../../server/engine";
-import { exactOdds } from "../../server/engine/odds";
-import { turnOdds, type Objective, type TurnOdds } from "../../server/engine/odds/turn-odds";
-import { validateOrders } from "../../server/engine/orders/validate";
-import { teamOf } from "../../server/engine/teams";
-import type { Team } from "../../server/engine/types";
-import { isCombatUnit } from "../../server/engine/units";
-import { robotOrders } from "../../server/robots/robot";
+import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, resolveCombatPhase, resolveTurn } from "../../server/rulesets/1942/engine";
+import { exactOdds } from "../../server/rulesets/1942/engine/odds";
+import { turnOdds, type Objective, type TurnOdds } from "../../server/rulesets/1942/engine/odds/turn-odds";
+import { validateOrders } from "../../server/rulesets/1942/engine/orders/validate";
+import { teamOf } from "../../server/rulesets/1942/engine/teams";
+import type { Team } from "../../server/rulesets/1942/engine/types";
+import { isCombatUnit } from "../../server/rulesets/1942/engine/units";
+import { robotOrders } from "../../server/rulesets/1942/robots/robot";
 import { bombardTurn, landingTurn, raidTurn, reinforcedTurn, type Turn } from "./turn-odds.fixtures";
 import { referenceTurn, type RefLand, type RefSea, type World } from "./turn-reference";
 

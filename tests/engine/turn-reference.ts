@@ -2,9 +2,9 @@
 // enumerated die by die (odds-reference.ts), and the turn is every combination of every battle's ends
 // spelled out one world at a time — sea battles first, then each land battle with the cargo of the
 // transports that survived in a zone their side cleared (R5.3). Slow; small turns only. It shares
-// nothing with server/engine/odds but the R2 table.
-import type { OddsInput } from "../../server/engine/odds";
-import type { Nation, Team, UnitCounts, UnitType } from "../../server/engine/types";
+// nothing with server/rulesets/1942/engine/odds but the R2 table.
+import type { OddsInput } from "../../server/rulesets/1942/engine/odds";
+import type { Nation, Team, UnitCounts, UnitType } from "../../server/rulesets/1942/engine/types";
 import { reference } from "./odds-reference";
 
 export interface RefSea {

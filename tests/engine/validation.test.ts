@@ -1,9 +1,9 @@
 // R4 — validation: each refused order names the lowest failing rule and says why in plain words.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_BOARD, DEFAULT_SETUP } from "../../server/engine/board/default-board";
-import { createState } from "../../server/engine/state";
-import { validateOrder, validateOrders } from "../../server/engine/orders/validate";
-import type { Order } from "../../server/engine/orders/types";
+import { DEFAULT_BOARD, DEFAULT_SETUP } from "../../server/rulesets/1942/engine/board/default-board";
+import { createState } from "../../server/rulesets/1942/engine/state";
+import { validateOrder, validateOrders } from "../../server/rulesets/1942/engine/orders/validate";
+import type { Order } from "../../server/rulesets/1942/engine/orders/types";
 import { LINE_BOARD, stateOf } from "../support/scenario";
 
 const world = createState(DEFAULT_BOARD, DEFAULT_SETUP);

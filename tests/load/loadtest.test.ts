@@ -17,7 +17,7 @@ describe("the load test's target", () => {
 // Registered only with a Postgres server: the load test runs app processes and workers side by side,
 // which PGlite (one process) cannot serve.
 if (onPostgres) describe("npm run loadtest, small (Postgres server)", () => {
-  it("saves, streams, races and pages under load: every request answered, every turn resolved once and verified", async () => {
+  it("saves, streams, races, battles and pages under load: every request answered, every turn resolved once and verified", async () => {
     const lines: string[] = [];
     const f = await runLoadtest({ ...SMALL, ...(process.env.LOADTEST_PORT ? { basePort: Number(process.env.LOADTEST_PORT) } : {}), adminUrl: process.env.DATABASE_URL!, log: (l) => lines.push(l) });
     console.log(lines.join("\n"));
@@ -27,6 +27,12 @@ if (onPostgres) describe("npm run loadtest, small (Postgres server)", () => {
     expect(f.resolved.event).toHaveLength(SMALL.resolveGames * 2);
     expect(f.resolved.fetched).toHaveLength(SMALL.resolveGames * 2);
     expect(f.exactlyOnce).toBe(SMALL.resolveGames);
+    // Every game's first battle round was decided at once, and each stream fetched the round after it;
+    // then every game's post-combat lock reached both streams as turn 2.
+    expect(f.battles!.decisions.rounds[0]).toBe(SMALL.resolveGames);
+    expect(f.battles!.decisions.failed + f.battles!.postCombat.failed).toBe(0);
+    expect(f.battles!.decisions.fetched.length).toBe(f.battles!.decisions.rounds.reduce((n, g) => n + g, 0) * 2);
+    expect(f.battles!.postCombat.fetched).toHaveLength(SMALL.resolveGames * 2);
     expect(f.unverified).toEqual([]);
   }, 600_000);
 });

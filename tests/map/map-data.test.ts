@@ -2,7 +2,7 @@
 // one shape per territory, and every board edge drawn as a shared border or a listed crossing.
 import { describe, expect, it } from "vitest";
 import { MAP } from "@/app/map/map-data";
-import { DEFAULT_BOARD } from "@/server/engine/board/default-board";
+import { DEFAULT_BOARD } from "@/server/rulesets/1942/engine/board/default-board";
 import { insideRings, parsePath, type Rings } from "@/scripts/map/check";
 import { touchLength } from "@/scripts/map/edges";
 import { intersection, xor, type MultiPolygon } from "@/scripts/map/clip";

@@ -17,7 +17,7 @@ describe("settings", () => {
     const alice = callerFor(handle, await makeUser(handle, "set-alice@example.com"));
     const bob = callerFor(handle, await makeUser(handle, "set-bob@example.com"));
     const press = { pressInApp: true, pressPush: true, pressEmail: true };
-    expect(await alice.settings.get()).toEqual({ email: true, push: true, quietStart: null, quietEnd: null, timeZone: "UTC", ...press, pushSubscribed: false, name: { displayName: expect.any(String), chosen: false } });
+    expect(await alice.settings.get()).toEqual({ email: true, push: true, quietStart: null, quietEnd: null, timeZone: "UTC", ...press, pushSubscribed: false, bot: false, name: { displayName: expect.any(String), chosen: false } });
     // Without the press choices (an older form) they stay on.
     const saved = await alice.settings.save({ email: false, push: true, quietStart: 22 * 60, quietEnd: 7 * 60, timeZone: "Europe/Paris" });
     expect(saved).toEqual({ email: false, push: true, quietStart: 1320, quietEnd: 420, timeZone: "Europe/Paris", ...press });

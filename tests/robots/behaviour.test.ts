@@ -2,15 +2,12 @@
 // at good odds, sends aircraft only where a secure landing remains (R4.6, R7.1), ships troops by
 // transport (R4.7), fights at sea when it should, and buys what the position needs (R4.10).
 import { describe, expect, it } from "vitest";
-import { resolveTurn, validateOrders, type GameState, type MoveOrder, type Nation, type Order, type PurchaseOrder } from "../../server/engine";
-import { plannedOrders, robotOrders } from "../../server/robots/robot";
+import { resolveTurn, validateOrders, type GameState, type MoveOrder, type Nation, type Order, type PurchaseOrder } from "../../server/rulesets/1942/engine";
+import { plannedOrders, robotOrders } from "../../server/rulesets/1942/robots/robot";
 import { stateOf } from "../support/scenario";
+import { ISLAND, ISLAND_BOARD, endsIn, moves, type Stack } from "./island";
 
-type Stack = { nation: Nation; type: string; at: string; count: number };
-
-const moves = (orders: Order[]) => orders.filter((o): o is MoveOrder => "path" in o);
 const buys = (orders: Order[]) => orders.filter((o): o is PurchaseOrder => "destination" in o);
-const endsIn = (o: MoveOrder) => (o.path.length > 0 ? o.path[o.path.length - 1]! : o.from);
 
 function ordersOf(state: GameState, nation: Nation, seed = "t"): Order[] {
   // Every list a robot plans must pass the engine's validation as a whole (R4.2, R4.10).
@@ -128,23 +125,8 @@ describe("a robot's aircraft", () => {
 
 describe("a robot at sea", () => {
   // The United Kingdom is an island: its troops reach German coast G only by transport.
-  const board = {
-    territories: [
-      { id: "U", kind: "land", value: 8, owner: "United Kingdom", capitalOf: "United Kingdom" },
-      { id: "G", kind: "land", value: 3, owner: "Germany" },
-      { id: "H", kind: "land", value: 8, owner: "Germany", capitalOf: "Germany" },
-      { id: "S1", kind: "sea" },
-      { id: "S2", kind: "sea" },
-      { id: "S3", kind: "sea" },
-    ],
-    edges: [["U", "S1"], ["S1", "S2"], ["S2", "G"], ["G", "H"], ["S2", "S3"], ["S3", "H"]],
-  };
-  const island: Stack[] = [
-    { nation: "United Kingdom", type: "factory", at: "U", count: 1 },
-    { nation: "United Kingdom", type: "infantry", at: "U", count: 2 },
-    { nation: "United Kingdom", type: "armour", at: "U", count: 2 },
-    { nation: "United Kingdom", type: "transport", at: "S1", count: 2 },
-  ];
+  const board = ISLAND_BOARD;
+  const island = ISLAND;
 
   it("loads troops on transports and lands them in an enemy coastal territory", () => {
     const state = stateOf({ board, units: [...island, { nation: "Germany", type: "infantry", at: "G", count: 1 }] });

@@ -1,12 +1,12 @@
 // Robots decide like a player's browser (R3.2) and deterministically for a state, nation and seed:
-// they import only the engine's public API (server/engine/index.ts) and their own files, and use no
+// they import only the engine's public API (server/rulesets/1942/engine/index.ts) and their own files, and use no
 // clock, randomness, environment or I/O. This test is the lint rule that enforces it.
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
-const robots = resolve(dirname(fileURLToPath(import.meta.url)), "../../server/robots");
+const robots = resolve(dirname(fileURLToPath(import.meta.url)), "../../server/rulesets/1942/robots");
 const engineApi = resolve(robots, "../engine");
 
 const FORBIDDEN: [RegExp, string][] = [

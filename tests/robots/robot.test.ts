@@ -3,8 +3,8 @@
 // engine error.
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, UNIT_STATS, createState, resolveTurn, validateOrders, type Nation, type Order } from "../../server/engine";
-import { attackOdds, plannedOrders, robotOrders } from "../../server/robots/robot";
+import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, UNIT_STATS, createState, resolveTurn, validateOrders, type Nation, type Order } from "../../server/rulesets/1942/engine";
+import { attackOdds, plannedOrders, robotOrders } from "../../server/rulesets/1942/robots/robot";
 
 describe("robots", () => {
   it("give only legal orders, as a whole list, and spend within the treasury, turn after turn", () => {

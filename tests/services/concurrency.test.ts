@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { createDb, type DbHandle } from "../../db/client";
 import { jobs, notifications, orders, phases } from "../../db/schema";
-import { NATIONS, type Nation, type Order } from "../../server/engine";
+import { NATIONS, type Nation, type Order } from "../../server/rulesets/1942/engine";
 import { claim, reap } from "../../server/jobs/queue";
 import { drain } from "../../server/jobs/worker";
 import { adjudicatePhase, resolveStored } from "../../server/services/adjudicate";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { DbHandle } from "../../db/client";
 import { notifications, orders, phases, seats } from "../../db/schema";
-import { defaultDecision } from "../../server/engine";
+import { defaultDecision } from "../../server/rulesets/1942/engine";
 import { drain } from "../../server/jobs/worker";
 import { sweepDeadlines } from "../../server/services/deadlines";
 import { testDb } from "../support/db";

@@ -1,13 +1,13 @@
 // Fight an odds calculator's battle with the engine's own code (R5.1 AA fire as aa.ts does it, R5.5
 // bombardment, R6 rounds), for one seed: the yardstick the exact odds are checked and timed against.
-import { defaultCasualties } from "../../server/engine/combat/casualties";
-import { fire } from "../../server/engine/combat/fire";
-import { defaultDecision, fightInPlace, openBattle, type BattleState, type BattleUnit, type DecisionPolicy } from "../../server/engine/combat/battle";
-import { diceStream } from "../../server/engine/rng";
-import { teamOf } from "../../server/engine/teams";
-import type { Nation, Team, UnitCounts, UnitType } from "../../server/engine/types";
-import { UNIT_STATS, isAir, isCombatUnit, isLandUnit } from "../../server/engine/units";
-import { exactOdds, type OddsInput } from "../../server/engine/odds";
+import { defaultCasualties } from "../../server/rulesets/1942/engine/combat/casualties";
+import { fire } from "../../server/rulesets/1942/engine/combat/fire";
+import { defaultDecision, fightInPlace, openBattle, type BattleState, type BattleUnit, type DecisionPolicy } from "../../server/rulesets/1942/engine/combat/battle";
+import { diceStream } from "../../server/rulesets/1942/engine/rng";
+import { teamOf } from "../../server/rulesets/1942/engine/teams";
+import type { Nation, Team, UnitCounts, UnitType } from "../../server/rulesets/1942/engine/types";
+import { UNIT_STATS, isAir, isCombatUnit, isLandUnit } from "../../server/rulesets/1942/engine/units";
+import { exactOdds, type OddsInput } from "../../server/rulesets/1942/engine/odds";
 
 export interface EngineOutcome {
   winner: "attacker" | "defender" | "none";

@@ -22,7 +22,7 @@ import {
   type SetupData,
   type UnitCounts,
   type UnitType,
-} from "../../server/engine";
+} from "../../server/rulesets/1942/engine";
 
 // ---- a tiny seeded PRNG ---------------------------------------------------------------------
 

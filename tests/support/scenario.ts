@@ -1,6 +1,6 @@
 // Build engine states from scenario-format data, for tests.
 import { parseScenario, type Scenario } from "../../server/scenario/parse";
-import { createState, type GameState } from "../../server/engine/state";
+import { createState, type GameState } from "../../server/rulesets/1942/engine/state";
 
 export function scenario(input: unknown): Scenario {
   const parsed = parseScenario(input);

@@ -6,7 +6,7 @@
 // decision deadline every missing decision takes the default and the battle goes on (R3.1). A battle
 // opened from its marker on the map is brought into view and outlined.
 import { useEffect, useRef } from "react";
-import { TEAMS } from "../../../server/engine/types";
+import { TEAMS } from "../../../server/rulesets/1942/engine/types";
 import type { KnownUnit } from "../../components/battle-format";
 import { useBattleFocus } from "./battle/battle-focus";
 import { SideView } from "./battle/battle-side";

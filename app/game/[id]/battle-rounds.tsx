@@ -1,8 +1,8 @@
 // A battle's rounds as they were fought (R6.3, R6.11): per sub-phase the dice of both sides (or the
 // low-luck total and roll, R6.8), the hits, every casualty choice and who made it (player or default),
 // and what each side lost. No hooks: the live game page and the history (a server component) share it.
-import { TEAMS, type Team, type UnitCounts } from "../../../server/engine/types";
-import type { BattleReport } from "../../../server/engine/report";
+import { TEAMS, type Team, type UnitCounts } from "../../../server/rulesets/1942/engine/types";
+import type { BattleReport } from "../../../server/rulesets/1942/engine/report";
 import {
   SUBPHASE_WORDS,
   byText,

@@ -1,8 +1,8 @@
 "use client";
 // The Board tab of the game screen: every nation's treasury, territories and units as tables, the
 // same board for everyone (a text view of the map). Loaded when the tab is first shown.
-import { teamOf } from "../../../server/engine/teams";
-import { NATIONS, type Nation } from "../../../server/engine/types";
+import { teamOf } from "../../../server/rulesets/1942/engine/teams";
+import { NATIONS, type Nation } from "../../../server/rulesets/1942/engine/types";
 import { countsText } from "../../components/format";
 import { VALUE, slug, type Board, type UnitStack } from "./game-types";
 

@@ -4,10 +4,10 @@
 // Marked units (hit this round, removed at its end) are out; the other side's casualties of this
 // round still to be chosen are not known yet, so they are in. A battleship hit once (earlier or by
 // the picks) goes in damaged (R6.4): one more hit sinks it.
-import type { BattleUnit } from "../../../server/engine/combat/battle";
-import type { OddsInput } from "../../../server/engine/odds";
-import type { Nation, Team, UnitCounts } from "../../../server/engine/types";
-import { isCombatUnit, UNIT_STATS } from "../../../server/engine/units";
+import type { BattleUnit } from "../../../server/rulesets/1942/engine/combat/battle";
+import type { OddsInput } from "../../../server/rulesets/1942/engine/odds";
+import type { Nation, Team, UnitCounts } from "../../../server/rulesets/1942/engine/types";
+import { isCombatUnit, UNIT_STATS } from "../../../server/rulesets/1942/engine/units";
 
 export interface BattleLike {
   pass: "sea" | "land";

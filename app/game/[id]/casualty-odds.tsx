@@ -3,7 +3,7 @@
 // casualties and with the player's current picks, side by side, priced in the odds worker. The
 // battle is read from the game's own query (already loaded by the game screen).
 import { useQuery } from "@tanstack/react-query";
-import type { Team } from "../../../server/engine/types";
+import type { Team } from "../../../server/rulesets/1942/engine/types";
 import { useOdds } from "../../odds/use-odds";
 import { useTRPC } from "../../trpc/client";
 import { battleFromHere, chanceFor } from "./casualty-odds-input";

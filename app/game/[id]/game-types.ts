@@ -1,8 +1,8 @@
 // The shapes the game pages receive, inferred from the tRPC router (no server code is imported).
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "../../../server/api/root";
-import type { BattleUnit, RoundRecord } from "../../../server/engine/combat/battle";
-import { DEFAULT_BOARD } from "../../../server/engine/board/default-board";
+import type { BattleUnit, RoundRecord } from "../../../server/rulesets/1942/engine/combat/battle";
+import { DEFAULT_BOARD } from "../../../server/rulesets/1942/engine/board/default-board";
 
 type Outputs = inferRouterOutputs<AppRouter>;
 export type GameView = Outputs["game"]["get"];

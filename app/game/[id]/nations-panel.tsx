@@ -4,7 +4,7 @@
 // is first shown (or once the page has hydrated), not with the map.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { NATIONS, type Nation } from "../../../server/engine/types";
+import { NATIONS, type Nation } from "../../../server/rulesets/1942/engine/types";
 import { durationText } from "../../components/battle-format";
 import { errorText, timeLeft } from "../../components/format";
 import { PlayerBadge } from "../../components/player-badge";

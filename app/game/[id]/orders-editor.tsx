@@ -2,8 +2,8 @@
 // The orders of one nation: a draft list built with two plain forms, saved whole (the server checks
 // every order, R4.11), then locked. A refused save keeps the draft and shows each refusal beside its order.
 import { useId, useMemo, useState, type FormEvent } from "react";
-import { UNIT_TYPES, type Nation, type UnitCounts, type UnitType } from "../../../server/engine/types";
-import { UNIT_STATS } from "../../../server/engine/units";
+import { UNIT_TYPES, type Nation, type UnitCounts, type UnitType } from "../../../server/rulesets/1942/engine/types";
+import { UNIT_STATS } from "../../../server/rulesets/1942/engine/units";
 import { errorText, orderText, sentence, unitName, type OrderLike } from "../../components/format";
 import { SEA_ZONES, TERRITORIES, neighboursOf, slug, type Board } from "./game-types";
 import { unitPrice } from "./prices";

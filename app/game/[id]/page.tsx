@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { TRPCError } from "@trpc/server";
 import { requireUser } from "@/server/auth";
 import { serverTrpc } from "../../trpc/server";
 import { parseGameId } from "./game-id";
+import { orNotFound } from "./route-game";
 import { GameScreen } from "./game-screen";
 
 export const metadata: Metadata = { title: "Game" };
@@ -14,11 +15,23 @@ export default async function GamePage({ params }: { params: Promise<{ id: strin
   await requireUser(`/game/${id}`);
   const gameId = parseGameId(id);
   if (gameId === null) notFound();
-  // The first render comes with the game; the client keeps it live from there.
-  const initial = await (await serverTrpc()).game.get({ gameId }).catch((e: unknown) => {
-    if (e instanceof TRPCError && e.code === "NOT_FOUND") return null;
-    throw e;
-  });
+  const trpc = await serverTrpc();
+  // The first render comes with the game; the client keeps it live from there. A game of another
+  // ruleset refuses game.get (BAD_REQUEST) without reading more than the game's row: only then is its
+  // kind asked, so a 1942 page makes one read less.
+  const initial = await orNotFound(
+    trpc.game.get({ gameId }).catch((e: unknown) => {
+      if (e instanceof TRPCError && e.code === "BAD_REQUEST") return "not 1942" as const;
+      throw e;
+    }),
+  );
   if (!initial) notFound();
+  if (initial === "not 1942") {
+    const kind = await trpc.play.kind({ gameId });
+    // A game of another ruleset has its page at /game/<id>/play (app/games' frame around its screen): a
+    // route of its own, so nothing of it counts in this page's first-load JavaScript (capped at 200 KB).
+    if (kind.ruleset !== "1942") redirect(`/game/${gameId}/play`);
+    notFound();
+  }
   return <GameScreen gameId={gameId} initial={initial} />;
 }

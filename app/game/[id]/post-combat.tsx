@@ -6,7 +6,7 @@
 // and the rest lands by default.
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import type { Nation, UnitType } from "../../../server/engine/types";
+import type { Nation, UnitType } from "../../../server/rulesets/1942/engine/types";
 import { errorText, unitName } from "../../components/format";
 import { useTRPC } from "../../trpc/client";
 import { Deadline } from "./deadline";

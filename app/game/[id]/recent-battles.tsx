@@ -4,7 +4,7 @@
 // strip (where, who won) that opens to the rounds and links to the turn's review.
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import type { Nation } from "../../../server/engine/types";
+import type { Nation } from "../../../server/rulesets/1942/engine/types";
 import { useTRPC } from "../../trpc/client";
 import { BattleReportView } from "./battle-rounds";
 

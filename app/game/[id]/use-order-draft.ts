@@ -5,7 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import type { inferRouterInputs } from "@trpc/server";
 import { useState } from "react";
 import type { AppRouter } from "../../../server/api/root";
-import type { Nation } from "../../../server/engine/types";
+import type { Nation } from "../../../server/rulesets/1942/engine/types";
 import type { OrderLike } from "../../components/format";
 import { useTRPC } from "../../trpc/client";
 

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { errorText } from "../../components/format";
-import { reliabilityText, vacationText } from "../../components/player-badge";
+import { BotMark, reliabilityText, vacationText } from "../../components/player-badge";
 import { useTRPC } from "../../trpc/client";
 import { RatingChart } from "./rating-chart";
 
@@ -22,7 +22,15 @@ export function Profile({ id }: { id: string }) {
   return (
     <div className="stack" data-testid="profile">
       <section className="card">
-        <h1 data-testid="profile-name">{p.name}</h1>
+        <h1 data-testid="profile-name">
+          {p.name}
+          {p.bot ? (
+            <>
+              {" "}
+              <BotMark />
+            </>
+          ) : null}
+        </h1>
         {p.vacationUntil ? <p className="note">{vacationText(p.vacationUntil)}</p> : null}
         <table className="table compact">
           <thead>

@@ -18,6 +18,7 @@ import { RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, internalMessage, logInternalE
 import { createCaller } from "../root";
 import { openApiDocument } from "./openapi";
 import { INTEGER_PARAMS, matchRoute, type ApiRoute } from "./routes";
+import { MAX_STREAMS_PER_TOKEN, sseResponse, takeStreamSlot } from "./stream";
 
 /** Calls per token per minute. */
 export const API_PER_TOKEN: RateLimit = { name: "api:token", max: 120, windowSeconds: 60 };
@@ -159,6 +160,26 @@ export async function handleApiRequest(req: Request): Promise<Response> {
         holder.tokenId,
       );
 
+    if (route.stream) {
+      const release = takeStreamSlot(holder.tokenId);
+      if (!release)
+        return finish(problem(429, "TOO_MANY_REQUESTS", `At most ${MAX_STREAMS_PER_TOKEN} open streams per token; close one first`, {}, { "retry-after": "30" }), holder.tokenId);
+      // The stream ends when the client goes away or the server ends it (its lifetime): either aborts the source.
+      const stop = new AbortController();
+      req.signal.addEventListener("abort", () => stop.abort(), { once: true });
+      const caller = createCaller({ db, bus: runtime.bus, user: holder.user }, { signal: stop.signal });
+      const lastEventId = req.headers.get("last-event-id") ?? new URL(req.url).searchParams.get("lastEventId");
+      const input = { ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, paramValue(k, v)])), ...(lastEventId ? { lastEventId } : {}) };
+      try {
+        const events = (await callProcedure(caller, route.procedure, input)) as AsyncIterable<unknown>;
+        return finish(sseResponse(events, stop, release), holder.tokenId);
+      } catch (error) {
+        release();
+        stop.abort();
+        const trpcError = error instanceof TRPCError ? error : new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: error });
+        return finish(errorResponse(trpcError, `api ${route.method} ${route.path}`), holder.tokenId);
+      }
+    }
     const input = route.noInput ? undefined : await inputOf(req, route, params);
     if (input instanceof Response) return finish(input, holder.tokenId);
     const caller = createCaller({ db, bus: runtime.bus, user: holder.user }, { signal: req.signal });

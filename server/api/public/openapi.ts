@@ -3,6 +3,7 @@
 // what the handler accepts. Path parameters are taken out of the body or query schema they came from.
 import { z } from "zod";
 import { appRouter } from "../root";
+import { DOCUMENTED_OUTPUTS } from "../outputs";
 import { INTEGER_PARAMS, API_ROUTES, type ApiRoute } from "./routes";
 
 type JsonSchema = { type?: string; properties?: Record<string, JsonSchema>; required?: string[]; [key: string]: unknown };
@@ -32,9 +33,22 @@ export function inputSchemaOf(route: ApiRoute): JsonSchema {
   return { type: "object", properties, ...(required.size ? { required: [...required] } : {}) };
 }
 
+/** The zod schema of a procedure's answer: its own `.output()`, else the documented one (api/outputs.ts). */
+export function outputSchemaOf(procedure: string): z.ZodType | undefined {
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { output?: z.ZodType } }>;
+  return procedures[procedure]?._def.output ?? DOCUMENTED_OUTPUTS[procedure];
+}
+
 export const pathParams = (route: ApiRoute) => [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
 
 const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
+
+function answerSchema(route: ApiRoute): JsonSchema {
+  const schema = outputSchemaOf(route.procedure);
+  if (!schema) throw new Error(`The API route ${route.method} ${route.path} has no answer schema (server/api/outputs.ts)`);
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io: "output", unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
+  return json;
+}
 
 function operation(route: ApiRoute) {
   const parameters: unknown[] = pathParams(route).map((name) => ({
@@ -45,12 +59,13 @@ function operation(route: ApiRoute) {
   }));
   const input = route.noInput ? null : inputSchemaOf(route);
   let requestBody: unknown;
+  if (route.stream) parameters.push({ name: "Last-Event-ID", in: "header", required: false, description: "The last event id seen: what came after it is sent first", schema: { type: "string" } });
   if (input && route.method === "GET") {
     for (const [name, schema] of Object.entries(input.properties ?? {})) {
       // Query values are read as JSON when they parse (numbers, objects, arrays), else as text.
       parameters.push({ name, in: "query", required: input.required?.includes(name) ?? false, content: { "application/json": { schema } } });
     }
-  } else if (input) {
+  } else if (input && Object.keys(input.properties ?? {}).length > 0) {
     requestBody = { required: (input.required?.length ?? 0) > 0, content: { "application/json": { schema: input } } };
   }
   return {
@@ -63,7 +78,9 @@ function operation(route: ApiRoute) {
     parameters,
     ...(requestBody ? { requestBody } : {}),
     responses: {
-      "200": { description: "The procedure's answer, as the site receives it", content: { "application/json": { schema: {} } } },
+      "200": route.stream
+        ? { description: "Server-sent events: `id:` (the event's public id), `event:` (its kind), `data:` (the event as JSON); `: keep-alive` comments", content: { "text/event-stream": { schema: { type: "string" } } } }
+        : { description: "The procedure's answer, as the site receives it", content: { "application/json": { schema: answerSchema(route) } } },
       "400": errorResponse("Bad input; `issues` names each field and problem"),
       "401": errorResponse("No token, or an unknown, revoked or expired one"),
       "403": errorResponse("The token lacks the scope, or its user may not do this"),
@@ -92,7 +109,7 @@ export function openApiDocument(): object {
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
     paths,
     components: {
-      securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "An API token from /settings (lst_…); scopes read, play, press" } },
+      securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "An API token from /settings (lst_…); scopes read, play, press, webhooks" } },
       schemas: {
         Error: {
           type: "object",

@@ -4,7 +4,7 @@
 // schemas, so the API, its documentation and the site cannot disagree.
 import type { TokenScope } from "../../../db/schema";
 
-export type ApiMethod = "GET" | "POST" | "PUT";
+export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
 
 export interface ApiRoute {
   method: ApiMethod;
@@ -16,10 +16,12 @@ export interface ApiRoute {
   summary: string;
   /** The procedure takes no input at all (e.g. game.lobby). */
   noInput?: boolean;
+  /** A subscription answered as server-sent events (./stream.ts), not JSON. */
+  stream?: boolean;
 }
 
 /** Path parameters that are whole numbers (ids, turns); the others are strings (nations). */
-export const INTEGER_PARAMS = new Set(["gameId", "turn", "channelId"]);
+export const INTEGER_PARAMS = new Set(["gameId", "turn", "channelId", "webhookId"]);
 
 export const API_ROUTES: readonly ApiRoute[] = [
   { method: "GET", path: "/games", procedure: "game.lobby", scope: "read", summary: "Your games and the open challenges", noInput: true },
@@ -29,6 +31,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: "GET", path: "/games/{gameId}/history", procedure: "game.history", scope: "read", summary: "The game's resolved phases" },
   { method: "GET", path: "/games/{gameId}/turns/{turn}", procedure: "game.review", scope: "read", summary: "One turn's orders and report once resolved" },
   { method: "GET", path: "/games/{gameId}/events", procedure: "game.eventsAfter", scope: "read", summary: "The game's events after a seen id (query: after, wait up to 25 s for one)" },
+  { method: "GET", path: "/games/{gameId}/stream", procedure: "game.events", scope: "read", summary: "The game's events as server-sent events (text/event-stream); resume with Last-Event-ID", stream: true },
   { method: "GET", path: "/games/{gameId}/nations/{nation}/destinations", procedure: "orders.destinations", scope: "read", summary: "Legal destinations of one group of your nation (query: group, earlier as JSON)" },
   { method: "GET", path: "/games/{gameId}/nations/{nation}/placements", procedure: "orders.placements", scope: "read", summary: "Where new units may be placed and what they cost (query: earlier as JSON)" },
   { method: "PUT", path: "/games/{gameId}/nations/{nation}/orders", procedure: "orders.save", scope: "play", summary: "Save your nation's orders (replaces the saved set)" },
@@ -41,6 +44,24 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: "GET", path: "/games/{gameId}/press/{channelId}", procedure: "press.messages", scope: "read", summary: "A page of one channel's messages (query: before)" },
   { method: "POST", path: "/games/{gameId}/nations/{nation}/press", procedure: "press.open", scope: "press", summary: "Open a private channel of your nation and the given members" },
   { method: "POST", path: "/games/{gameId}/nations/{nation}/press/{channelId}", procedure: "press.send", scope: "press", summary: "Send a message to a channel as your nation" },
+  // Games of every other ruleset (Interplanetary, War of the Triple Alliance, ...): play.* (docs/platform.md).
+  { method: "GET", path: "/play", procedure: "play.games", scope: "read", summary: "The games offered besides 1942, with their scenarios and sides", noInput: true },
+  { method: "POST", path: "/play/challenges", procedure: "play.create", scope: "play", summary: "Create a challenge of another ruleset (ruleset, scenario, seats, your sides, robots)" },
+  { method: "GET", path: "/play/{gameId}", procedure: "play.get", scope: "read", summary: "A game of another ruleset as you see it: the ruleset's view, the phase, your saved orders (query: side)" },
+  { method: "POST", path: "/play/{gameId}/sides/{side}/join", procedure: "play.join", scope: "play", summary: "Join an open challenge as a side" },
+  { method: "PUT", path: "/play/{gameId}/sides/{side}/orders", procedure: "play.save", scope: "play", summary: "Save your side's orders (the ruleset's batch; replaces the saved one)" },
+  { method: "POST", path: "/play/{gameId}/sides/{side}/lock", procedure: "play.lock", scope: "play", summary: "Lock your side's orders" },
+  { method: "POST", path: "/play/{gameId}/sides/{side}/unlock", procedure: "play.unlock", scope: "play", summary: "Unlock your side's orders" },
+  { method: "POST", path: "/play/{gameId}/sides/{side}/leave", procedure: "play.leave", scope: "play", summary: "Leave the game: a robot plays your side from now on" },
+  { method: "POST", path: "/play/{gameId}/sides/{side}/reclaim", procedure: "play.reclaim", scope: "play", summary: "Take your side back from the robot that took it over after missed deadlines" },
+  { method: "GET", path: "/play/{gameId}/history", procedure: "play.history", scope: "read", summary: "Every turn; seeds, orders and reports of the resolved ones" },
+  { method: "GET", path: "/play/{gameId}/turns/{turn}", procedure: "play.review", scope: "read", summary: "One turn's review once resolved: start and end as you may see them, orders, report" },
+  { method: "GET", path: "/play/{gameId}/download", procedure: "play.download", scope: "read", summary: "The game as a replayable JSON file" },
+  { method: "GET", path: "/play/{gameId}/verify", procedure: "play.verify", scope: "read", summary: "Replay every resolved turn and check its dice (players only)" },
+  { method: "GET", path: "/webhooks", procedure: "webhook.list", scope: "webhooks", summary: "Your webhooks, each with its last delivery and its dead letters", noInput: true },
+  { method: "POST", path: "/webhooks", procedure: "webhook.create", scope: "webhooks", summary: "Register a webhook (the answer holds its signing secret, shown once)" },
+  { method: "POST", path: "/webhooks/{webhookId}/test", procedure: "webhook.test", scope: "webhooks", summary: "Send a signed test delivery to a webhook" },
+  { method: "DELETE", path: "/webhooks/{webhookId}", procedure: "webhook.delete", scope: "webhooks", summary: "Delete a webhook and its deliveries" },
 ];
 
 /** The route matching `method` and `path` (under /api/v1) and its path parameters, or why none does. */

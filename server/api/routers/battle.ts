@@ -1,6 +1,7 @@
 // battle.*: a side's lead nation decides its casualties, submerges and withdrawals (R6.2, R6.6, R6.7).
 import { z } from "zod";
-import { CASUALTY_PREFERENCES } from "../../engine/combat/preference";
+import { decidedOutput } from "../outputs";
+import { CASUALTY_PREFERENCES } from "../../rulesets/1942/engine/combat/preference";
 import { getPreference, resolveWithPreferences, setPreference } from "../../services/battle-preferences";
 import { decideBattle } from "../../services/battles";
 import { int4, keyText, rowId } from "../input";
@@ -29,6 +30,7 @@ export const battleRouter = router({
         decision,
       }),
     )
+    .output(decidedOutput)
     .mutation(({ ctx, input }) =>
       decideBattle(ctx.db, input.gameId, input.nation, { battle: input.battle, round: input.round, step: input.step, decision: input.decision }),
     ),

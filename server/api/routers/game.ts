@@ -18,6 +18,7 @@ import { int4, text } from "../input";
 import { liveStream } from "../live-stream";
 import { checkStreamRoom, counted } from "../streams";
 import { challenge, gameId, nation } from "../schemas";
+import { eventsOutput, gameCreatedOutput, joinedOutput } from "../outputs";
 import { nationProcedure, protectedProcedure, router } from "../trpc";
 
 export const gameRouter = router({
@@ -32,11 +33,12 @@ export const gameRouter = router({
       liveStream<GameEvent>({ bus: ctx.bus, name: "lobby", signal, lastEventId: input?.lastEventId, ids, replay: (after) => lobbyEventsAfter(ctx.db, after) }),
     );
   }),
-  create: protectedProcedure.input(challenge).mutation(({ ctx, input }) =>
+  create: protectedProcedure.input(challenge).output(gameCreatedOutput).mutation(({ ctx, input }) =>
     createChallenge(ctx.db, ctx.user.id, {
       name: input.name,
       nations: input.nations,
       robots: input.robots,
+      bots: input.bots,
       options: {
         lowLuck: input.lowLuck,
         ordersHours: input.ordersHours,
@@ -58,7 +60,7 @@ export const gameRouter = router({
       },
     }),
   ),
-  join: protectedProcedure.input(z.object({ gameId, nation })).mutation(({ ctx, input }) => joinGame(ctx.db, ctx.user.id, input.gameId, input.nation)),
+  join: protectedProcedure.input(z.object({ gameId, nation })).output(joinedOutput).mutation(({ ctx, input }) => joinGame(ctx.db, ctx.user.id, input.gameId, input.nation)),
   /** Take a nation back from the robot that took it over. */
   reclaim: nationProcedure.mutation(({ ctx, input }) => reclaimNation(ctx.db, ctx.user.id, input.gameId, input.nation)),
   /** The creator stops the clock (R3.1) and starts it again; deadlines keep their remaining time. */
@@ -75,6 +77,7 @@ export const gameRouter = router({
   /** The game's events after a seen id, waiting up to `wait` seconds for one: the public API's long-poll (issue 23). */
   eventsAfter: protectedProcedure
     .input(z.object({ gameId, after: int4(0).optional(), wait: z.number().min(0).max(MAX_POLL_SECONDS).default(0) }))
+    .output(eventsOutput)
     .query(({ ctx, input, signal }) => pollGameEvents(ctx.db, ctx.bus, input.gameId, input.after, input.wait, signal)),
   /** One stream per tab with every event of the game; events are hints to refetch, never secrets. */
   // Refused before it starts for a game that does not exist, or past the user's stream limit.

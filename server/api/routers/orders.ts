@@ -2,11 +2,12 @@
 // the seat itself, in the statements it needs anyway, see saveOrders) — and the map's question
 // "where may this group go?", answered by the engine.
 import { z } from "zod";
-import type { Order } from "../../engine";
+import type { Order } from "../../rulesets/1942/engine";
 import { groupOptions } from "../../services/destinations";
 import { purchaseOptions } from "../../services/placements";
 import { lockOrders, saveOrders, unlockOrders } from "../../services/orders";
 import { gameNation, order, unitGroupQuery } from "../schemas";
+import { destinationsOutput, lockOutput } from "../outputs";
 import { endsVacation, nationProcedure, protectedProcedure, router } from "../trpc";
 
 export const ordersRouter = router({
@@ -15,11 +16,12 @@ export const ordersRouter = router({
     .input(gameNation)
     .input(z.object({ orders: z.array(order).max(300) }))
     .mutation(({ ctx, input }) => saveOrders(ctx.db, ctx.user.id, input.gameId, input.nation, input.orders as Order[])),
-  lock: nationProcedure.use(endsVacation).mutation(({ ctx, input }) => lockOrders(ctx.db, ctx.user.id, input.gameId, input.nation)),
-  unlock: nationProcedure.mutation(({ ctx, input }) => unlockOrders(ctx.db, input.gameId, input.nation)),
+  lock: nationProcedure.use(endsVacation).output(lockOutput).mutation(({ ctx, input }) => lockOrders(ctx.db, ctx.user.id, input.gameId, input.nation)),
+  unlock: nationProcedure.output(lockOutput).mutation(({ ctx, input }) => unlockOrders(ctx.db, input.gameId, input.nation)),
   /** Legal destinations (and transport unload targets) of one group of the caller's nation. */
   destinations: nationProcedure
     .input(unitGroupQuery)
+    .output(destinationsOutput)
     .query(({ ctx, input }) =>
       groupOptions(ctx.db, input.gameId, input.nation, { ...input.group, earlier: input.earlier as Order[] }),
     ),

@@ -1,13 +1,15 @@
 // press.*: the diplomacy of a game (issue 14). Reads return only channels the caller may read
-// (services/press/access.ts); writes go as a nation the caller plays (nationProcedure). Channel, message
+// (services/press/access.ts); writes go as a nation (or, in another ruleset, a side) the caller plays (sideProcedure). Channel, message
 // and report ids are public ids (services/press/public.ts): they count nothing of other channels.
 import { z } from "zod";
+import type { Nation } from "../../rulesets/1942/engine";
 import { unreadByGame } from "../../services/press/press";
 import { channelsFor, markReadFor, messagesFor, muteFor, open, reportFor, reportsFor, send } from "../../services/press/public";
 import { rowId } from "../input";
 import { messageText } from "../press-text";
-import { gameId, nation } from "../schemas";
-import { endsVacation, nationProcedure, protectedProcedure, router } from "../trpc";
+import { gameId } from "../schemas";
+import { endsVacation, protectedProcedure, router, sideProcedure } from "../trpc";
+import { keyText } from "../input";
 
 export const MESSAGE_MAX = 2000;
 const id = rowId;
@@ -23,14 +25,14 @@ export const pressRouter = router({
   unread: protectedProcedure.query(({ ctx }) => unreadByGame(ctx.db, ctx.user.id)),
   /** The game's creator reads the reported messages. */
   reports: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => reportsFor(ctx.db, ctx.user.id, input.gameId)),
-  send: nationProcedure
+  send: sideProcedure
     .use(endsVacation)
     .input(z.object({ channelId: id, text: messageText("The message", MESSAGE_MAX) }))
-    .mutation(({ ctx, input }) => send(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => send(ctx.db, ctx.user.id, { ...input, nation: input.nation as Nation })),
   /** Open a private channel of the caller's nation and the given nations (members fixed from now on). */
-  open: nationProcedure
-    .input(z.object({ members: z.array(nation).min(1).max(4) }))
-    .mutation(({ ctx, input }) => open(ctx.db, ctx.user.id, input)),
+  open: sideProcedure
+    .input(z.object({ members: z.array(keyText(1, 40)).min(1).max(11) }))
+    .mutation(({ ctx, input }) => open(ctx.db, ctx.user.id, { ...input, nation: input.nation as Nation, members: input.members as Nation[] })),
   markRead: protectedProcedure
     .input(z.object({ gameId, channelId: id, upTo: id }))
     .mutation(({ ctx, input }) => markReadFor(ctx.db, ctx.user.id, input)),

@@ -1,6 +1,7 @@
 // settings.*: the signed-in user's own settings: notification channels, quiet hours, display name.
 import { z } from "zod";
 import { displayNameOf, setDisplayName } from "../../services/display-name";
+import { isBot, setBot } from "../../services/bots";
 import { getSettings, saveSettings } from "../../services/notification-settings";
 import { text } from "../input";
 import { protectedProcedure, router } from "../trpc";
@@ -8,7 +9,7 @@ import { protectedProcedure, router } from "../trpc";
 const minuteOfDay = z.number().int().min(0).max(1439).nullable();
 
 export const settingsRouter = router({
-  get: protectedProcedure.query(async ({ ctx }) => ({ ...(await getSettings(ctx.db, ctx.user.id)), name: await displayNameOf(ctx.db, ctx.user.id) })),
+  get: protectedProcedure.query(async ({ ctx }) => ({ ...(await getSettings(ctx.db, ctx.user.id)), name: await displayNameOf(ctx.db, ctx.user.id), bot: await isBot(ctx.db, ctx.user.id) })),
   save: protectedProcedure
     .input(
       z.object({
@@ -28,4 +29,6 @@ export const settingsRouter = router({
   setName: protectedProcedure
     .input(z.object({ name: z.string().max(200).nullable() }))
     .mutation(({ ctx, input }) => setDisplayName(ctx.db, ctx.user.id, input.name)),
+  /** Mark this account as a bot (issue 23): shown as a bot beside its name everywhere. */
+  setBot: protectedProcedure.input(z.object({ bot: z.boolean() })).mutation(({ ctx, input }) => setBot(ctx.db, ctx.user.id, input.bot)),
 });

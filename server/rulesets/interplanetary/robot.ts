@@ -5,10 +5,12 @@
 import { BOARD, bodyNamed, gravityHexesOf } from "./board";
 import { gunGeometry } from "./combat";
 import { workingGuns } from "./damage";
-import { DIRS, DIR_VECTORS, add, distance, key, length, type Dir, type Hex } from "./hex";
+import { DIRS, DIR_VECTORS, add, distance, equal, key, length, type Dir, type Hex } from "./hex";
 import { asteroidHexes, courseOf, tipOf, type Course } from "./movement";
 import { RACE_BODIES, TRAINING_ROUTE } from "./goals";
-import { inNoFireZone, inPlay } from "./ships";
+import { courseToGoal, turnsTo, type CourseGoal } from "./robot-course";
+import { huntBurn, nearestEnemy } from "./robot-hunt";
+import { baseServes, inNoFireZone, inPlay } from "./ships";
 import type { Orders, PendingGravity, Ship, ShipOrders, State } from "./types";
 
 /** The course a ship would fly with this burn, and whether it survives the next `ahead` drifting turns. */
@@ -43,6 +45,34 @@ function goalHexes(state: State, ship: Ship): Hex[] {
   return enemies.map((e) => add(e.pos, e.vel));
 }
 
+/** Below this much fuel a racing robot goes to refuel (IP8.1) before flying on. */
+const REFUEL_AT = 10;
+
+/** Planet bases that serve this side, where a ship in orbit can land (IP5.3) and refuel (IP8.1). */
+const servingPlanetBases = (state: State, side: string) => [...BOARD.bases.values()].filter((b) => b.kind === "planet" && baseServes(state, b.id, side));
+
+/**
+ * IP9.1, IP9.2: a race's goal for this ship: the bodies it has still to visit, then orbit Earth.
+ * Low on fuel with bodies still to visit, it first orbits the nearest body with a base to land at.
+ */
+function raceGoal(state: State, ship: Ship): (CourseGoal & { refuel: boolean }) | null {
+  if (state.scenario !== "training" && state.scenario !== "planet-race") return null;
+  const ordered = state.scenario === "training";
+  const hexesOf = (b: string | null) => (b ? gravityHexesOf(b) : []);
+  const bodies = ordered ? TRAINING_ROUTE.filter((_, i) => !visitedInOrder(ship.visited, TRAINING_ROUTE.slice(0, i + 1))) : RACE_BODIES.filter((b) => !ship.visited.includes(b));
+  if (bodies.length > 0 && ship.fuel < REFUEL_AT) {
+    const refuel = [...new Set(servingPlanetBases(state, ship.side).map((b) => b.body!))].sort((a, b) => turnsTo(ship.pos, ship.vel, hexesOf(a)) - turnsTo(ship.pos, ship.vel, hexesOf(b)))[0];
+    if (refuel) return { bodies: [], ordered, orbit: refuel, hexesOf, refuel: true };
+  }
+  return { bodies, ordered, orbit: "Earth", hexesOf, refuel: false };
+}
+
+function visitedInOrder(visited: string[], route: string[]): boolean {
+  let i = 0;
+  for (const v of visited) if (v === route[i]) i++;
+  return i === route.length;
+}
+
 function plotShip(state: State, ship: Ship): ShipOrders {
   if (ship.status === "landed") {
     // Wait a turn at home to load a kinetic buster (IP8.3), then take off.
@@ -51,9 +81,16 @@ function plotShip(state: State, ship: Ship): ShipOrders {
     return { takeoff: true };
   }
   const orders: ShipOrders = {};
+  // IP5.3: in orbit over a base that serves it and low on fuel, a racing robot lands to refuel.
+  const race = raceGoal(state, ship);
+  const landAt = servingPlanetBases(state, ship.side).find((b) => equal(b.hex, ship.pos) && b.body === ship.orbit);
+  if (race?.refuel && landAt && ship.fuel >= 1 && ship.disabled === 0) return { land: true };
+  const planned = race ? courseToGoal({ ...ship, mayBurn: ship.fuel > 0 && ship.disabled === 0 }, race) : null;
+  // IP7.2, IP9.3: in last man standing the robot hunts the nearest enemy (robot-hunt.ts).
+  const prey = state.scenario === "last-man-standing" ? nearestEnemy(state, ship) : null;
   const goals = goalHexes(state, ship);
   const options: Dir[][] = [[]];
-  if (ship.fuel > 0 && ship.disabled === 0) for (const d of DIRS) options.push([d]);
+  if (ship.fuel > 0 && ship.disabled === 0 && !planned && !prey) for (const d of DIRS) options.push([d]);
   let best: { burn: Dir[]; score: number } | null = null;
   for (const burn of options) {
     const l = look(ship.pos, ship.vel, ship.pending, burn, 5);
@@ -63,7 +100,8 @@ function plotShip(state: State, ship: Ship): ShipOrders {
     const score = (l.safe ? 0 : 1000) + near + Math.max(0, l.speed - 2) * 3 + edge * 3 + burn.length * (ship.fuel < 5 ? 2 : 0.5);
     if (!best || score < best.score) best = { burn, score };
   }
-  if (best?.burn[0]) orders.burn = best.burn[0];
+  const burn = planned ? planned.burn : prey ? huntBurn(ship, prey) : (best?.burn[0] ?? null);
+  if (burn) orders.burn = burn;
   // Guns: fire at enemies where the odds are good (IP7.2 modifier -1 or better), judged on drift.
   const mine = courseOf(ship.pos, tipOf(ship.pos, ship.vel, ship.pending, undefined, orders.burn ? [orders.burn] : []).tip);
   const guns = workingGuns(ship);

@@ -26,6 +26,17 @@ const fail = (rule: string, message: string): Fail => ({ ok: false, rule, messag
 const DEFAULT_LOADOUT: Loadout = { guns: 1, extraFuel: 0, ordnance: { mine: 2, missile: 1 } };
 const TAKEOVER_LOADOUT: Loadout = { guns: 1, extraFuel: 0, ordnance: { mine: 1, missile: 1 } };
 const EMPTY: Loadout = { guns: 0, extraFuel: 0, ordnance: {} };
+/** IP9.4: the kinetic busters each headquarters starts with. */
+export const HQ_BUSTERS = 1;
+
+/** IP9.6: what a ship of this scenario carries when its side bought no loadout of its own. */
+const defaultLoadout = (id: ScenarioId): Loadout => (id === "training" ? EMPTY : id === "hostile-takeover" ? TAKEOVER_LOADOUT : DEFAULT_LOADOUT);
+
+/** A ship's manifest as the scenario's default loadout starts it: fuel full, undamaged (IP9.6). */
+export function startingManifest(id: ScenarioId): Pick<Ship, "fuel" | "maxFuel" | "guns" | "stock" | "hp"> {
+  const { fuel, maxFuel, guns, stock, hp } = makeShip("", "", defaultLoadout(id));
+  return { fuel, maxFuel, guns, stock, hp };
+}
 
 export function loadoutCost(l: Loadout): number {
   return l.guns * hull.gunCost + l.extraFuel + Object.entries(l.ordnance).reduce((a, [k, n]) => a + ORDNANCE[k as OrdnanceKind].cost * (n ?? 0), 0);
@@ -69,7 +80,7 @@ export function setupScenario(scenario: unknown, options: SetupOptions): { ok: t
   if (!Array.isArray(sides) || sides.length < 2 || sides.length > max || new Set(sides).size !== sides.length || !sides.every((s) => typeof s === "string" && s.length > 0))
     return fail("IP9.0", `${id} needs 2 to ${max} sides with distinct names`);
   const points = id === "training" ? 0 : id === "hostile-takeover" ? 5 : 6;
-  const loadout = (side: string) => options.loadouts?.[side] ?? (id === "training" ? EMPTY : id === "hostile-takeover" ? TAKEOVER_LOADOUT : DEFAULT_LOADOUT);
+  const loadout = (side: string) => options.loadouts?.[side] ?? defaultLoadout(id);
   for (const side of sides) {
     const bad = checkLoadout(loadout(side), points, side);
     if (bad) return bad;
@@ -93,8 +104,8 @@ export function setupScenario(scenario: unknown, options: SetupOptions): { ok: t
     const [io, mercury] = sides as [string, string];
     for (const b of Object.values(bases)) b.closed = true;
     for (const m of ["mars-w", "mars-se"]) bases[m]!.closed = false;
-    bases["io-station"] = { owner: io, closed: false, destroyed: false, busters: 1, guns: 1 };
-    bases["mercury-se"] = { owner: mercury, closed: false, destroyed: false, busters: 1, guns: 1 };
+    bases["io-station"] = { owner: io, closed: false, destroyed: false, busters: HQ_BUSTERS, guns: 1 };
+    bases["mercury-se"] = { owner: mercury, closed: false, destroyed: false, busters: HQ_BUSTERS, guns: 1 };
     const ioHex = BOARD.bases.get("io-station")!.hex;
     for (const n of [1, 2]) {
       const s = makeShip(`${io}-${n}`, io, loadout(io));

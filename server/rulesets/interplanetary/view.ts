@@ -3,7 +3,7 @@ import type { Viewer } from "../ruleset";
 import { BOARD } from "./board";
 import { distance } from "./hex";
 import { inPlay } from "./ships";
-import type { Ship, State } from "./types";
+import type { Report, ReportLine, Ship, State } from "./types";
 
 export const DETECTION_RANGE = 3;
 
@@ -13,7 +13,8 @@ export type View =
   | { viewer: "outsider"; scenario: State["scenario"]; turn: number; sides: string[]; ended: State["ended"] }
   | (Omit<State, "ships"> & { viewer: "side" | "spectator"; ships: ShipView[] });
 
-const fogOfWar = (state: State) => state.scenario === "hostile-takeover";
+/** IP10.2: the scenarios played under fog of war. */
+export const fogOfWar = (state: Pick<State, "scenario">) => state.scenario === "hostile-takeover";
 
 function hideManifest(ship: Ship): ShipView {
   const { fuel: _f, maxFuel: _m, guns: _g, stock: _s, hp: _h, ...rest } = structuredClone(ship);
@@ -42,4 +43,23 @@ export function viewState(state: State, viewer: Viewer): View {
     viewer: viewer.kind,
     ships: ships.map((s) => (shown(s) ? { ...s, manifest: "shown" as const } : hideManifest(s))),
   };
+}
+
+/** Report lines whose numbers are part of a ship's manifest (IP10.2): damage taken, fuel and repairs, a loaded buster. */
+const MANIFEST_LINES: Record<string, (line: ReportLine) => ReportLine> = {
+  hit: ({ rule, kind, ship }) => ({ rule, kind, text: `${String(ship)} is hit`, ship }),
+  resupply: ({ rule, kind, ship, base }) => ({ rule, kind, text: `${String(ship)} is served at a base`, ship, base }),
+};
+
+/**
+ * IP10.3: a resolved turn's report for a viewer. Under fog of war (hostile takeover) the numbers of
+ * an enemy's manifest — a hit's subsystem and damage, a resupply's fuel, repairs and buster — are
+ * shown only to the ship's own side; spectators see them for no ship. What happened (moves, hits,
+ * disabled, destroyed, launches) stays public (IP10.1). Other scenarios hide nothing.
+ */
+export function viewReport(report: Report, viewer: Viewer, state: State): Report {
+  if (!fogOfWar(state)) return report;
+  const sideOf = new Map(state.ships.map((s) => [s.id, s.side]));
+  const own = (line: ReportLine) => viewer.kind === "side" && sideOf.get(String(line.ship)) === viewer.side;
+  return { ...report, lines: report.lines.map((line) => (MANIFEST_LINES[line.kind] && !own(line) ? MANIFEST_LINES[line.kind]!(line) : line)) };
 }

@@ -5,7 +5,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { games, pressChannelMembers, pressChannels, seats, type PressMode } from "../../../db/schema";
-import { NATIONS, type Nation } from "../../engine";
+import { NATIONS, type Nation } from "../../rulesets/1942/engine";
 import { notFound } from "../errors";
 
 export type Game = typeof games.$inferSelect;
@@ -13,6 +13,8 @@ export type Game = typeof games.$inferSelect;
 export interface PressAccess {
   game: Game;
   mode: PressMode;
+  /** Every seated side of the game (the five nations in 1942; another ruleset's side ids otherwise). */
+  sides: Nation[];
   /** Nations this user plays in the game (robots playing for them included). */
   nations: Nation[];
   /** Nations this user may write for: played by them, not by a robot, while the game is not over. */
@@ -35,12 +37,22 @@ export function pressMode(game: Game): PressMode {
 export async function pressAccess(db: Db, userId: string, gameId: number): Promise<PressAccess> {
   const [game] = await db.select().from(games).where(eq(games.id, gameId));
   if (!game) throw notFound("That game");
-  const mine = await db.select({ nation: seats.nation, robot: seats.robot }).from(seats).where(and(eq(seats.gameId, gameId), eq(seats.userId, userId)));
+  const seated = await db.select({ nation: seats.nation, robot: seats.robot, userId: seats.userId }).from(seats).where(eq(seats.gameId, gameId));
+  const mine = seated.filter((s) => s.userId === userId);
   const finished = game.status === "finished";
   const mode = pressMode(game);
-  const nations = NATIONS.filter((n) => mine.some((s) => s.nation === n));
-  const writers = mode === "none" || finished ? [] : NATIONS.filter((n) => mine.some((s) => s.nation === n && !s.robot));
-  return { game, mode, nations, writers, player: nations.length > 0, finished };
+  const nations = orderSides(mine.map((s) => s.nation));
+  const writers = mode === "none" || finished ? [] : orderSides(mine.filter((s) => !s.robot).map((s) => s.nation));
+  return { game, mode, sides: orderSides(seated.map((s) => s.nation)), nations, writers, player: nations.length > 0, finished };
+}
+
+/**
+ * Sides in one fixed order, so a member set has one key: the 1942 nations in their order, any other
+ * ruleset's side ids (typed Nation here: press stores them in the same columns) alphabetically.
+ */
+export function orderSides(list: readonly Nation[]): Nation[] {
+  const unique = [...new Set(list)];
+  return [...NATIONS.filter((n) => unique.includes(n)), ...unique.filter((n) => !NATIONS.includes(n)).sort()];
 }
 
 /** May this user read this channel? (The one rule every read path asks.) */
@@ -60,7 +72,7 @@ export async function allChannels(db: Db, gameId: number): Promise<Channel[]> {
     .from(pressChannelMembers)
     .where(inArray(pressChannelMembers.channelId, rows.map((r) => r.id)));
   return rows
-    .map((r) => ({ id: r.id, kind: r.kind, members: NATIONS.filter((n) => members.some((m) => m.channelId === r.id && m.nation === n)) }))
+    .map((r) => ({ id: r.id, kind: r.kind, members: orderSides(members.filter((m) => m.channelId === r.id).map((m) => m.nation)) }))
     .sort((a, b) => (a.kind === b.kind ? a.id - b.id : a.kind === "public" ? -1 : 1));
 }
 
@@ -78,16 +90,18 @@ export async function readableChannel(db: Db, access: PressAccess, channelId: nu
 
 /** The key that makes a member set unique in a game. */
 export function memberKey(kind: "public" | "private", members: Nation[]): string {
-  return kind === "public" ? "public" : NATIONS.filter((n) => members.includes(n)).join("+");
+  return kind === "public" ? "public" : orderSides(members).join("+");
 }
 
 /** The public channel of a game, made on first use (games from before press have none yet). */
 export async function publicChannel(tx: Db, gameId: number): Promise<Channel> {
   await tx.insert(pressChannels).values({ gameId, kind: "public", memberKey: "public" }).onConflictDoNothing();
   const [row] = await tx.select().from(pressChannels).where(and(eq(pressChannels.gameId, gameId), eq(pressChannels.memberKey, "public")));
+  // Every seated side is a member: the five nations in 1942, the seated sides in another ruleset.
+  const sides = orderSides((await tx.select({ nation: seats.nation }).from(seats).where(eq(seats.gameId, gameId))).map((s) => s.nation));
   await tx
     .insert(pressChannelMembers)
-    .values(NATIONS.map((nation) => ({ channelId: row!.id, nation })))
+    .values(sides.map((nation) => ({ channelId: row!.id, nation })))
     .onConflictDoNothing();
-  return { id: row!.id, kind: "public", members: [...NATIONS] };
+  return { id: row!.id, kind: "public", members: sides };
 }

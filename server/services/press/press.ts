@@ -4,10 +4,10 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { pressChannelMembers, pressChannels, pressMessages, pressMutes, pressReads, seats, users } from "../../../db/schema";
-import { NATIONS, type Nation } from "../../engine";
+import type { Nation } from "../../rulesets/1942/engine";
 import { conflict, forbidden, ServiceError } from "../errors";
 import { currentPhase } from "../phases";
-import { memberKey, pressAccess, publicChannel, readableChannel, readableChannels, type Channel, type PressAccess } from "./access";
+import { memberKey, orderSides, pressAccess, publicChannel, readableChannel, readableChannels, type Channel, type PressAccess } from "./access";
 import { notifyPress } from "./notify";
 
 /** A user sends at most this many messages a minute and an hour, over all games. */
@@ -29,6 +29,8 @@ export interface PressChannels {
   finished: boolean;
   /** Nations this user may send as (and open channels for). */
   writers: Nation[];
+  /** Every side of the game (whom a private channel may include). */
+  sides: Nation[];
   /** The game's creator reads the reported messages. */
   moderator: boolean;
   channels: ChannelSummary[];
@@ -67,6 +69,7 @@ export async function listChannels(db: Db, userId: string, gameId: number): Prom
     player: access.player,
     finished: access.finished,
     writers: access.writers,
+    sides: access.sides,
     moderator: access.game.createdBy === userId,
     channels: channels.map((c) => ({
       ...c,
@@ -171,13 +174,15 @@ export async function sendMessage(db: Db, userId: string, input: { gameId: numbe
 
 /** Open a private channel of `members` (the opener's nation among them); an existing one is returned. */
 export async function openChannel(db: Db, userId: string, input: { gameId: number; nation: Nation; members: Nation[] }): Promise<{ channelId: number; existed: boolean }> {
-  const members = NATIONS.filter((n) => input.members.includes(n) || n === input.nation);
   return db.transaction(async (tx) => {
     const access = await pressAccess(tx, userId, input.gameId);
     writerOf(access, input.nation);
+    const stranger = input.members.find((n) => !access.sides.includes(n));
+    if (stranger) throw new ServiceError("BAD_REQUEST", `${stranger} is not a side of this game`);
+    const members = orderSides([...input.members, input.nation]);
     if (access.mode !== "full") throw forbidden("This game has public press only");
     if (members.length < 2) throw new ServiceError("BAD_REQUEST", "A private channel needs at least two nations");
-    if (members.length === NATIONS.length) throw new ServiceError("BAD_REQUEST", "All five nations: that is the public channel");
+    if (members.length === access.sides.length) throw new ServiceError("BAD_REQUEST", `All ${access.sides.length === 5 ? "five nations" : "the sides"}: that is the public channel`);
     const key = memberKey("private", members);
     const [made] = await tx.insert(pressChannels).values({ gameId: input.gameId, kind: "private", memberKey: key, openedBy: input.nation }).onConflictDoNothing().returning();
     if (made) {

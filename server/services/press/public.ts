@@ -3,7 +3,7 @@
 // services work on row ids; these wrappers turn what comes in into row ids and what goes out into
 // public ids, and are what the router calls.
 import type { Db } from "../../../db/client";
-import type { Nation } from "../../engine";
+import type { Nation } from "../../rulesets/1942/engine";
 import { publicIds, type PublicIds } from "../public-ids";
 import { listReports, reportMessage } from "./moderation";
 import { channelMessages, listChannels, markRead, muteChannel, openChannel, sendMessage, type PressChannels, type PressMessage } from "./press";

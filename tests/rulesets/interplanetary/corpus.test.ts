@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { interplanetary as ip } from "../../../server/rulesets/interplanetary";
 import type { Viewer } from "../../../server/rulesets/ruleset";
+import type { Report } from "../../../server/rulesets/interplanetary/types";
 import { buildState, type StateFixture } from "./fixture";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -26,6 +27,10 @@ interface Case {
   validate?: { side: string; orders: unknown; ok?: boolean; rule?: string };
   setup?: { scenario: string; options: unknown; ok?: boolean; rule?: string; expect?: Record<string, unknown> };
   view?: { viewer: Viewer; expect: Record<string, unknown> };
+  /** A resolved turn's report as a viewer may read it (reportView, IP10.3). */
+  reportView?: { viewer: Viewer; report: Report; expect: Record<string, unknown> };
+  /** The state a sandbox starts from for a side under fog of war (knownState, IP10.4). */
+  knownState?: { side: string; expect: Record<string, unknown> };
 }
 
 const files = readdirSync(join(here, "cases")).filter((f) => f.endsWith(".json")).sort();
@@ -89,8 +94,16 @@ describe("Interplanetary conformance corpus", () => {
         }
         return;
       }
+      if (c.reportView) {
+        checkPaths(ip.reportView(c.reportView.report, c.reportView.viewer, state), c.reportView.expect, "reportView");
+        return;
+      }
       if (c.view) {
         checkPaths(ip.view(state, c.view.viewer), c.view.expect, "view");
+        return;
+      }
+      if (c.knownState) {
+        checkPaths(ip.knownState!(state, c.knownState.side), c.knownState.expect, "knownState");
         return;
       }
       for (const suffix of SEEDS) {

@@ -33,6 +33,8 @@ interface Case {
   validate?: { side: string; orders: unknown; ok?: boolean; rule?: string };
   setup?: { scenario: string; options?: unknown; ok?: boolean; rule?: string; expect?: Paths };
   view?: { viewer: Viewer; expect: Paths };
+  /** After resolving, the report as each of these viewers gets it (reportView) is the whole report. */
+  reportViews?: Viewer[];
   robot?: { side: string; expect: Paths };
 }
 
@@ -133,6 +135,7 @@ describe("Triple Alliance conformance corpus", () => {
         const seed = `${c.seed ?? "seed"}${suffix}`;
         const { state: next, report } = ta.resolve(state, (c.orders ?? {}) as never, null, seed);
         checkPaths(next, c.expect, `seed ${seed}`);
+        for (const viewer of c.reportViews ?? []) expect(ta.reportView(report, viewer, state), `seed ${seed}: the report as ${JSON.stringify(viewer)} sees it`).toEqual(report);
         for (const want of c.report ?? []) expect(report.lines.some((l) => lineMatches(l, want)), `seed ${seed}: report line ${JSON.stringify(want)} in ${JSON.stringify(report.lines)}`).toBe(true);
         for (const want of c.absent ?? []) expect(report.lines.some((l) => lineMatches(l, want)), `seed ${seed}: no line ${JSON.stringify(want)}`).toBe(false);
         for (const w of c.when ?? []) {

@@ -3,4 +3,4 @@ import { handleApiRequest } from "../../../../server/api/public/handler";
 
 export const dynamic = "force-dynamic";
 
-export { handleApiRequest as GET, handleApiRequest as POST, handleApiRequest as PUT };
+export { handleApiRequest as GET, handleApiRequest as POST, handleApiRequest as PUT, handleApiRequest as DELETE };

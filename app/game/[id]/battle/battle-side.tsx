@@ -1,7 +1,7 @@
 // One side of a battle on the battle board (R6): its nations' units as the map's icons (hit this round:
 // crossed out; a battleship hit once: a dashed rim), and in words what each nation stands with, has
 // lost or has taken out of the battle.
-import type { Team, UnitCounts } from "../../../../server/engine/types";
+import type { Team, UnitCounts } from "../../../../server/rulesets/1942/engine/types";
 import { countsText, unitName } from "../../../components/format";
 import type { LiveBattle } from "../game-types";
 import { add, nonEmpty } from "./decision-words";

@@ -1,7 +1,7 @@
 // A casualty request's candidates as groups of alike units (same nation, type, firing value and hits
 // left), the hits the player gives each group, and what a choice does (R6.6). Pure: the picker's
 // steppers and its tappable icons both work through these.
-import type { Nation, UnitCounts, UnitType } from "../../../../server/engine/types";
+import type { Nation, UnitCounts, UnitType } from "../../../../server/rulesets/1942/engine/types";
 import { countsText, unitName } from "../../../components/format";
 import { slug } from "../game-types";
 import { add, nonEmpty } from "./decision-words";

@@ -1,5 +1,5 @@
 // The words and keys of battle decisions (R6), shared by the battle panel's parts. Pure.
-import type { UnitCounts, UnitType } from "../../../../server/engine/types";
+import type { UnitCounts, UnitType } from "../../../../server/rulesets/1942/engine/types";
 import { hitsText, type KnownUnit } from "../../../components/battle-format";
 import { countsText } from "../../../components/format";
 import { slug, type Phase, type PendingRequest } from "../game-types";

@@ -1,6 +1,6 @@
 // One unit as the map draws it (stack-layer.tsx's token): the unit type's silhouette from the map's
 // sprite on a plate in its nation's colour, for the battle board outside the map's SVG.
-import type { Nation, UnitType } from "../../../../server/engine/types";
+import type { Nation, UnitType } from "../../../../server/rulesets/1942/engine/types";
 import { NATION_COLOUR } from "../map/map-geometry";
 import { UNIT_ICONS } from "../map/unit-icons";
 import styles from "./battle-board.module.css";

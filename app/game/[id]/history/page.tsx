@@ -1,15 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { TRPCError } from "@trpc/server";
-import { requireUser } from "@/server/auth";
 import { shortHash } from "../../../components/format";
 import { LocalTime } from "../../../components/local-time";
-import { serverTrpc } from "../../../trpc/server";
-import { parseGameId } from "../game-id";
+import { orNotFound, routeGame } from "../route-game";
 import { TurnReport } from "./turn-report";
 import { VerifyDice } from "./verify-dice";
 import styles from "./history.module.css";
+import { RulesetHistory } from "../../../games/ruleset-history";
 
 export const metadata: Metadata = { title: "History" };
 export const dynamic = "force-dynamic";
@@ -18,13 +16,9 @@ const STATUS: Record<string, string> = { open: "orders open", resolving: "resolv
 
 export default async function HistoryPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  await requireUser(`/game/${id}/history`);
-  const gameId = parseGameId(id);
-  if (gameId === null) notFound();
-  const history = await (await serverTrpc()).game.history({ gameId }).catch((e: unknown) => {
-    if (e instanceof TRPCError && e.code === "NOT_FOUND") return null;
-    throw e;
-  });
+  const { gameId, ruleset, trpc } = await routeGame(id, `/game/${id}/history`);
+  if (ruleset !== "1942") return <RulesetHistory gameId={gameId} history={await trpc.play.history({ gameId })} />;
+  const history = await orNotFound(trpc.game.history({ gameId }));
   if (!history) notFound();
   // Newest first: the turn just resolved is what a player comes here for.
   const phases = [...history.phases].sort((a, b) => b.turn - a.turn);

@@ -1,6 +1,6 @@
 // One resolved turn in words (RULES.md Appendix A report): orders and their outcomes, AA fire,
 // meetings and head-ons, battles round by round, raids, captures, credits, purchases, treasuries.
-import { NATIONS, type Nation, type Team } from "../../../../server/engine/types";
+import { NATIONS, type Nation, type Team } from "../../../../server/rulesets/1942/engine/types";
 import { countsText, orderText, type OrderLike } from "../../../components/format";
 import { BattleReportView } from "../battle-rounds";
 import { slug, type HistoryPhase } from "../game-types";

@@ -6,10 +6,10 @@
 // itself staying in its zone, R4.7); battleships bombarding the territory (R5.5); AA fire at each air
 // order from every hostile territory with an AA gun on its path, the target's included (R5.1: a
 // flight each, priced order by order); units aboard transports do not fight (R6).
-import type { Flight, OddsInput } from "../../../../server/engine/odds";
-import { teamOf } from "../../../../server/engine/teams";
-import type { Nation, UnitCounts, UnitType } from "../../../../server/engine/types";
-import { isAir, isLandUnit, isShip } from "../../../../server/engine/units";
+import type { Flight, OddsInput } from "../../../../server/rulesets/1942/engine/odds";
+import { teamOf } from "../../../../server/rulesets/1942/engine/teams";
+import type { Nation, UnitCounts, UnitType } from "../../../../server/rulesets/1942/engine/types";
+import { isAir, isLandUnit, isShip } from "../../../../server/rulesets/1942/engine/units";
 import type { DraftOrder, StackLike } from "./order-draft";
 import { isSeaZone } from "./map-geometry";
 

@@ -6,7 +6,7 @@
 // screen's own query of game.get (no read path of its own).
 import { useQuery } from "@tanstack/react-query";
 import { useContext, useLayoutEffect, useMemo, useRef, useState } from "react";
-import type { Nation } from "../../../../server/engine/types";
+import type { Nation } from "../../../../server/rulesets/1942/engine/types";
 import { useOddsList } from "../../../odds/use-odds-list";
 import { useTRPC } from "../../../trpc/client";
 import { focusBattle } from "../battle/battle-focus";

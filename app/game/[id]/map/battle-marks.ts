@@ -1,8 +1,8 @@
 // The battles of the battle phase as marks on the map (R6): where each is fought, who fights (the
 // attackers' nations and the defenders'), the round, whose decision it waits for, and the side whose
 // odds the mark shows (the viewer's, else the attacker's). Pure: the markers layer draws these.
-import { NATIONS, TEAMS, type Nation, type Team } from "../../../../server/engine/types";
-import { teamOf } from "../../../../server/engine/teams";
+import { NATIONS, TEAMS, type Nation, type Team } from "../../../../server/rulesets/1942/engine/types";
+import { teamOf } from "../../../../server/rulesets/1942/engine/teams";
 import type { LiveBattle } from "../game-types";
 
 export interface BattleMarkSide {

@@ -2,7 +2,7 @@
 // (the rule board-map.tsx draws by), and, for the board fitted to a box of pixels, the screen boxes of
 // every stack and every written name and marker row. Tests and docs/map-projection.md measure the board with it
 // (no two stacks overlap, no stack covers a name, names large enough to read). Pure.
-import type { Nation } from "../../../../server/engine/types";
+import type { Nation } from "../../../../server/rulesets/1942/engine/types";
 import type { UnitStack } from "../game-types";
 import { FULL_VIEW, U, anchorOf } from "./map-geometry";
 import { LABEL, SHAPE_LIST, nameBox, writtenLabels } from "./map-labels";

@@ -6,8 +6,8 @@
 // selects the group and never orders a move into the neighbour.
 import dynamic from "next/dynamic";
 import { useEffect, type ReactNode } from "react";
-import type { Nation } from "../../../../server/engine/types";
-import type { OddsInput } from "../../../../server/engine/odds";
+import type { Nation } from "../../../../server/rulesets/1942/engine/types";
+import type { OddsInput } from "../../../../server/rulesets/1942/engine/odds";
 import type { UnitStack } from "../game-types";
 import { FULL_VIEW, SEA_FILL, anchorOf } from "./map-geometry";
 import { WORLD_SCALE, mapUnitAt, seaLabelsAt } from "./board-fit";

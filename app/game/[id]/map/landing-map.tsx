@@ -4,7 +4,7 @@
 // map is drawn into the game screen's map area (a portal); the list of aircraft stays in the panel.
 // It reads the player's kept view of the map but never writes it.
 import { createPortal } from "react-dom";
-import type { Nation, UnitCounts, UnitType } from "../../../../server/engine/types";
+import type { Nation, UnitCounts, UnitType } from "../../../../server/rulesets/1942/engine/types";
 import type { Board } from "../game-types";
 import { BoardMap } from "./board-map";
 import { anchorOf } from "./map-geometry";

@@ -2,8 +2,8 @@
 // see use-map-shapes.ts) joined with the board's rules data (kinds, capitals, victory cities) and
 // nation colours. Pure, no React.
 import { MAP_INDEX as MAP } from "../../../map/map-index";
-import { DEFAULT_BOARD } from "../../../../server/engine/board/default-board";
-import type { Nation, VictoryCity } from "../../../../server/engine/types";
+import { DEFAULT_BOARD } from "../../../../server/rulesets/1942/engine/board/default-board";
+import type { Nation, VictoryCity } from "../../../../server/rulesets/1942/engine/types";
 
 export type MapTerritory = (typeof MAP)["territories"][number];
 export type Point = readonly [number, number];

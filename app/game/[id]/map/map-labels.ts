@@ -1,7 +1,7 @@
 // What is written at each territory's name point, and the room it takes: its name, and the markers a
 // player reads at a glance — ★ capital, factory, AA gun, ● victory city (R9.1). The label layer draws
 // them; the stack layout keeps unit icons off them. Pure.
-import type { UnitType } from "../../../../server/engine/types";
+import type { UnitType } from "../../../../server/rulesets/1942/engine/types";
 import type { UnitStack } from "../game-types";
 import { FULL_VIEW, NATION_COLOUR, SHAPES, capitalOf, valueOf, victoryCitiesIn, type MapTerritory } from "./map-geometry";
 import { overlaps, type Rect } from "./stack-layout";

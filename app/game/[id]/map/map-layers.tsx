@@ -2,7 +2,7 @@
 // AA guns, victory cities), the clickable destination outlines and order arrows (the unit stacks,
 // above them all, are in stack-layer.tsx).
 import { createContext, useContext, useMemo, type KeyboardEvent } from "react";
-import type { Nation } from "../../../../server/engine/types";
+import type { Nation } from "../../../../server/rulesets/1942/engine/types";
 import { slug, type UnitStack } from "../game-types";
 import { NATION_COLOUR, SEA_FILL, U as U0, arrowPath, type MapTerritory } from "./map-geometry";
 import { LABEL, SHAPE_LIST, labelAt, marksOf, works, writtenLabels } from "./map-labels";

@@ -9,11 +9,10 @@
 // screen's map area (a portal), the controls stay in the side panel.
 import { useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { createPortal } from "react-dom";
-import { teamOf } from "../../../../server/engine/teams";
-import { type Nation, type UnitCounts, type UnitType } from "../../../../server/engine/types";
-import { countsText, errorText, orderText, sentence, unitName } from "../../../components/format";
+import { teamOf } from "../../../../server/rulesets/1942/engine/teams";
+import { type Nation, type UnitType } from "../../../../server/rulesets/1942/engine/types";
 import { useTRPC } from "../../../trpc/client";
 import { neighboursOf, slug, type Board } from "../game-types";
 import type { OrderDraft } from "../use-order-draft";
@@ -23,11 +22,10 @@ import type { View } from "./use-map-zoom";
 import { isSeaZone } from "./map-geometry";
 import { PurchasePanel } from "./purchase-panel";
 import { draftBattles, territoryBattle } from "./attack-odds";
-import { OddsLayer, oddsLabel } from "./odds-layer";
+import { OddsLayer } from "./odds-layer";
 import { useOddsList } from "../../../odds/use-odds-list";
 import {
   asksLanding,
-  bombardTargets,
   claimedAt,
   clickDestination,
   clickGroup,
@@ -35,20 +33,20 @@ import {
   freeAt,
   isComplete,
   orderableTerritories,
-  selectAllHere,
-  setCount,
-  setLoad,
   unitsWithoutOrders,
   type DraftOrder,
   type Selection,
 } from "./order-draft";
+import { DraftOrderList } from "./draft-order-list";
+import { LockControls } from "./lock-controls";
+import { OrderableGroups } from "./orderable-groups";
 
 // The battles' markers load in the battle phase only: none of it in the first load.
 const BattleMarkers = dynamic(() => import("./battle-markers").then((m) => m.BattleMarkers), { ssr: false });
-// The counts of a selected group: shown only once a group is clicked.
-const SelectionCounts = dynamic(() => import("./selection-counts").then((m) => m.SelectionCounts));
-
-const LAND_CARGO: readonly UnitType[] = ["infantry", "artillery", "armour"];
+// The selected group's panel (its counts, load, bombardment, destinations): loaded once a group is first clicked.
+const SelectionPanel = dynamic(() => import("./selection-panel").then((m) => m.SelectionPanel));
+// The whole turn's odds (issue 24): shown once the draft attacks (with odds labels on the map); turnOdds itself stays in the odds worker.
+const TurnOddsLine = dynamic(() => import("./turn-odds-line").then((m) => m.TurnOddsLine), { ssr: false });
 
 export function MapOrders(props: {
   gameId: number;
@@ -173,35 +171,9 @@ export function MapOrders(props: {
   const fighting = gameView?.phase?.status === "battles";
   const battles = useMemo(() => (fighting ? [] : draftBattles(board, nation, draft, lowLuck)), [fighting, board, nation, draft, lowLuck]);
   const odds = useOddsList(useMemo(() => battles.map((b) => ({ key: b.territory, input: b.input })), [battles]));
-  const oddsOf = (id: string) => battles.filter((b) => b.orderIds.includes(id));
 
   const groups = orderableTerritories(board.units, nation, draft);
   const holding = unitsWithoutOrders(board.units, nation, draft);
-  const selFree = active ? freeAt(board.units, nation, active.from, draft, active.orderId) : {};
-  const hasTransport = (active?.units.transport ?? 0) > 0;
-  const onlySubs = active !== null && Object.keys(active.units).every((t) => t === "submarine");
-  const hasBombers = (active?.units.bomber ?? 0) > 0;
-  // R4.7 — where a transport at its starting zone can load from: land next to it with this nation's free land units.
-  const loadSources =
-    hasTransport && active
-      ? neighboursOf(active.from)
-          .filter((t) => !isSeaZone(t))
-          .map((t) => ({ t, units: Object.fromEntries(Object.entries(freeAt(board.units, nation, t, draft, active.orderId)).filter(([k]) => LAND_CARGO.includes(k as UnitType))) as UnitCounts }))
-          .filter((x) => Object.keys(x.units).length > 0)
-      : [];
-
-  // What the player must act on next is brought into view in the panel (a phone's sheet shows little of
-  // it): the counts and destinations of a new selection, and the "Lock anyway" that the warning about
-  // units without orders asks for.
-  const selectionBox = useRef<HTMLDivElement>(null);
-  const lockButton = useRef<HTMLButtonElement>(null);
-  const selectedAt = active ? `${active.from}|${active.orderId ?? ""}` : "";
-  useEffect(() => {
-    if (selectedAt) selectionBox.current?.scrollIntoView({ block: "start", behavior: "instant" });
-  }, [selectedAt]);
-  useEffect(() => {
-    if (confirmLock) lockButton.current?.scrollIntoView({ block: "nearest", behavior: "instant" });
-  }, [confirmLock]);
 
   async function saveAndLock() {
     if (holding.length > 0 && !confirmLock) return setConfirmLock(true);
@@ -262,234 +234,44 @@ export function MapOrders(props: {
           {readOnly ? (
             <p className="muted small">{locked ? "Your orders are locked. Unlock to change them." : "This phase is closed to changes."}</p>
           ) : active ? (
-            <div className="map-selection" data-testid={`map-selection-${s}`} aria-live="polite" ref={selectionBox} style={{ scrollMarginTop: "6rem" }}>
-              <h3>
-                {countsText(active.units)} in {active.from}
-              </h3>
-              <p className="small">
-                {active.path.length ? `Path: ${[active.from, ...active.path].join(" → ")}` : "Click an outlined territory to move there."}
-                {hasTransport && unloads.length > 0 && active.path.length > 0 ? (
-                  <strong data-testid={`map-ask-landing-${s}`}> Where does the cargo land? Click an outlined coast (R4.7), or Done to stay at sea.</strong>
-                ) : active.orderId ? (
-                  " Click a further outlined territory to go on from there."
-                ) : (
-                  ""
-                )}
-                {active.unload ? ` ${sentence(`Unloads into ${active.unload}`)}` : ""}
-                {active.orderId ? ` (order ${active.orderId})` : ""}
-              </p>
-              <SelectionCounts
-                nationSlug={s}
-                units={active.units}
-                free={selFree}
-                onCount={(t, n) => apply(setCount(active, t, n, selFree))}
-                onAll={() => apply(selectAllHere(active, selFree))}
-              />
-              {onlySubs ? (
-                <label className="checkbox small">
-                  <input type="checkbox" checked={active.stealth === true} onChange={(e) => apply({ ...active, stealth: e.target.checked || undefined, path: active.orderId ? active.path : [] })} /> Stealth
-                  (R4.4: pass zones with enemy ships)
-                </label>
-              ) : null}
-              {hasBombers && active.orderId ? (
-                <label className="checkbox small">
-                  <input type="checkbox" checked={active.raid === true} onChange={(e) => apply({ ...active, raid: e.target.checked || undefined })} data-testid={`map-raid-${s}`} /> Industrial raid (R4.9)
-                </label>
-              ) : null}
-              {active && bombardTargets(active, draft).length > 0 ? (
-                <div className="chips" role="group" aria-label="Bombard (R4.8)">
-                  <span className="small">Bombard (R4.8):</span>
-                  {bombardTargets(active, draft).map((t) => (
-                    <button
-                      key={t}
-                      type="button"
-                      className="chip"
-                      aria-pressed={active.bombard === t}
-                      onClick={() => apply({ ...active, bombard: active.bombard === t ? undefined : t })}
-                      data-testid={`map-bombard-${s}-${slug(t)}`}
-                    >
-                      {t}
-                    </button>
-                  ))}
-                </div>
-              ) : null}
-              {hasTransport ? (
-                <div className="map-load" data-testid={`map-load-${s}`}>
-                  <p className="small">
-                    <strong>Load</strong> (R4.7, at {active.from}):{" "}
-                    {active.load ? `${countsText(active.load.units)} from ${active.load.from}` : "nothing yet"}
-                  </p>
-                  {loadSources.map(({ t, units }) => (
-                    <div key={t} className="chips">
-                      <span className="small">{t}:</span>
-                      {LAND_CARGO.filter((u) => (units[u] ?? 0) > 0).map((u) => {
-                        const now = active.load?.from === t ? (active.load.units[u] ?? 0) : 0;
-                        const base = active.load?.from === t ? active.load.units : {};
-                        return (
-                          <button
-                            key={u}
-                            type="button"
-                            className="chip"
-                            disabled={now >= (units[u] ?? 0)}
-                            onClick={() => apply(setLoad(active, t, { ...base, [u]: now + 1 }))}
-                            data-testid={`map-load-${s}-${u}-${slug(t)}`}
-                          >
-                            + {unitName(u)} ({(units[u] ?? 0) - now} free)
-                          </button>
-                        );
-                      })}
-                    </div>
-                  ))}
-                  {active.load ? (
-                    <button type="button" className="button button-small button-quiet" onClick={() => apply(setLoad(active, active.load!.from, {}))}>
-                      Unload nothing / empty the load
-                    </button>
-                  ) : null}
-                  {unloads.length > 0 ? (
-                    <div className="chips" role="group" aria-label="Unload into">
-                      <span className="small">Unload into:</span>
-                      {unloads.map((t) => (
-                        <button key={t} type="button" className="chip" onClick={() => onUnload(t)} data-testid={`list-unload-${s}-${slug(t)}`}>
-                          {t}
-                        </button>
-                      ))}
-                    </div>
-                  ) : null}
-                </div>
-              ) : null}
-              <div className="chips" role="group" aria-label="Destinations">
-                <span className="small">{targets.length ? "Move to:" : options.isFetching ? "Finding destinations…" : "No further destinations."}</span>
-                {targets.map((d) => (
-                  <button key={d.territory} type="button" className="chip" onClick={() => onTarget(d.territory)} data-testid={`list-target-${s}-${slug(d.territory)}`}>
-                    {d.territory}
-                  </button>
-                ))}
-              </div>
-              <div className="actions">
-                {active.orderId && active.path.length > 0 ? (
-                  <button type="button" className="button button-small button-quiet" onClick={() => apply({ ...active, path: [], unload: undefined, bombard: undefined })} data-testid={`map-repath-${s}`}>
-                    Choose the path again
-                  </button>
-                ) : null}
-                <button type="button" className="button button-small" onClick={() => setSel(null)} data-testid={`map-done-${s}`}>
-                  {active.orderId ? "Done" : "Cancel"}
-                </button>
-              </div>
-            </div>
+            <SelectionPanel
+              nation={nation}
+              board={board}
+              draft={draft}
+              active={active}
+              targets={targets}
+              finding={options.isFetching}
+              unloads={unloads}
+              apply={apply}
+              onTarget={onTarget}
+              onUnload={onUnload}
+              onDone={() => setSel(null)}
+            />
           ) : (
-            <details className="small" open={groups.length <= 12}>
-              <summary>
-                {groups.length} {groups.length === 1 ? "territory has" : "territories have"} units that can take orders (marked with a yellow ring)
-              </summary>
-              <ul className="group-list" data-testid={`map-groups-${s}`}>
-                {groups.map((t) => (
-                  <li key={t}>
-                    {t}:{" "}
-                    {Object.entries(free(t)).map(([type, n]) => (
-                      <button key={type} type="button" className="chip" onClick={() => onGroup(t, type as UnitType)} data-testid={`list-group-${s}-${type}-${slug(t)}`}>
-                        {n} {unitName(type as UnitType, n)}
-                      </button>
-                    ))}
-                  </li>
-                ))}
-              </ul>
-            </details>
+            <OrderableGroups nation={nation} groups={groups} free={free} onGroup={onGroup} />
           )}
 
           {!readOnly ? <PurchasePanel gameId={gameId} nation={nation} orders={orders} /> : null}
 
-          <h3>Orders ({draft.length})</h3>
-          {draft.length === 0 ? <p className="muted small">No orders: every unit holds.</p> : null}
-          <ol className="order-list small" data-testid={`map-order-list-${s}`}>
-            {draft.map((o) => {
-              const refusal = orders.refusals[o.id];
-              return (
-                <li key={o.id} className={refusal ? "order refused" : "order"} data-testid={`map-order-${o.id}`}>
-                  <span>
-                    <code>{o.id}</code> {orderText(o)}
-                  </span>{" "}
-                  {oddsOf(o.id).map((b) => (
-                    <span key={b.territory} className="small" data-testid={`map-order-odds-${o.id}-${slug(b.territory)}`} title="Exact odds of all your orders into it together">
-                      <strong>{oddsLabel(odds[b.territory], b.input.sea === true)}</strong> {b.input.sea ? "to win at" : "to take"} {b.territory}
-                    </span>
-                  ))}{" "}
-                  {!readOnly ? (
-                    <button
-                      type="button"
-                      className="button button-quiet button-small"
-                      onClick={() => {
-                        if (sel?.orderId === o.id) setSel(null);
-                        orders.remove(o.id);
-                      }}
-                      aria-label={`Undo order ${o.id}`}
-                      data-testid={`map-undo-${o.id}`}
-                    >
-                      Undo
-                    </button>
-                  ) : null}
-                  {refusal ? (
-                    <p className="refusal" role="alert">
-                      Refused, rule <strong>{refusal.rule}</strong>: {refusal.message}
-                    </p>
-                  ) : null}
-                </li>
-              );
-            })}
-          </ol>
-          {!readOnly && draft.length > 0 ? (
-            <button
-              type="button"
-              className="button button-quiet button-small"
-              onClick={() => {
-                setSel(null);
-                orders.clear();
-              }}
-              data-testid={`map-clear-${s}`}
-            >
-              Clear all orders
-            </button>
-          ) : null}
-          {!readOnly && holding.length > 0 ? (
-            <details className={confirmLock ? "note" : "small"} open={confirmLock} data-testid={`map-unordered-${s}`}>
-              <summary>
-                {holding.length} {holding.length === 1 ? "territory has" : "territories have"} units without orders: they will hold.
-              </summary>
-              <ul className="small">
-                {holding.map((h) => (
-                  <li key={h.at}>
-                    {h.at}: {countsText(h.units)}
-                  </li>
-                ))}
-              </ul>
-            </details>
-          ) : null}
-          {orders.message ? (
-            <p className={Object.keys(orders.refusals).length ? "alert" : "success"} role="status" data-testid={`map-save-message-${s}`}>
-              {orders.message}
-            </p>
-          ) : null}
-          {orders.error ? (
-            <p className="alert" role="alert">
-              {errorText(orders.error)}
-            </p>
-          ) : null}
-          <div className="actions">
-            {!readOnly ? (
-              <button type="button" className="button" disabled={orders.busy} onClick={() => void saveAndLock()} data-testid={`map-lock-${s}`} ref={lockButton} style={{ scrollMarginBottom: "1rem" }}>
-                {confirmLock ? "Lock anyway" : orders.dirty ? "Save and lock" : "Lock"}
-              </button>
-            ) : null}
-            {!readOnly && orders.dirty ? (
-              <button type="button" className="button button-secondary" disabled={orders.busy} onClick={() => void orders.save().catch(() => {})} data-testid={`map-save-${s}`}>
-                Save
-              </button>
-            ) : null}
-            {locked && phaseOpen ? (
-              <button type="button" className="button button-quiet" disabled={orders.busy} onClick={orders.unlock} data-testid={`map-unlock-${s}`}>
-                Unlock
-              </button>
-            ) : null}
-          </div>
+          <DraftOrderList
+            nation={nation}
+            draft={draft}
+            refusals={orders.refusals}
+            battles={battles}
+            odds={odds}
+            readOnly={readOnly}
+            onUndo={(id) => {
+              if (sel?.orderId === id) setSel(null);
+              orders.remove(id);
+            }}
+            onClear={() => {
+              setSel(null);
+              orders.clear();
+            }}
+          />
+          <LockControls nation={nation} orders={orders} readOnly={readOnly} locked={locked} phaseOpen={phaseOpen} holding={holding} confirmLock={confirmLock} onLock={() => void saveAndLock()} />
+          {/* Below the buttons: the line is priced after each change, and its height must never move Lock under a player's finger. */}
+          {battles.length > 0 ? <TurnOddsLine nation={nation} board={board} draft={draft} lowLuck={lowLuck} /> : null}
         </div>
       </div>
     </section>

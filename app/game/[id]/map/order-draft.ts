@@ -1,8 +1,8 @@
 // Building move orders from clicks on the map (issue 6), as pure functions: which groups can still
 // take orders, what a click on a group or a destination does to the order being built, and which
 // units would hold. The engine still decides legality: destinations come from orders.destinations.
-import type { LoadSpec, MoveOrder } from "../../../../server/engine/orders/types";
-import type { Nation, UnitCounts, UnitType } from "../../../../server/engine/types";
+import type { LoadSpec, MoveOrder } from "../../../../server/rulesets/1942/engine/orders/types";
+import type { Nation, UnitCounts, UnitType } from "../../../../server/rulesets/1942/engine/types";
 
 /** A stack of the board as the view gives it. */
 export interface StackLike {

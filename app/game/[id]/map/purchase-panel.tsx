@@ -5,7 +5,7 @@
 import { useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import { useState } from "react";
-import type { Nation } from "../../../../server/engine/types";
+import type { Nation } from "../../../../server/rulesets/1942/engine/types";
 import { useTRPC } from "../../../trpc/client";
 import { slug } from "../game-types";
 import type { OrderDraft } from "../use-order-draft";

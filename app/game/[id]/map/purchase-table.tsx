@@ -5,13 +5,13 @@
 // the engine's reason (R4.10). A place the money left does not pay for is not refused: the row says
 // so in a neutral note ("No money left"). Laid out to fit a 390 px phone.
 import { Fragment, useState } from "react";
-import { UNIT_TYPES, type Nation, type UnitType } from "../../../../server/engine/types";
-import { UNIT_STATS } from "../../../../server/engine/units";
+import { UNIT_TYPES, type Nation, type UnitType } from "../../../../server/rulesets/1942/engine/types";
+import { UNIT_STATS } from "../../../../server/rulesets/1942/engine/units";
 import { unitName } from "../../../components/format";
 import { slug } from "../game-types";
 import type { OrderDraft } from "../use-order-draft";
 import { nextOrderId, type DraftOrder } from "./order-draft";
-import type { FactoryRoom } from "../../../../server/engine/orders/factory-room";
+import type { FactoryRoom } from "../../../../server/rulesets/1942/engine/orders/factory-room";
 import type { PurchaseOptions } from "../../../../server/services/placements";
 import styles from "./purchase-panel.module.css";
 

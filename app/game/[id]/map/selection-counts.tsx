@@ -3,7 +3,7 @@
 // that type, so fewer is one step away (−, or a number typed), and "All units here" takes every free
 // unit of the territory (issue 19).
 import { Fragment } from "react";
-import { UNIT_TYPES, type UnitCounts, type UnitType } from "../../../../server/engine/types";
+import { UNIT_TYPES, type UnitCounts, type UnitType } from "../../../../server/rulesets/1942/engine/types";
 import { unitName } from "../../../components/format";
 import styles from "./selection-counts.module.css";
 

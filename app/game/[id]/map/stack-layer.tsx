@@ -5,7 +5,7 @@
 // split it. Groups that can take orders are ringed in yellow and are buttons; units that all have
 // orders are faded.
 import { useContext, useMemo, useSyncExternalStore, type ReactNode } from "react";
-import { NATIONS, UNIT_TYPES, type Nation, type UnitCounts, type UnitType } from "../../../../server/engine/types";
+import { NATIONS, UNIT_TYPES, type Nation, type UnitCounts, type UnitType } from "../../../../server/rulesets/1942/engine/types";
 import { unitName } from "../../../components/format";
 import { slug, type UnitStack } from "../game-types";
 import { FULL_VIEW, NATION_COLOUR, anchorOf } from "./map-geometry";

@@ -1,10 +1,10 @@
 "use client";
 // The card of one territory, shown over the map when it is hovered (use-territory-card.ts) or tapped: its name, owner and
 // IPC value, the units there by nation, its factory and AA gun, and the draft's attacks on it.
-import type { Nation } from "../../../../server/engine/types";
+import type { Nation } from "../../../../server/rulesets/1942/engine/types";
 import { countsText } from "../../../components/format";
 import { VALUE, slug, type UnitStack } from "../game-types";
-import type { OddsInput } from "../../../../server/engine/odds";
+import type { OddsInput } from "../../../../server/rulesets/1942/engine/odds";
 import { oddsQuery } from "../../../odds/to-query";
 import { territoryBattle } from "./attack-odds";
 import { capitalOf, isSeaZone, victoryCitiesIn } from "./map-geometry";

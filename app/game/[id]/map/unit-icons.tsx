@@ -1,7 +1,7 @@
 // The unit silhouettes of the map (issue 12): one SVG symbol per unit type in public/unit-icons.svg,
 // drawn with <use>. The file is fetched once and cached, so a board of a hundred stacks stays light
 // and the silhouettes add nothing to the page's JavaScript. A silhouette takes its <use>'s fill.
-import type { UnitType } from "../../../../server/engine/types";
+import type { UnitType } from "../../../../server/rulesets/1942/engine/types";
 
 export const UNIT_ICONS = "/unit-icons.svg";
 

@@ -2,7 +2,7 @@
 // Write to a channel as one of the nations this player plays in it. Enter sends, Shift+Enter breaks the line.
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import type { Nation } from "../../../../server/engine/types";
+import type { Nation } from "../../../../server/rulesets/1942/engine/types";
 import { errorText } from "../../../components/format";
 import { useTRPC } from "../../../trpc/client";
 import { channelName, type ChannelLike } from "./press-format";

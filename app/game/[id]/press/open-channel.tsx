@@ -2,17 +2,17 @@
 // Open a private channel: the nations in it are fixed from now on; the same set opens the same channel.
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { NATIONS, type Nation } from "../../../../server/engine/types";
+import type { Nation } from "../../../../server/rulesets/1942/engine/types";
 import { errorText } from "../../../components/format";
 import { useTRPC } from "../../../trpc/client";
 import styles from "./press.module.css";
 
-export function OpenChannel(props: { gameId: number; writers: Nation[]; onOpened: (id: number) => void; onCancel: () => void }) {
+export function OpenChannel(props: { gameId: number; writers: Nation[]; sides: Nation[]; onOpened: (id: number) => void; onCancel: () => void }) {
   const trpc = useTRPC();
   const [as, setAs] = useState<Nation>(props.writers[0]!);
   const [with_, setWith] = useState<Nation[]>([]);
   const open = useMutation(trpc.press.open.mutationOptions({ onSuccess: (r) => props.onOpened(r.channelId) }));
-  const others = NATIONS.filter((n) => n !== as);
+  const others = props.sides.filter((n) => n !== as);
   function submit(e: FormEvent) {
     e.preventDefault();
     open.mutate({ gameId: props.gameId, nation: as, members: with_.filter((n) => n !== as) });

@@ -1,5 +1,5 @@
 // How press channels and messages are named on screen (plain text only).
-import type { Nation } from "../../../../server/engine/types";
+import type { Nation } from "../../../../server/rulesets/1942/engine/types";
 
 export interface ChannelLike {
   id: number;

@@ -83,6 +83,7 @@ export function PressPanel({ gameId, shown: inView = true }: { gameId: number; s
         <OpenChannel
           gameId={gameId}
           writers={data.writers}
+          sides={data.sides}
           onOpened={(id) => {
             setOpening(false);
             setSelected(id);

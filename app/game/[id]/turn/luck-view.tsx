@@ -1,6 +1,6 @@
 // The luck section of the turn review (luck.ts): every battle on its exact distribution, and each
 // nation's luck over the turn.
-import type { BattleReport } from "@/server/engine/report";
+import type { BattleReport } from "@/server/rulesets/1942/engine/report";
 import { Citations } from "../../../rules/rule";
 import { battleLuck, battleLuckLines, luckLine, nationLuck, type BattleLuck } from "./luck";
 import styles from "./story.module.css";

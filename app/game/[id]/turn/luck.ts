@@ -1,10 +1,10 @@
 // Luck in the turn review: each battle's actual result placed on its exact distribution (the odds
-// of server/engine/odds, with the default choices, R6.9), and each nation's luck over the turn —
+// of server/rulesets/1942/engine/odds, with the default choices, R6.9), and each nation's luck over the turn —
 // how many credits of units better or worse than expected its battles went. A result is the
 // "swing": the cost the other side lost minus the cost this side lost.
-import { exactOdds, teamOf, type Nation, type OddsInput, type OddsResult, type Team, type UnitCounts, type UnitType } from "@/server/engine";
-import type { BattleReport } from "@/server/engine/report";
-import { UNIT_STATS, isLandUnit } from "@/server/engine/units";
+import { exactOdds, teamOf, type Nation, type OddsInput, type OddsResult, type Team, type UnitCounts, type UnitType } from "@/server/rulesets/1942/engine";
+import type { BattleReport } from "@/server/rulesets/1942/engine/report";
+import { UNIT_STATS, isLandUnit } from "@/server/rulesets/1942/engine/units";
 
 export interface BattleLuck {
   territory: string;

@@ -3,8 +3,8 @@
 // its pass on (succeeded, stopped short at its stop point, bounced), and the step's marks: AA fire on
 // the flights it hit, head-ons with both values, battles with their winner, captures, raids,
 // bombardment, new units and income. Pure: the overlay draws it.
-import type { TurnReport } from "../../../../server/engine/turn";
-import { NATIONS, TEAMS, type Nation } from "../../../../server/engine/types";
+import type { TurnReport } from "../../../../server/rulesets/1942/engine/turn";
+import { NATIONS, TEAMS, type Nation } from "../../../../server/rulesets/1942/engine/types";
 import { countsText, type OrderLike } from "../../../components/format";
 import type { Arrow } from "../map/map-layers";
 import { STEP_IDS, capitalOf, captureStep, passOf, type StepId } from "./review-steps";

@@ -4,8 +4,9 @@
 // order; the step's sentences sit in the panel and light up their places on the map when pointed at or
 // chosen; a click on a place shows its sentences. The whole story as text stays below ("Read as text").
 import { useMemo, useRef, useState, type ReactNode } from "react";
-import type { TurnReport } from "../../../../server/engine/turn";
-import type { Nation } from "../../../../server/engine/types";
+import type { NationLuck } from "../../../../server/rulesets/1942/engine/odds/turn-luck";
+import type { TurnReport } from "../../../../server/rulesets/1942/engine/turn";
+import type { Nation } from "../../../../server/rulesets/1942/engine/types";
 import type { OrderLike } from "../../../components/format";
 import { Citations } from "../../../rules/rule";
 import { BoardMap } from "../map/board-map";
@@ -17,6 +18,7 @@ import { ReviewOverlay } from "./review-overlay";
 import { stepMap } from "./review-map-state";
 import { reviewSteps } from "./review-steps";
 import { StepLines } from "./review-step-lines";
+import { TurnLuckMeter } from "./turn-luck-meter";
 import styles from "./review.module.css";
 
 export interface ReviewScreenProps {
@@ -25,6 +27,8 @@ export interface ReviewScreenProps {
   orders: Partial<Record<Nation, OrderLike[]>>;
   lowLuck: boolean;
   victoryCities: boolean;
+  /** Each nation's luck over the whole turn (issue 24). */
+  luck: readonly NationLuck[];
   /** The title and the links to the other turns, the game and the download. */
   header: ReactNode;
   /** The story as text, and the luck of the dice. */
@@ -93,6 +97,7 @@ export function ReviewScreen(props: ReviewScreenProps) {
       <aside ref={panel} className={styles.panel} id="review-panel" aria-label={`Turn ${turn}, step by step`} data-testid="review-panel" onKeyDown={closeOnEscape(sheetOpen, () => setSheetOpen(false), sheetButton)}>
         <SheetHandle open={sheetOpen} onOpenChange={setSheetOpen} controls="review-panel" buttonRef={sheetButton} className={styles.handle} gripClassName={styles.grip} />
         <div className={styles.head}>{props.header}</div>
+        <TurnLuckMeter luck={props.luck} />
         <div className={styles.steps}>
           <div className={styles.stepBar} role="toolbar" aria-label="Steps of the turn">
             <button type="button" className="button button-small button-quiet" onClick={() => go(index - 1)} disabled={index === 0} data-testid="review-back" aria-label="Previous step">

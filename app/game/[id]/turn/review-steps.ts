@@ -2,9 +2,9 @@
 // turn in the adjudication order of R3 — AA fire, sea moves, sea battles, land moves, raids,
 // bombardment, land battles, post-combat, place-new, income and victory — each sentence with the
 // territories it is about, taken from the report's data (never from the words). Pure.
-import type { TurnReport } from "../../../../server/engine/turn";
-import { NATIONS, type Nation } from "../../../../server/engine/types";
-import { DEFAULT_BOARD } from "../../../../server/engine/board/default-board";
+import type { TurnReport } from "../../../../server/rulesets/1942/engine/turn";
+import { NATIONS, type Nation } from "../../../../server/rulesets/1942/engine/types";
+import { DEFAULT_BOARD } from "../../../../server/rulesets/1942/engine/board/default-board";
 import type { OrderLike } from "../../../components/format";
 import {
   aaSection,

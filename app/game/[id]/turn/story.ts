@@ -1,12 +1,12 @@
 // A resolved turn told as a story (issue 7): sentences in the order of the turn (R3), each citing the
 // rules that produced it. Pure: the review page renders these lines, the JSON download carries them,
 // tests/app/story.test.ts checks them against a real report.
-import type { ChoiceEntry, FireEntry, RoundRecord } from "../../../../server/engine/combat/battle";
-import type { FireRecord } from "../../../../server/engine/combat/fire";
-import type { TurnReport } from "../../../../server/engine/turn";
-import { NATIONS, TEAMS, type Nation, type Team, type UnitCounts } from "../../../../server/engine/types";
+import type { ChoiceEntry, FireEntry, RoundRecord } from "../../../../server/rulesets/1942/engine/combat/battle";
+import type { FireRecord } from "../../../../server/rulesets/1942/engine/combat/fire";
+import type { TurnReport } from "../../../../server/rulesets/1942/engine/turn";
+import { NATIONS, TEAMS, type Nation, type Team, type UnitCounts } from "../../../../server/rulesets/1942/engine/types";
 import { byOrderId, countsText, orderText, unitName, type OrderLike } from "../../../components/format";
-import { DEFAULT_BOARD } from "../../../../server/engine/board/default-board";
+import { DEFAULT_BOARD } from "../../../../server/rulesets/1942/engine/board/default-board";
 import { shortName } from "../../../components/battle-format";
 
 /** One sentence of the story and the rules it cites (ids as RULES.md writes them: "R5.2a"). */

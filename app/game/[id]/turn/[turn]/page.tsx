@@ -13,6 +13,7 @@ import { StoryView } from "../story-view";
 import { LuckView } from "../luck-view";
 import styles from "../story.module.css";
 import { ReviewScreen } from "../review-screen";
+import { RulesetReview } from "../../../../games/ruleset-review";
 
 export const dynamic = "force-dynamic";
 
@@ -33,7 +34,21 @@ export default async function TurnReviewPage({ params }: { params: Promise<{ id:
   const gameId = parseGameId(id);
   const turn = /^\d+$/.test(turnParam) ? Number(turnParam) : NaN;
   if (gameId === null || !Number.isSafeInteger(turn) || turn < 1 || turn > INT4_MAX) notFound();
-  const review = await (await serverTrpc()).game.review({ gameId, turn }).catch((e: unknown) => {
+  const trpc = await serverTrpc();
+  const kind = await trpc.play.kind({ gameId }).catch((e: unknown) => {
+    if (e instanceof TRPCError && e.code === "NOT_FOUND") return null;
+    throw e;
+  });
+  if (!kind) notFound();
+  if (kind.ruleset !== "1942") {
+    const generic = await trpc.play.review({ gameId, turn }).catch((e: unknown) => {
+      if (e instanceof TRPCError && e.code === "NOT_FOUND") return null;
+      throw e;
+    });
+    if (!generic) notFound();
+    return <RulesetReview review={generic} />;
+  }
+  const review = await trpc.game.review({ gameId, turn }).catch((e: unknown) => {
     if (e instanceof TRPCError && e.code === "NOT_FOUND") return null;
     throw e;
   });
@@ -77,7 +92,7 @@ export default async function TurnReviewPage({ params }: { params: Promise<{ id:
       </div>
     );
   return (
-    <ReviewScreen turn={turn} report={review.report} orders={review.orders ?? {}} lowLuck={review.lowLuck} victoryCities={review.victoryCities} header={header}>
+    <ReviewScreen turn={turn} report={review.report} orders={review.orders ?? {}} lowLuck={review.lowLuck} victoryCities={review.victoryCities} luck={review.luck ?? []} header={header}>
       <p className="muted small">
         Every nation&rsquo;s orders are revealed now. Each sentence cites the rule that decided it: point at or focus a rule id to read the rule.
       </p>

@@ -1,0 +1,17 @@
+// The game page of any ruleset but 1942 (the game page redirects here by the game's ruleset): the
+// platform's frame (app/games/ruleset-game.tsx) around the game's own screen. A server component: the
+// first render comes with the game; the client keeps it live from there.
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { RulesetGame } from "../../../games/ruleset-game";
+import { routeGame } from "../route-game";
+
+export const metadata: Metadata = { title: "Game" };
+export const dynamic = "force-dynamic";
+
+export default async function RulesetGamePage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const { gameId, ruleset, trpc } = await routeGame(id, `/game/${id}/play`);
+  if (ruleset === "1942") redirect(`/game/${gameId}`);
+  return <RulesetGame gameId={gameId} initial={await trpc.play.get({ gameId })} />;
+}

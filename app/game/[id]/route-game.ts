@@ -1,0 +1,26 @@
+// What every server-rendered page of one game does first: the viewer signs in (and comes back to
+// `path`), the route's id is a game's, and the game's ruleset says which page draws it. A game that
+// does not exist, or that the viewer may not see, is a 404.
+import { notFound } from "next/navigation";
+import { TRPCError } from "@trpc/server";
+import { requireUser } from "@/server/auth";
+import { serverTrpc } from "../../trpc/server";
+import { parseGameId } from "./game-id";
+
+/** A query's answer, or null where it finds no such game (or none the viewer may see). */
+export function orNotFound<T>(query: Promise<T>): Promise<T | null> {
+  return query.catch((e: unknown) => {
+    if (e instanceof TRPCError && e.code === "NOT_FOUND") return null;
+    throw e;
+  });
+}
+
+export async function routeGame(id: string, path: string) {
+  await requireUser(path);
+  const gameId = parseGameId(id);
+  if (gameId === null) notFound();
+  const trpc = await serverTrpc();
+  const kind = await orNotFound(trpc.play.kind({ gameId }));
+  if (!kind) notFound();
+  return { gameId, ruleset: kind.ruleset, trpc };
+}

@@ -1,0 +1,59 @@
+// The game's live events (game.events): hints that refetch the game, the turn that just resolved (for
+// the banner) and whether the stream is reconnecting.
+import { useQueryClient } from "@tanstack/react-query";
+import { useSubscription } from "@trpc/tanstack-react-query";
+import { useEffect, useRef, useState } from "react";
+import { useTRPC } from "../../trpc/client";
+import { withLocks, type LocksEvent } from "./live-locks";
+
+export function useGameEvents(gameId: number, turn: number | null) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [resolvedTurn, setResolvedTurn] = useState<number | null>(null);
+
+  // The game's view first, in a request of its own, then the rest: calls made together share one
+  // batched request, answered when its slowest call is (the history of a long game), and the new
+  // turn must not wait for it. `history`: the history (for the last turn's battles) changes only when
+  // a turn resolves.
+  const refetch = (history = false) => {
+    void queryClient.invalidateQueries({ queryKey: trpc.game.get.queryKey({ gameId }) }).finally(() => {
+      void queryClient.invalidateQueries({ queryKey: trpc.notifications.unread.queryKey() });
+      if (history) void queryClient.invalidateQueries({ queryKey: trpc.game.history.queryKey({ gameId }) });
+    });
+  };
+
+  const events = useSubscription(
+    trpc.game.events.subscriptionOptions(
+      { gameId },
+      {
+        onStarted: () => {
+          // (re)connected: anything missed meanwhile is fetched
+          refetch(true);
+        },
+        onData: (message) => {
+          const ev = ("data" in message ? message.data : message) as LocksEvent & { turn?: number };
+          // Locks are applied in place (live-locks.ts), unless a refetch under way could answer older.
+          const key = trpc.game.get.queryKey({ gameId });
+          const patched = queryClient.isFetching({ queryKey: key }) ? null : withLocks(queryClient.getQueryData(key), ev);
+          if (patched) return void queryClient.setQueryData(key, patched);
+          const resolved = ev.kind === "turn-resolved" && Boolean(ev.turn);
+          if (resolved) setResolvedTurn(ev.turn!);
+          refetch(resolved);
+        },
+      },
+    ),
+  );
+
+  // "Reconnecting" only after the stream was up once (the first connect is not news).
+  const connectedOnce = useRef(false);
+  if (events.status === "pending") connectedOnce.current = true;
+  const reconnecting = connectedOnce.current && (events.status === "connecting" || events.status === "error");
+
+  // A turn that resolved while the stream was down still shows the banner once the refetch sees it.
+  const firstTurn = useRef(turn);
+  useEffect(() => {
+    if (turn !== null && firstTurn.current !== null && turn > firstTurn.current) setResolvedTurn((t) => Math.max(t ?? 0, turn - 1));
+  }, [turn]);
+
+  return { refetch, resolvedTurn, setResolvedTurn, reconnecting };
+}

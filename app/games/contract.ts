@@ -1,0 +1,61 @@
+// What the platform hands a game's screen, whatever the game (STYLE.md "Many games on one judge").
+// The platform page loads the game, calls the ruleset-agnostic procedures and renders the screen a
+// ruleset registers in app/games/registry.ts; a screen knows its own game's view and orders, and
+// nothing of tRPC, the database or other games.
+import type { ComponentType, ReactNode } from "react";
+
+/** A save or lock refused by the ruleset (its rule id, e.g. "IP4.2") or by the platform. */
+export type ActionResult = { ok: true } | { ok: false; rule?: string; message: string };
+
+export interface PhaseInfoView {
+  /** open: sides order; resolving: the judge is at work; finished: the game is over. */
+  status: "open" | "resolving" | "finished";
+  /** ISO time the open phase's orders are due, null when there is none (finished). */
+  deadline: string | null;
+  /** Sides that must act this phase, and those that have locked. */
+  sides: string[];
+  locked: string[];
+}
+
+/**
+ * The platform's frame (issue 25, "the map is the game"): a screen returns `layout({ board, panel })`
+ * and the platform places the two — the board fills the window below a bar of the frame's facts, the
+ * panel goes into a side panel's tab (desktop) or a bottom sheet (phone). The screen keeps its state;
+ * it only hands over where its two parts go.
+ */
+export type Layout = (parts: { board: ReactNode; panel: ReactNode }) => ReactNode;
+
+export interface GameScreenProps<View = unknown, Orders = unknown> {
+  gameId: number;
+  layout: Layout;
+  /** The viewer's side, or null for a spectator. */
+  side: string | null;
+  turn: number;
+  /** ruleset.view of the open phase's state for this viewer: the only game data the screen gets. */
+  view: View;
+  phase: PhaseInfoView;
+  /** The viewer's saved orders of the open phase; null before any save (and always for spectators). */
+  saved: Orders | null;
+  /** Replaces the viewer's saved orders; the ruleset's validate decides. */
+  save(orders: Orders): Promise<ActionResult>;
+  lock(): Promise<ActionResult>;
+  unlock(): Promise<ActionResult>;
+}
+
+export interface GameReviewProps<View = unknown, Report = unknown> {
+  gameId: number;
+  /** As for a screen: the board fills the window, the panel (the steps) goes beside or below it. */
+  layout: Layout;
+  turn: number;
+  side: string | null;
+  /** The turn's start and end, as this viewer may see them, and the judge's report of the turn. */
+  before: View;
+  after: View;
+  report: Report;
+}
+
+/** What app/games/<ruleset>/screen.tsx exports. */
+export interface GameScreenModule {
+  Screen: ComponentType<GameScreenProps>;
+  Review: ComponentType<GameReviewProps>;
+}

@@ -1,0 +1,170 @@
+"use client";
+// The game page of any ruleset but 1942: the platform's frame (turn, deadline, who locked, seats,
+// links to the reviews, history and download, press) around the game's own screen, which gets only
+// the contract's props (contract.ts): the ruleset's view for this viewer, the phase, the viewer's
+// saved orders, save/lock/unlock, and `layout`, through which the screen hands over its board (it
+// fills the window, board-frame.tsx) and its panel (the Orders tab, or a bottom sheet on a phone).
+// Events from game.events are hints: any of them refetches.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSubscription } from "@trpc/tanstack-react-query";
+import dynamic from "next/dynamic";
+import Link from "next/link";
+import * as Tabs from "@radix-ui/react-tabs";
+import { Suspense, useState } from "react";
+import type { RulesetGameView } from "../../server/services/ruleset-games/read";
+import { errorText } from "../components/format";
+import { Deadline } from "../game/[id]/deadline";
+import { useTRPC } from "../trpc/client";
+import screen from "../game/[id]/game-screen.module.css";
+import { BoardFrame } from "./board-frame";
+import type { ActionResult, Layout } from "./contract";
+import { screenOf } from "./registry";
+import { SidesPanel, STATUS } from "./sides-panel";
+
+const PressPanel = dynamic(() => import("../game/[id]/press/press-panel").then((m) => m.PressPanel));
+const SandboxBar = dynamic(() => import("./sandbox-bar").then((m) => m.SandboxBar), { ssr: false });
+
+export function RulesetGame({ gameId, initial }: { gameId: number; initial: RulesetGameView }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [side, setSide] = useState<string | null>(initial.side);
+  const input = { gameId, ...(side ? { side } : {}) };
+  const game = useQuery({ ...trpc.play.get.queryOptions(input), initialData: side === initial.side ? initial : undefined, refetchInterval: 60_000 });
+  const [resolvedTurn, setResolvedTurn] = useState<number | null>(null);
+  const [tab, setTab] = useState("orders");
+  const refetch = () => void queryClient.invalidateQueries({ queryKey: trpc.play.get.queryKey() });
+  useSubscription(
+    trpc.game.events.subscriptionOptions(
+      { gameId },
+      {
+        onStarted: refetch,
+        onData: (message) => {
+          const ev = ("data" in message ? message.data : message) as { kind: string; turn?: number };
+          if (ev.kind === "turn-resolved" && ev.turn) setResolvedTurn(ev.turn);
+          refetch();
+        },
+      },
+    ),
+  );
+  const save = useMutation(trpc.play.save.mutationOptions({ onSuccess: refetch }));
+  const lock = useMutation(trpc.play.lock.mutationOptions({ onSuccess: refetch }));
+  const unlock = useMutation(trpc.play.unlock.mutationOptions({ onSuccess: refetch }));
+  const view = game.data ?? initial;
+  const Screen = screenOf(view.game.ruleset);
+  const phase = view.phase;
+  const acting = view.side;
+  // A refusal from the platform (a 4xx) reaches the screen as a value, like the ruleset's own.
+  const attempt = async (run: () => Promise<unknown>): Promise<ActionResult> => {
+    try {
+      const r = (await run()) as ActionResult | object;
+      return "ok" in r && r.ok === false ? r : { ok: true };
+    } catch (error) {
+      return { ok: false, message: errorText(error) };
+    }
+  };
+  const lastResolved = phase ? (phase.status === "finished" ? view.turn : view.turn - 1) : 0;
+
+  // The bar over the board: the facts a player looks at every time (the rest is in the Sides tab).
+  const bar = (
+    <>
+      <h1 className={screen.name} data-testid="game-title">
+        {view.game.name}
+      </h1>
+      {phase ? (
+        <strong data-testid="game-turn">
+          Turn {view.turn}: {STATUS[phase.status] ?? phase.status}
+        </strong>
+      ) : (
+        <span>Waiting for players to fill the seats</span>
+      )}
+      {phase?.deadline && phase.status === "open" ? <Deadline iso={phase.deadline} running={!view.game.pausedAt} label="Orders due" testId="deadline" /> : null}
+      {phase ? <span data-testid="locked-count">{phase.locked.length}/{phase.sides.length} locked</span> : null}
+      {lastResolved > 0 ? (
+        <Link href={`/game/${gameId}/turn/${lastResolved}`} data-testid="last-review">
+          Turn {lastResolved} review
+        </Link>
+      ) : null}
+    </>
+  );
+
+  // The platform's tabs around the game's own panel: its orders, the sides, the press.
+  const layout: Layout = ({ board, panel }) => (
+    <BoardFrame testId="ruleset-game" label="Orders, sides and press" bar={bar} board={board} panel={
+      <>
+        {resolvedTurn ? (
+          <div className="banner" role="status" data-testid="turn-resolved">
+            <span>
+              Turn {resolvedTurn} resolved — <Link href={`/game/${gameId}/turn/${resolvedTurn}`}>see what happened</Link>
+            </span>
+            <button type="button" className="button button-quiet button-small" onClick={() => setResolvedTurn(null)} aria-label="Dismiss">
+              ✕
+            </button>
+          </div>
+        ) : null}
+        <SandboxBar gameId={gameId} view={view} onChanged={refetch} />
+        {view.result?.over ? (
+          <p className="note" data-testid="game-result">
+            The game is over: {view.result.draw || view.result.winners.length === 0 ? "a draw" : `${view.result.winners.join(" and ")} won`} — {view.result.reason}
+          </p>
+        ) : null}
+        <Tabs.Root value={tab} onValueChange={setTab} className={screen.tabs}>
+          <Tabs.List className={screen.tabList} aria-label="The game's panels">
+            <Tabs.Trigger value="orders" className={screen.tab} data-testid="tab-orders">
+              Orders
+            </Tabs.Trigger>
+            <Tabs.Trigger value="sides" className={screen.tab} data-testid="tab-sides">
+              Sides
+            </Tabs.Trigger>
+            {view.game.press !== "none" ? (
+              <Tabs.Trigger value="press" className={screen.tab} data-testid="tab-press">
+                Press
+              </Tabs.Trigger>
+            ) : null}
+          </Tabs.List>
+          <Tabs.Content value="orders" forceMount className={screen.tabPanel}>
+            {view.mySides.length > 1 ? (
+              <label className="small">
+                Play as{" "}
+                <select value={acting ?? ""} onChange={(e) => setSide(e.target.value)} data-testid="play-as">
+                  {view.mySides.map((s) => (
+                    <option key={s}>{s}</option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
+            {panel}
+          </Tabs.Content>
+          <Tabs.Content value="sides" forceMount className={screen.tabPanel}>
+            <SidesPanel gameId={gameId} view={view} lastResolved={lastResolved} />
+          </Tabs.Content>
+          {view.game.press !== "none" ? (
+            <Tabs.Content value="press" forceMount className={screen.tabPanel}>
+              <PressPanel gameId={gameId} shown={tab === "press"} />
+            </Tabs.Content>
+          ) : null}
+        </Tabs.Root>
+      </>
+    } />
+  );
+
+  if (!phase) return layout({ board: <p className="muted">The board appears when the game starts.</p>, panel: null });
+  // A plain line while the game's screen loads, not the frame: streamed in beside the real frame, a
+  // second frame would put each of its elements on the page twice until the swap.
+  return (
+    <Suspense fallback={<p className="muted" data-testid="board-loading">Loading the board…</p>}>
+      <Screen
+        key={acting ?? ""}
+        gameId={gameId}
+        layout={layout}
+        side={acting}
+        turn={view.turn}
+        view={view.view}
+        phase={{ status: phase.status, deadline: phase.deadline, sides: phase.sides, locked: phase.locked }}
+        saved={view.saved}
+        save={(orders) => attempt(() => save.mutateAsync({ gameId, side: acting ?? "", orders }))}
+        lock={() => attempt(() => lock.mutateAsync({ gameId, side: acting ?? "" }))}
+        unlock={() => attempt(() => unlock.mutateAsync({ gameId, side: acting ?? "" }))}
+      />
+    </Suspense>
+  );
+}

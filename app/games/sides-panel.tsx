@@ -1,0 +1,45 @@
+// The Sides tab of a game of any ruleset but 1942: the game's kind, who plays which side and who has
+// locked, and the links to the last review, the history and the download.
+import Link from "next/link";
+import type { RulesetGameView } from "../../server/services/ruleset-games/read";
+import styles from "./ruleset-game.module.css";
+import { SeatActions } from "./seat-actions";
+
+/** A phase's status in words, for the bar over the board. */
+export const STATUS: Record<string, string> = { open: "orders open", resolving: "resolving", finished: "the game is over" };
+
+export function SidesPanel({ gameId, view, lastResolved }: { gameId: number; view: Pick<RulesetGameView, "game" | "seats" | "phase">; lastResolved: number }) {
+  const phase = view.phase;
+  return (
+    <div className="stack">
+      <p className="small" data-testid="game-kind">
+        {view.game.rulesetName} · {view.game.scenarioName}
+      </p>
+      <ul className={`${styles.seats} small`} aria-label="Sides" data-testid="seats">
+        {view.seats.map((s) => {
+          const locked = phase?.locked.includes(s.side) ?? false;
+          const ordering = phase?.sides.includes(s.side) ?? false;
+          return (
+            <li key={s.side} className={`${styles.seat} ${locked ? styles.locked : ""}`} data-testid={`seat-${s.side}`}>
+              <strong>{s.side}</strong> {s.robot ? "robot" : (s.player ?? "open seat")}
+              {s.mine ? " (you)" : ""}
+              {phase?.status === "open" ? (locked ? " · locked" : ordering ? " · ordering" : " · nothing to order") : ""}
+              <SeatActions gameId={gameId} side={s.side} mine={s.mine} robot={s.robot} active={view.game.status === "active"} />
+            </li>
+          );
+        })}
+      </ul>
+      <p className="small">
+        {lastResolved > 0 ? (
+          <>
+            <Link href={`/game/${gameId}/turn/${lastResolved}`}>Turn {lastResolved} review</Link> ·{" "}
+          </>
+        ) : null}
+        <Link href={`/game/${gameId}/history`}>History</Link> ·{" "}
+        <a href={`/game/${gameId}/history/download`} download={`lockstep-game-${gameId}.json`}>
+          Download JSON
+        </a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+// The battle and post-combat steps of issue 20's latency goal: in each game Germany attacks Karelia
+// (Russia defends: both sides choose casualties, R6.6) and flies a fighter out to sea, which must land
+// after combat (R7.1). Low luck, so every game has the same battle whatever the dice. Measured: the
+// decisions of each round sent → the next round (or the battles' end) on every stream, and the
+// post-combat lock sent → the next turn.
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { phases, postCombatOrders } from "../../db/schema";
+import { NATIONS, type Nation } from "../../server/rulesets/1942/engine";
+import { lockOrders } from "../../server/services/orders";
+import type { Cluster } from "./cluster";
+import { trpc } from "./http";
+import type { JobRun } from "./latency";
+import { makeGames, type LoadGame } from "./players";
+import { battleDecisions, measureStage, postCombatLocks, waitingDecisions, type StageResult } from "./stage";
+
+const GERMANY_ORDERS = [
+  { id: "k1", units: { infantry: 3, armour: 1 }, from: "East Europe", path: ["Karelia S.S.R."] },
+  { id: "f1", units: { fighter: 1 }, from: "West Europe", path: ["West Spain Sea Zone"] },
+];
+
+async function statuses(cluster: Cluster, games: LoadGame[]): Promise<Map<number, { id: number; status: string }>> {
+  const rows = await cluster.handle.db
+    .select({ id: phases.id, gameId: phases.gameId, turn: phases.turn, status: phases.status })
+    .from(phases)
+    .where(inArray(phases.gameId, games.map((g) => g.gameId)));
+  const latest = new Map<number, { id: number; turn: number; status: string }>();
+  for (const r of rows) if ((latest.get(r.gameId)?.turn ?? 0) < r.turn) latest.set(r.gameId, r);
+  return latest;
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
+
+export function mergeStages(results: StageResult[]): StageResult {
+  return {
+    event: results.flatMap((r) => r.event),
+    fetched: results.flatMap((r) => r.fetched),
+    failed: results.flatMap((r) => r.failed),
+    streams: {
+      opened: results.reduce((n, r) => n + r.streams.opened, 0),
+      connected: results.reduce((n, r) => n + r.streams.connected, 0),
+      refetchErrors: results.reduce((n, r) => n + r.streams.refetchErrors, 0),
+    },
+    timings: results.flatMap((r) => r.timings),
+    cpu: { app: results.reduce((s, r) => s + r.cpu.app, 0), workers: results.reduce((s, r) => s + r.cpu.workers, 0), own: results.reduce((s, r) => s + r.cpu.own, 0) },
+  };
+}
+
+export interface BattleFigures {
+  /** Every round's decisions (the first round has every game at once). */
+  decisions: StageResult & { rounds: number[] };
+  postCombat: StageResult;
+}
+
+/** `count` games in their battle phase at once; their rounds decided, then their post-combat locked. */
+export async function battlesAtOnce(cluster: Cluster, all: LoadGame[], runs: Map<string, JobRun>): Promise<BattleFigures> {
+  // The set-up is not measured; on an overloaded machine a request of it may fail: that game is left out.
+  const games: LoadGame[] = [];
+  for (const g of all) {
+    const saved = await trpc(cluster.apps[0]!, g.players.Germany.cookie, "orders.save", { gameId: g.gameId, nation: "Germany", orders: GERMANY_ORDERS }, "mutation").then(
+      () => true,
+      () => false,
+    );
+    if (!saved) continue;
+    for (const n of NATIONS) await lockOrders(cluster.handle.db, g.players[n].userId, g.gameId, n);
+    games.push(g);
+  }
+  const moved = await until(async () => [...(await statuses(cluster, games)).values()].every((p) => p.status !== "open" && p.status !== "resolving"), 120_000);
+  if (!moved) throw new Error("the battle games did not reach their battle phase");
+  const rounds: StageResult[] = [];
+  const perRound: number[] = [];
+  for (let round = 0; round < 12; round++) {
+    const waiting = new Map<number, Awaited<ReturnType<typeof waitingDecisions>>>();
+    for (const g of games) {
+      const w = await waitingDecisions(cluster, g).catch(() => []);
+      if (w.length > 0) waiting.set(g.gameId, w);
+    }
+    if (waiting.size === 0) break;
+    const deciding = games.filter((g) => waiting.has(g.gameId));
+    perRound.push(deciding.length);
+    rounds.push(await measureStage(cluster, deciding, battleDecisions(cluster, waiting), runs));
+  }
+  // The battles ended: the post-combat stage waits for Germany's landing (R7.3).
+  const open = new Map<number, Nation[]>();
+  const latest = await statuses(cluster, games);
+  for (const g of games) {
+    const phase = latest.get(g.gameId);
+    if (phase?.status !== "post-combat") continue;
+    const rows = await cluster.handle.db
+      .select({ nation: postCombatOrders.nation })
+      .from(postCombatOrders)
+      .where(and(eq(postCombatOrders.phaseId, phase.id), isNull(postCombatOrders.lockedAt)));
+    if (rows.length > 0) open.set(g.gameId, rows.map((r) => r.nation));
+  }
+  const landing = games.filter((g) => open.has(g.gameId));
+  const postCombat = landing.length > 0 ? await measureStage(cluster, landing, postCombatLocks(cluster, open), runs) : mergeStages([]);
+  return { decisions: { ...mergeStages(rounds), rounds: perRound }, postCombat };
+}
+
+/** Battle games made for the scenario: five human players, low luck. */
+export const makeBattleGames = (cluster: Cluster, count: number, tag: string) => makeGames(cluster.handle, count, tag, { lowLuck: true });
+

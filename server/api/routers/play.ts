@@ -1,0 +1,86 @@
+// play.*: games of any ruleset but 1942 (which keeps game.* and orders.*) — the lobby's offer, a
+// challenge, joining a side, the game as the viewer may see it, saving/locking/unlocking a side's
+// orders, history, one turn's review, the download and the dice check. Thin: parse, call a service.
+import { z } from "zod";
+import { createRulesetChallenge } from "../../services/ruleset-games/create";
+import { lockSide, saveBatch, unlockSide } from "../../services/ruleset-games/play";
+import { leaveSide, reclaimSide } from "../../services/ruleset-games/seats";
+import { rulesetDownload, rulesetGameView, rulesetHistory, rulesetTurnReview } from "../../services/ruleset-games/read";
+import { offeredGames } from "../../services/ruleset-games/rulesets";
+import { joinGame } from "../../services/games";
+import { loadGame } from "../../services/phases";
+import { notFound } from "../../services/errors";
+import { verifyGameFor } from "../../services/verify";
+import { int4, keyText, plainText } from "../input";
+import { gameId } from "../schemas";
+import { endsVacation, protectedProcedure, router } from "../trpc";
+
+/** A side of a game (the ruleset's own id: "red", "paraguay"). */
+const side = keyText(1, 40);
+const gameSide = z.object({ gameId, side });
+
+export const rulesetChallenge = z.object({
+  name: plainText(z.string().trim().min(1, "Give the game a name").max(60), "a game name"),
+  ruleset: keyText(1, 40),
+  scenario: keyText(1, 60),
+  /** How many of the scenario's sides are seated. */
+  seats: z.number().int().min(1).max(12),
+  mine: z.array(side).min(1, "Pick at least one side to play").max(12),
+  robots: z.array(side).max(12).default([]),
+  ordersHours: z.number().min(0.05).max(24 * 14),
+  robotTakeover: z.number().int().min(0).max(10).default(0),
+  press: z.enum(["full", "public", "none"]).default("full"),
+  anonymous: z.boolean().default(false),
+  excusedMisses: z.number().int().min(0).max(4).default(1),
+});
+
+export const playRouter = router({
+  /** The games the lobby offers and their scenarios. */
+  games: protectedProcedure.query(() => offeredGames()),
+  /** Which ruleset a game is played by (the game page picks its screen by it). */
+  kind: protectedProcedure.input(z.object({ gameId })).query(async ({ ctx, input }) => {
+    const game = await loadGame(ctx.db, input.gameId);
+    if (!game) throw notFound("That game");
+    return { ruleset: game.ruleset, scenario: game.scenario };
+  }),
+  create: protectedProcedure.input(rulesetChallenge).mutation(({ ctx, input }) =>
+    createRulesetChallenge(ctx.db, ctx.user.id, {
+      name: input.name,
+      ruleset: input.ruleset,
+      scenario: input.scenario,
+      seats: input.seats,
+      mine: input.mine,
+      robots: input.robots,
+      options: {
+        lowLuck: false,
+        ordersHours: input.ordersHours,
+        decisionHours: input.ordersHours,
+        robots: input.robots.length > 0,
+        robotTakeover: input.robotTakeover,
+        press: input.press,
+        excusedMisses: input.excusedMisses,
+        ...(input.anonymous ? { anonymous: true } : {}),
+      },
+    }),
+  ),
+  join: protectedProcedure.input(gameSide).mutation(({ ctx, input }) => joinGame(ctx.db, ctx.user.id, input.gameId, input.side as never)),
+  /** The game as the caller may see it: `side` picks which of the caller's sides looks (default: the first). */
+  get: protectedProcedure.input(z.object({ gameId, side: side.optional() })).query(({ ctx, input }) => rulesetGameView(ctx.db, ctx.user.id, input.gameId, input.side)),
+  save: protectedProcedure
+    .use(endsVacation)
+    .input(gameSide.extend({ orders: z.unknown() }))
+    .mutation(({ ctx, input }) => saveBatch(ctx.db, ctx.user.id, input.gameId, input.side, input.orders)),
+  lock: protectedProcedure.use(endsVacation).input(gameSide).mutation(({ ctx, input }) => lockSide(ctx.db, ctx.user.id, input.gameId, input.side)),
+  unlock: protectedProcedure.input(gameSide).mutation(({ ctx, input }) => unlockSide(ctx.db, ctx.user.id, input.gameId, input.side)),
+  /** The player leaves: a robot plays the side from now on (as R3.2 for 1942). */
+  leave: protectedProcedure.input(gameSide).mutation(({ ctx, input }) => leaveSide(ctx.db, ctx.user.id, input.gameId, input.side)),
+  /** Take a side back from the robot that took it over after missed deadlines. */
+  reclaim: protectedProcedure.input(gameSide).mutation(({ ctx, input }) => reclaimSide(ctx.db, ctx.user.id, input.gameId, input.side)),
+  history: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => rulesetHistory(ctx.db, ctx.user.id, input.gameId)),
+  review: protectedProcedure
+    .input(z.object({ gameId, turn: int4(1), side: side.optional() }))
+    .query(({ ctx, input }) => rulesetTurnReview(ctx.db, ctx.user.id, input.gameId, input.turn, input.side)),
+  download: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => rulesetDownload(ctx.db, ctx.user.id, input.gameId)),
+  /** Replay every resolved turn and check its dice commitment; players only, like game.verify. */
+  verify: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => verifyGameFor(ctx.db, ctx.user.id, input.gameId)),
+});

@@ -1,0 +1,261 @@
+// R5 — the combat phase as a pipeline of named steps, each one rule of the rulebook:
+// validate → aaFire → seaPass → seaBattles → unload → landPass → captures → raids → landBattles.
+import { aaFire } from "./combat/aa";
+import type { BattleState, DecisionRequest } from "./combat/battle";
+import { recordedPolicy, type DecisionRecord } from "./combat/decisions";
+import { fightBattles, findBattles, listBattles } from "./combat/battles";
+import { raiderIds, raids } from "./combat/raids";
+import { captureAfterLandPass } from "./movement/capture";
+import { runPass } from "./movement/pass";
+import { finalOf } from "./orders/move";
+import { startView } from "./orders/start-view";
+import { isPurchase, type Order } from "./orders/types";
+import { purchaseCost } from "./orders/purchase";
+import { validateOrders } from "./orders/validate";
+import type { CombatReport, OrderReport, UnitReport } from "./report";
+import { phaseDice } from "./rng";
+import { gameOptionsOf, type GameState, type Unit } from "./state";
+import { byNationOrder, teamOf } from "./teams";
+import { NATIONS, type Nation } from "./types";
+import { isAir, isShip, tableIndex } from "./units";
+import { aliveOf, cargoPieces, newPhase, piecesAt, runPosition, type Phase, type Run } from "./turn/context";
+
+export interface CombatInput {
+  state: GameState;
+  orders: Partial<Record<Nation, readonly Order[]>>;
+  seed: string;
+  lowLuck?: boolean;
+  /** "movement" plays AA fire and both passes with captures, and fights no battle (Appendix A). */
+  until?: "movement" | "battles";
+  /** Battle decisions made so far (R6.6, R6.7); missing ones take the default unless `awaitDecisions`. */
+  decisions?: readonly DecisionRecord[];
+  /** Players decide: a battle whose decision is missing waits instead of taking the default. */
+  awaitDecisions?: boolean;
+}
+
+/** Battles of one pass waiting for decisions; the phase goes on when they arrive (or the deadline). */
+export interface Waiting {
+  pass: "sea" | "land";
+  battles: BattleState[];
+  requests: DecisionRequest[];
+}
+
+/** What the rest of the turn needs from the combat phase (R7.1 unused movement, R8.3 purchases). */
+export interface Aftermath {
+  /** Every air unit alive after combat: whether it moved and how many steps of its path it entered. */
+  air: { id: number; moved: boolean; used: number }[];
+  purchases: CombatReport["purchases"];
+}
+
+export interface CombatResult {
+  /** The state after the phase; while `waiting`, the state it started from. */
+  state: GameState;
+  report: CombatReport;
+  aftermath: Aftermath;
+  waiting?: Waiting;
+}
+
+/** R4 — validate every nation's orders; pay for purchases; turn valid moves into runs. */
+function validate(ph: Phase, orders: CombatInput["orders"]): OrderReport[] {
+  const invalid: OrderReport[] = [];
+  for (const nation of NATIONS) {
+    const list = orders[nation] ?? [];
+    const checked = validateOrders(ph.start, nation, list);
+    list.forEach((order, i) => {
+      const result = checked.results[i]!;
+      if (result.ok) return;
+      const endedAt = isPurchase(order) ? order.destination : order.from;
+      invalid.push({ id: order.id, nation, status: "invalid", endedAt, reason: result.message, rule: result.rule });
+    });
+    for (const p of checked.purchases) {
+      const cost = purchaseCost(ph.start, p); // R9.2 prices factories by formula
+      ph.treasury[nation] -= cost; // R4.10: purchases are paid when the orders resolve
+      ph.report.purchases.push({ id: p.id, nation, type: p.type, count: p.count, destination: p.destination, from: p.from, cost });
+    }
+    for (const m of checked.moves) {
+      const types = m.units.map((u) => u.type);
+      const airOnly = types.every(isAir);
+      const seaPass = types.some(isShip) || (airOnly && ph.board.isSea(finalOf(m.order)));
+      ph.runs.push({
+        key: `${nation}|${m.order.id}`,
+        nation,
+        team: teamOf(nation),
+        order: m.order,
+        pass: seaPass ? "sea" : "land",
+        unitIds: m.units.map((u) => u.id),
+        loadIds: m.loaded.map((u) => u.id),
+        airOnly,
+        stealth: m.order.stealth === true,
+        pos: 0,
+        status: "moving",
+      });
+    }
+  }
+  // Canonical order (R1.1 nation order, then order id) for everything that follows, so the report
+  // never depends on how a nation listed its orders.
+  ph.runs.sort((a, b) => byNationOrder(a.nation, b.nation) || (a.order.id < b.order.id ? -1 : a.order.id > b.order.id ? 1 : 0));
+  return invalid;
+}
+
+/** R5.3 — which transports unload, as a one-step land move of their cargo in step 1 of the land pass. */
+function unload(ph: Phase, unfought: ReadonlySet<string>): Run[] {
+  const cargoRuns: Run[] = [];
+  for (const run of ph.runs.filter((r) => r.order.unload !== undefined)) {
+    const zone = runPosition(run);
+    const transports = aliveOf(ph, run.unitIds).filter((p) => p.type === "transport");
+    const cargo = transports.flatMap((t) => cargoPieces(ph, t.id));
+    const hostileShip = piecesAt(ph, zone).some((p) => isShip(p.type) && p.aboard === undefined && teamOf(p.nation) !== run.team);
+    const why =
+      run.status !== "completed"
+        ? `its order was cut short in ${zone}`
+        : transports.length === 0
+          ? "its transports were sunk"
+          : cargo.length === 0
+            ? "nothing is aboard"
+            : unfought.has(zone)
+              ? `the sea battle in ${zone} is not fought yet`
+              : hostileShip
+                ? `a hostile ship is still in ${zone}`
+                : undefined;
+    run.unloaded = why === undefined;
+    if (why) {
+      run.unloadReason = `Cargo stays aboard: ${why} (R5.3)`;
+      continue;
+    }
+    cargoRuns.push({
+      key: `${run.key}/cargo`,
+      nation: run.nation,
+      team: run.team,
+      order: { id: run.order.id, units: {}, from: zone, path: [run.order.unload!] },
+      pass: "land",
+      unitIds: cargo.map((p) => p.id),
+      loadIds: [],
+      airOnly: false,
+      stealth: false,
+      pos: 0,
+      status: "moving",
+      cargoOf: run.key,
+    });
+  }
+  return cargoRuns;
+}
+
+function orderReports(ph: Phase, invalid: OrderReport[]): OrderReport[] {
+  const valid = ph.runs.map((r): OrderReport => {
+    const out: OrderReport = { id: r.order.id, nation: r.nation, status: r.status === "moving" ? "completed" : r.status, endedAt: runPosition(r), pass: r.pass };
+    if (r.reason) {
+      out.reason = r.reason;
+      out.rule = r.rule;
+    }
+    if (r.order.unload !== undefined) {
+      out.unloaded = r.unloaded === true;
+      if (r.unloadReason) out.unloadReason = r.unloadReason;
+      if (!out.reason && r.unloadReason) out.reason = r.unloadReason;
+    }
+    return out;
+  });
+  const purchases = ph.report.purchases.map((p): OrderReport => ({ id: p.id, nation: p.nation, status: "completed", endedAt: p.destination }));
+  return [...valid, ...invalid, ...purchases].sort((a, b) => byNationOrder(a.nation, b.nation) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/**
+ * A copy of `record` with its keys in code-unit order. The owners of a phase keep the key order of
+ * the state they came from, which a phase's result already sorted: then the copy needs no sort.
+ */
+function sortedByKey<T>(record: Record<string, T>): Record<string, T> {
+  const keys = Object.keys(record);
+  let sorted = true;
+  for (let i = 1; i < keys.length && sorted; i++) sorted = keys[i - 1]! < keys[i]!;
+  if (sorted) return { ...record };
+  const out: Record<string, T> = {};
+  for (const k of keys.sort()) out[k] = record[k]!; // the default sort compares code units, as `<` does
+  return out;
+}
+
+export function unitReports(units: readonly Unit[]): UnitReport[] {
+  // Groups by territory, then a short scan of that territory's groups: no key string a unit.
+  const byTerritory = new Map<string, UnitReport[]>();
+  const all: UnitReport[] = [];
+  for (const u of units) {
+    const aboard = u.aboard !== undefined;
+    let list = byTerritory.get(u.at);
+    if (!list) byTerritory.set(u.at, (list = []));
+    const g = list.find((x) => x.nation === u.nation && x.type === u.type && (x.aboard === true) === aboard);
+    if (g) g.count += 1;
+    else {
+      const made: UnitReport = { nation: u.nation, type: u.type, at: u.at, count: 1, ...(aboard ? { aboard: true as const } : {}) };
+      list.push(made);
+      all.push(made);
+    }
+  }
+  return all.sort(
+    (a, b) =>
+      byNationOrder(a.nation, b.nation) ||
+      tableIndex(a.type) - tableIndex(b.type) ||
+      (a.at < b.at ? -1 : a.at > b.at ? 1 : 0) ||
+      Number(a.aboard ?? false) - Number(b.aboard ?? false),
+  );
+}
+
+/** Resolve one combat phase. Pure: same input, same result, inputs untouched (R3.3). */
+export function resolveCombatPhase(input: CombatInput): CombatResult {
+  const ph = newPhase(input.state, startView(input.state), phaseDice(input.seed), input.lowLuck ?? false);
+  const fight = input.until !== "movement";
+  const decisions = input.decisions ?? [];
+  const awaitDecisions = input.awaitDecisions ?? false;
+  const waitingFor = (pass: "sea" | "land", battles: BattleState[]): CombatResult => ({
+    state: input.state,
+    report: { ...ph.report, orders: orderReports(ph, invalid), units: [], owners: { ...ph.owners }, treasury: { ...ph.treasury } },
+    aftermath: { air: [], purchases: [] },
+    waiting: { pass, battles, requests: battles.flatMap((b) => b.pending) },
+  });
+
+  const invalid = validate(ph, input.orders); // R4
+  aaFire(ph); // R5.1
+  runPass(ph, "sea", ph.runs.filter((r) => r.pass === "sea" && r.status === "moving")); // R5.2
+  const seaBattles = findBattles(ph, "sea", new Set()); // R5.2c
+  if (fight) {
+    const waiting = fightBattles(ph, "sea", seaBattles, recordedPolicy("sea", decisions, awaitDecisions), new Set()); // R6
+    if (waiting.length > 0) return waitingFor("sea", waiting); // R5: every sea battle ends before land movement
+  } else listBattles(ph, "sea", seaBattles, new Set());
+  const cargoRuns = unload(ph, fight ? new Set() : new Set(seaBattles)); // R5.3
+  const landRuns = ph.runs.filter((r) => r.pass === "land" && r.status === "moving");
+  for (const r of landRuns.filter((r) => aliveOf(ph, r.unitIds).length === 0)) {
+    r.status = "stopped";
+    r.rule = "R6";
+    r.reason = `Its units were lost in the sea battle in ${r.order.from} before they could move`;
+  }
+  const blitzed = runPass(ph, "land", [...landRuns.filter((r) => r.status === "moving"), ...cargoRuns]); // R5.2, R5.3
+  const raiders = raiderIds(ph);
+  const landBattles = findBattles(ph, "land", raiders);
+  captureAfterLandPass(ph, new Set(landBattles), blitzed); // R5.2d
+  if (fight) {
+    raids(ph); // R5.4
+    const waiting = fightBattles(ph, "land", landBattles, recordedPolicy("land", decisions, awaitDecisions), raiders); // R5.5, R6
+    if (waiting.length > 0) return waitingFor("land", waiting);
+  } else listBattles(ph, "land", landBattles, raiders);
+
+  const units: Unit[] = ph.pieces
+    .filter((p) => p.alive)
+    .map((p): Unit => (p.aboard === undefined ? { id: p.id, nation: p.nation, type: p.type, at: p.at } : { id: p.id, nation: p.nation, type: p.type, at: p.at, aboard: p.aboard }));
+  // One sorted owners object serves the report and the next state (neither is ever mutated).
+  const owners = sortedByKey(ph.owners);
+  const treasury = { ...ph.treasury };
+  const report: CombatReport = { ...ph.report, orders: orderReports(ph, invalid), units: unitReports(units), owners, treasury };
+  const state: GameState = { board: input.state.board, owners, originalOwners: input.state.originalOwners, units, treasury: { ...treasury }, ...gameOptionsOf(input.state) };
+  return { state, report, aftermath: aftermathOf(ph) };
+}
+
+function aftermathOf(ph: Phase): Aftermath {
+  // Only aircraft are asked about: index the steps used by air units alone.
+  const used = new Map<number, number>();
+  for (const run of ph.runs) for (const id of run.unitIds) if (isAir(ph.byId.get(id)!.type)) used.set(id, run.pos);
+  const air: Aftermath["air"] = [];
+  for (const p of ph.pieces) {
+    if (!p.alive || !isAir(p.type)) continue;
+    const steps = used.get(p.id);
+    air.push({ id: p.id, moved: steps !== undefined && steps > 0, used: steps ?? 0 });
+  }
+  return { air, purchases: ph.report.purchases };
+}
+

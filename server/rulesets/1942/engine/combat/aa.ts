@@ -1,0 +1,47 @@
+// R5.1 — AA fire at aircraft passing over or ending in hostile territory with a hostile AA gun.
+import { teamOf } from "../teams";
+import type { UnitCounts } from "../types";
+import { UNIT_STATS, isAir } from "../units";
+import { fire } from "./fire";
+import { defaultCasualties } from "./casualties";
+import { aliveOf, type Phase, type Run } from "../turn/context";
+
+function hostileAaAt(ph: Phase, run: Run, territory: string): boolean {
+  const owner = ph.start.owners[territory];
+  if (!owner || teamOf(owner) === run.team) return false;
+  return ph.view.unitsAt(territory).some((u) => u.type === "aaGun" && teamOf(u.nation) !== run.team);
+}
+
+/** Each territory of the path fires once per order at every aircraft of it still alive. */
+export function aaFire(ph: Phase): void {
+  for (const run of ph.runs) {
+    const fired = new Set<string>();
+    // Only AA fire at this order kills its aircraft: the list changes only after a shot.
+    let aircraft = aliveOf(ph, run.unitIds).filter((p) => isAir(p.type));
+    for (const territory of run.order.path) {
+      if (aircraft.length === 0) break;
+      if (fired.has(territory) || !hostileAaAt(ph, run, territory)) continue;
+      fired.add(territory);
+      // Low luck (R6.8) treats the AA shots of one territory at one order as one group of value 1 each.
+      const shooters = aircraft.map((p) => ({ id: p.id, nation: p.nation, type: p.type, value: 1 }));
+      const record = fire(shooters, ph.dice(`aa|${run.nation}|${run.order.id}|${territory}`), ph.lowLuck);
+      // The owner of the aircraft loses the cheapest ones first (R6.9 applied to AA hits).
+      const candidates = aircraft.map((p) => ({ id: p.id, nation: p.nation, type: p.type, value: UNIT_STATS[p.type].attack, room: 1 }));
+      const lost: UnitCounts = {};
+      for (const id of defaultCasualties(candidates, record.hits)) {
+        const p = ph.byId.get(id)!;
+        p.alive = false;
+        lost[p.type] = (lost[p.type] ?? 0) + 1;
+      }
+      ph.report.aa.push({ territory, order: run.order.id, nation: run.nation, shots: aircraft.length, hits: record.hits, lost, fire: record });
+      aircraft = aircraft.filter((p) => p.alive);
+      if (aliveOf(ph, run.unitIds).length === 0) {
+        run.status = "destroyed";
+        run.rule = "R5.1";
+        run.reason = `All aircraft were shot down by AA fire in ${territory} (R5.1)`;
+        run.pos = run.order.path.indexOf(territory) + 1;
+        break;
+      }
+    }
+  }
+}

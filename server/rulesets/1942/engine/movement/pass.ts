@@ -1,0 +1,215 @@
+// R5.2 — a movement pass, played in steps: head-on conflicts (R5.2b), then meetings (R5.2a),
+// then blitz captures as armour passes (R5.2d).
+import { otherTeam, teamOf } from "../teams";
+import { TEAMS, type Team } from "../types";
+import { TRANSPORT_CAPACITY, UNIT_STATS, isAir, isLandUnit, isShip } from "../units";
+import { transferCapitalCredits } from "../economy/capitals";
+import { capture, type Capture } from "./capture";
+import { aliveOf, cargoPieces, disembark, embark, moveTo, runPosition, type Phase, type Piece, type Run } from "../turn/context";
+
+export type PassKind = "sea" | "land";
+
+/** Pieces that count for meetings in this pass: ships at sea, land units on land (R5.2a). */
+function countsInPass(kind: PassKind, p: Piece, invisible: ReadonlySet<number>): boolean {
+  if (!p.alive || p.aboard !== undefined || invisible.has(p.id)) return false;
+  return kind === "sea" ? isShip(p.type) : isLandUnit(p.type);
+}
+
+/** Units of a run alive at the start of the pass (no unit dies during a pass). */
+function unitsOf(ph: Phase, run: Run): Piece[] {
+  return (run.live ??= aliveOf(ph, run.unitIds));
+}
+
+/** Surface part of a run: the units that make a force (stealth submarines never do). */
+function surface(ph: Phase, run: Run): Piece[] {
+  return run.stealth ? [] : unitsOf(ph, run).filter((p) => !isAir(p.type));
+}
+
+function value(pieces: readonly Piece[]): number {
+  return pieces.reduce((sum, p) => sum + UNIT_STATS[p.type].cost, 0);
+}
+
+interface Force {
+  team: Team;
+  from: string;
+  to: string;
+  runs: Run[];
+  value: number;
+}
+
+/** R5.2b — the force of one team crossing one edge in one direction at step k. */
+function forceOf(ph: Phase, runs: Run[], k: number, team: Team, from: string, to: string): Force | undefined {
+  const mine = runs.filter((r) => r.team === team);
+  const withSurface = mine.filter((r) => surface(ph, r).length > 0);
+  if (withSurface.length === 0) return undefined;
+  const finalAir = mine.filter((r) => r.airOnly && r.order.path.length === k);
+  let total = 0;
+  for (const r of withSurface) {
+    total += value(surface(ph, r));
+    for (const t of surface(ph, r).filter((p) => p.type === "transport")) total += value(cargoPieces(ph, t.id));
+    // The air units of a mixed order join only on their final step, like any air order.
+    if (r.order.path.length === k) total += value(unitsOf(ph, r).filter((p) => isAir(p.type)));
+  }
+  total += finalAir.reduce((sum, r) => sum + value(unitsOf(ph, r)), 0);
+  return { team, from, to, runs: [...withSurface, ...finalAir], value: total };
+}
+
+function headOns(ph: Phase, kind: PassKind, active: Run[], k: number): void {
+  // Crossings by edge direction: from → to → runs.
+  const byDirection = new Map<string, Map<string, Run[]>>();
+  for (const r of active) {
+    const from = runPosition(r);
+    const to = r.order.path[k - 1]!;
+    let out = byDirection.get(from);
+    if (!out) byDirection.set(from, (out = new Map()));
+    const list = out.get(to);
+    if (list) list.push(r);
+    else out.set(to, [r]);
+  }
+  const crossings: [string, string, Run[], Run[]][] = [];
+  for (const [a, out] of byDirection) {
+    for (const [b, forward] of out) {
+      const backward = a < b ? byDirection.get(b)?.get(a) : undefined; // each edge once
+      if (backward) crossings.push([a, b, forward, backward]);
+    }
+  }
+  crossings.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] < y[1] ? -1 : 1));
+  for (const [a, b, forward, backward] of crossings) {
+    for (const team of TEAMS) {
+      const f1 = forceOf(ph, forward, k, team, a, b);
+      const f2 = forceOf(ph, backward, k, otherTeam(team), b, a);
+      if (!f1 || !f2) continue;
+      const orders = [...f1.runs, ...f2.runs].map((r) => r.order.id);
+      const nations = [...f1.runs, ...f2.runs].map((r) => r.nation);
+      const forces = [f1, f2].map((f) => ({ team: f.team, from: f.from, to: f.to, value: f.value, orders: f.runs.map((r) => r.order.id), nations: f.runs.map((r) => r.nation) }));
+      if (f1.value === f2.value) {
+        for (const r of [...f1.runs, ...f2.runs]) {
+          r.status = "bounced";
+          r.rule = "R5.2b";
+          r.reason = `Bounced in a head-on crossing between ${a} and ${b}: both forces are worth ${f1.value} (R5.2b)`;
+        }
+        ph.report.conflicts.push({ kind: "head-on", pass: kind, step: k, territory: a, edge: [a, b], forces, result: "bounced", orders, nations, rule: "R5.2b" });
+        continue;
+      }
+      const [winner, loser] = f1.value > f2.value ? [f1, f2] : [f2, f1];
+      for (const r of loser.runs) {
+        r.status = "stopped";
+        r.rule = "R5.2b";
+        r.reason = `Stopped in ${loser.from}: lost a head-on crossing to ${loser.to}, ${loser.value} against ${winner.value} (R5.2b)`;
+      }
+      ph.report.conflicts.push({ kind: "head-on", pass: kind, step: k, territory: loser.from, edge: [a, b], forces, result: "advanced", orders, nations, rule: "R5.2b" });
+    }
+  }
+}
+
+function enter(ph: Phase, run: Run, k: number): void {
+  run.pos = k;
+  const to = run.order.path[k - 1]!;
+  for (const p of unitsOf(ph, run)) {
+    if (run.cargoOf !== undefined) {
+      disembark(ph, p); // R5.3: cargo goes ashore
+      p.unloaded = true;
+    }
+    moveTo(ph, p, to);
+    p.moved = true;
+    const cargo = ph.aboard.get(p.id); // moving cargo changes where it stands, never what is aboard
+    if (cargo) for (const c of cargo) if (c.alive) moveTo(ph, c, to);
+  }
+}
+
+/**
+ * R4.7 — the transports take their load aboard when they stand in the load zone. The transports of
+ * one order add their capacities, so all their cargo is spread again: non-infantry one per
+ * transport first, then infantry where room is left (validation checked the totals).
+ */
+export function load(ph: Phase, run: Run): void {
+  const transports = aliveOf(ph, run.unitIds).filter((p) => p.type === "transport");
+  const cargo = [...transports.flatMap((t) => cargoPieces(ph, t.id)), ...aliveOf(ph, run.loadIds)];
+  for (const p of cargo) disembark(ph, p);
+  const heavy = cargo.filter((p) => p.type !== "infantry");
+  const light = cargo.filter((p) => p.type === "infantry");
+  const count = new Map(transports.map((t) => [t.id, 0]));
+  heavy.forEach((p, i) => {
+    const t = transports[i];
+    if (!t) return; // never for a valid order
+    embark(ph, p, t);
+    count.set(t.id, 1);
+  });
+  for (const p of light) {
+    const t = transports.find((x) => count.get(x.id)! < TRANSPORT_CAPACITY);
+    if (!t) continue;
+    embark(ph, p, t);
+    count.set(t.id, count.get(t.id)! + 1);
+  }
+}
+
+/** Whether units of both teams that count in this pass stand in a territory (R5.2a). */
+function bothTeamsIn(ph: Phase, kind: PassKind, territory: string, invisible: ReadonlySet<number>): boolean {
+  let first: Team | undefined;
+  for (const p of ph.here.get(territory) ?? []) {
+    if (!countsInPass(kind, p, invisible)) continue;
+    const team = teamOf(p.nation);
+    if (first === undefined) first = team;
+    else if (team !== first) return true;
+  }
+  return false;
+}
+
+function meetings(ph: Phase, kind: PassKind, moved: Run[], k: number, invisible: ReadonlySet<number>): void {
+  const entered = new Map<string, Run[]>();
+  for (const r of moved) {
+    if (r.airOnly || r.stealth) continue; // R5.2a: air and stealth submarines never meet while moving
+    const t = runPosition(r);
+    const list = entered.get(t);
+    if (list) list.push(r);
+    else entered.set(t, [r]);
+  }
+  for (const [territory, runs] of [...entered.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (!bothTeamsIn(ph, kind, territory, invisible)) continue;
+    for (const r of runs) {
+      if (r.order.path.length === k) continue; // its last territory: the order completes there
+      r.status = "stopped";
+      r.rule = "R5.2a";
+      r.reason = `Stopped in ${territory}: met hostile units there (R5.2a)`;
+    }
+    ph.report.conflicts.push({ kind: "meeting", pass: kind, step: k, territory, orders: runs.map((r) => r.order.id), nations: runs.map((r) => r.nation), rule: "R5.2a" });
+  }
+}
+
+/** R5.2d — a hostile territory an armour group passes through changes owner when passed. */
+function blitzes(ph: Phase, moved: Run[], k: number): Capture[] {
+  const captures: Capture[] = [];
+  for (const r of moved) {
+    if (r.status !== "moving" || r.order.path.length === k) continue;
+    const owner = ph.owners[runPosition(r)];
+    if (!owner || teamOf(owner) === r.team || surface(ph, r).length === 0) continue;
+    const c = capture(ph, runPosition(r), r.team, "blitz");
+    if (!c) continue;
+    transferCapitalCredits(ph, [c]); // R8.2: a blitz takes the credits when it passes
+    captures.push(c);
+  }
+  return captures;
+}
+
+/** Play one pass to its end. Returns the blitz captures made on the way (land pass). */
+export function runPass(ph: Phase, kind: PassKind, runs: Run[]): Capture[] {
+  for (const r of runs) r.live = undefined; // units may have died since the last pass
+  const invisible = new Set(runs.filter((r) => r.stealth).flatMap((r) => r.unitIds));
+  const blitzed: Capture[] = [];
+  for (const r of runs) if (r.order.load && r.order.load.atStep === 0) load(ph, r);
+  const longest = Math.max(0, ...runs.map((r) => r.order.path.length));
+  for (let k = 1; k <= longest; k++) {
+    const active = runs.filter((r) => r.status === "moving" && r.order.path.length >= k && unitsOf(ph, r).length > 0);
+    headOns(ph, kind, active, k);
+    const moved = active.filter((r) => r.status === "moving");
+    for (const r of moved) enter(ph, r, k);
+    for (const r of moved) if (r.order.load && r.order.load.atStep === k) load(ph, r);
+    meetings(ph, kind, moved, k, invisible);
+    if (kind === "land") blitzed.push(...blitzes(ph, moved, k));
+  }
+  for (const r of runs) {
+    if (r.status === "moving") r.status = "completed";
+    r.live = undefined; // the pass's cache: let it go now rather than keep it to the phase's end
+  }
+  return blitzed;
+}

@@ -1,0 +1,68 @@
+// R4.1–R4.2 — the unit group an order takes, claimed in listing order.
+import type { GameState, Unit } from "../state";
+import { startView } from "./start-view";
+import { UNIT_TYPES, type Nation, type UnitCounts, type UnitType } from "../types";
+
+const typesCache = new WeakMap<UnitCounts, readonly UnitType[]>();
+
+/** Types named with a positive count, in R2 table order (memoised: orders are never mutated). */
+export function typesOf(counts: UnitCounts): readonly UnitType[] {
+  const hit = typesCache.get(counts);
+  if (hit) return hit;
+  const out: UnitType[] = [];
+  for (const t of UNIT_TYPES) if ((counts[t] ?? 0) > 0) out.push(t);
+  typesCache.set(counts, out);
+  return out;
+}
+
+export function totalCount(counts: UnitCounts): number {
+  return typesOf(counts).reduce((sum, t) => sum + (counts[t] ?? 0), 0);
+}
+
+/** Units of a nation standing in a territory (cargo aboard a transport is not standing there). */
+export function standing(state: GameState, nation: Nation, at: string): Unit[] {
+  return startView(state)
+    .unitsAt(at)
+    .filter((u) => u.nation === nation && u.aboard === undefined);
+}
+
+export function cargoOf(state: GameState, transportId: number): readonly Unit[] {
+  return startView(state).cargoOf(transportId);
+}
+
+export type Pick = { ok: true; units: Unit[] } | { ok: false; type: UnitType; available: number; claimed: number };
+
+/**
+ * Take `counts` units of `nation` at `at`, skipping ids already claimed by earlier orders.
+ * Transports carrying cargo are taken first (most cargo first) so an order of loaded transports
+ * moves the loaded ones; otherwise the lowest ids, which are canonical.
+ */
+export function pickUnits(state: GameState, nation: Nation, at: string, counts: UnitCounts, claimed: { has(id: number): boolean }): Pick {
+  const view = startView(state);
+  const here = view.unitsAt(at);
+  const picked: Unit[] = [];
+  // One pass over the territory a type, without intermediate lists: this runs for every order.
+  for (const type of typesOf(counts)) {
+    const want = counts[type] ?? 0;
+    if (type === "transport") {
+      const ofType = here.filter((u) => u.type === type && u.nation === nation && u.aboard === undefined);
+      const load = new Map(ofType.map((u) => [u.id, view.cargoOf(u.id).length]));
+      ofType.sort((a, b) => load.get(b.id)! - load.get(a.id)! || a.id - b.id);
+      const free = ofType.filter((u) => !claimed.has(u.id));
+      if (free.length < want) return { ok: false, type, available: ofType.length, claimed: ofType.length - free.length };
+      for (let i = 0; i < want; i++) picked.push(free[i]!);
+      continue;
+    }
+    let available = 0;
+    let free = 0;
+    for (const u of here) {
+      if (u.type !== type || u.nation !== nation || u.aboard !== undefined) continue;
+      available += 1;
+      if (claimed.has(u.id)) continue;
+      if (free < want) picked.push(u);
+      free += 1;
+    }
+    if (free < want) return { ok: false, type, available, claimed: available - free };
+  }
+  return { ok: true, units: picked };
+}

@@ -1,0 +1,53 @@
+// What an adjudication reads besides its phase and game, in one statement (json aggregates: one row
+// whatever the number of seats and orders): the seats (robots, R3.2, and whom to tell), the saved
+// orders (R3.1: unlocked at a deadline → as saved) and the battles players left to their preference.
+// Inside the adjudication's transaction every round trip holds the phase's row lock.
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { battlePreferences, orders, seats } from "../../db/schema";
+import { NATIONS, type Nation, type Order } from "../rulesets/1942/engine";
+import type { PreferenceRow } from "./battle-preferences";
+
+export interface Seated {
+  nation: Nation;
+  robot: boolean;
+  userId: string | null;
+}
+
+export interface AdjudicationInputs {
+  seated: Seated[];
+  /** Each nation's saved list, in its saved order (nations without orders absent). */
+  orderLists: Partial<Record<Nation, Order[]>>;
+  /** Human players' preferences that decide some battles of this phase. */
+  preferences: PreferenceRow[];
+}
+
+interface Row {
+  seated: Seated[];
+  orders: { nation: Nation; order: Order }[];
+  preferences: PreferenceRow[];
+}
+
+/** `withOrders` false: the seats alone (post-combat ends a turn with the orders stored on the phase). */
+export async function adjudicationInputs(tx: Db, gameId: number, phaseId: number, withOrders: boolean): Promise<AdjudicationInputs> {
+  const none = sql`'[]'::json`;
+  const orderRows = withOrders
+    ? sql`(select json_agg(json_build_object('nation', o.nation, 'order', o."order") order by o.nation, o.position) from ${orders} o where o.phase_id = ${phaseId})`
+    : none;
+  const preferenceRows = withOrders
+    ? sql`(select json_agg(json_build_object('nation', s.nation, 'casualties', b.casualties, 'autoBattles', b.auto_battles))
+        from ${battlePreferences} b join ${seats} s on s.game_id = b.game_id and s.user_id = b.user_id
+        where b.game_id = ${gameId} and b.auto_phase_id = ${phaseId} and not s.robot)`
+    : none;
+  const result = (await tx.execute(sql`select
+      coalesce((select json_agg(json_build_object('nation', s.nation, 'robot', s.robot, 'userId', s.user_id) order by s.nation) from ${seats} s where s.game_id = ${gameId}), '[]'::json) as seated,
+      coalesce(${orderRows}, '[]'::json) as orders,
+      coalesce(${preferenceRows}, '[]'::json) as preferences`)) as unknown as Row[] | { rows: Row[] };
+  const row = (Array.isArray(result) ? result : result.rows)[0]!;
+  const orderLists: Partial<Record<Nation, Order[]>> = {};
+  for (const nation of NATIONS) {
+    const list = row.orders.filter((r) => r.nation === nation).map((r) => r.order);
+    if (list.length > 0) orderLists[nation] = list;
+  }
+  return { seated: row.seated, orderLists, preferences: row.preferences };
+}

@@ -1,0 +1,37 @@
+// The figures beside the seated players' names (reliability, finished games, rating), read once
+// per phase of a game in each process. Every open page of a game refetches its view when the game
+// changes (a lock, a decision, a new turn: at once, on every tab), and these reads were half of a
+// refetch's statements. They move only when a phase closes (attendance, R-deadlines) or when a game
+// ends (ratings), so a game's figures are kept for the phase the view
+// shows: a new phase, or the phase's status moving on (a game that ended is "resolved"), reads them
+// again. A seated player's other games close phases at their own times: those show here from this
+// game's next phase on. The bot mark and vacations are not taken from here: they are read with every
+// view (seatExtras).
+import type { Db } from "../../db/client";
+import { playerFigures, type PlayerFigures } from "./player-figures";
+
+/** Open phases of live games fit many times over; the least recently used goes first. */
+const LIMIT = 512;
+/** Keyed by the phase (id, seed hash, status) and the users asked for; reads under way are shared. */
+const cache = new Map<string, Promise<Map<string, PlayerFigures>>>();
+
+export function phaseKey(phase: { id: number; seedHash: string; status: string }): string {
+  return `${phase.id}:${phase.seedHash}:${phase.status}`;
+}
+
+/** playerFigures, read at most once per phase key and set of users in this process. */
+export function figuresForPhase(key: string): (db: Db, userIds: string[]) => Promise<Map<string, PlayerFigures>> {
+  return (db, userIds) => {
+    const full = `${key}|${[...new Set(userIds)].sort().join(",")}`;
+    let hit = cache.get(full);
+    if (hit) cache.delete(full);
+    else {
+      hit = playerFigures(db, userIds);
+      // A failed read is not kept: the next view reads again.
+      hit.catch(() => cache.delete(full));
+    }
+    cache.set(full, hit);
+    if (cache.size > LIMIT) cache.delete(cache.keys().next().value!);
+    return hit;
+  };
+}

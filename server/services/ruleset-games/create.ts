@@ -1,0 +1,69 @@
+// A challenge of any ruleset but 1942 (which has games.ts's own): the game, its scenario, one seat per
+// side the challenger chose to seat, the challenger's and the robots' seats taken. It starts when the
+// last seat is filled (games.ts startIfFull, shared with 1942), joins go through games.ts joinGame.
+import { sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { games, seats, type GameOptions } from "../../../db/schema";
+import { conflict, ServiceError } from "../errors";
+import { publish } from "../events";
+import { activeGames, MAX_ACTIVE_GAMES, startIfFull } from "../games";
+import { publicChannel } from "../press/access";
+import { lockUser } from "../user-lock";
+import { CLASSIC, rulesetOf, scenarioOf } from "./rulesets";
+
+export interface RulesetChallengeInput {
+  name: string;
+  ruleset: string;
+  scenario: string;
+  /** How many of the scenario's sides are seated (the first ones, in its order). */
+  seats: number;
+  /** Sides the challenger plays, and sides given to robots; the rest stay open. */
+  mine: string[];
+  robots: string[];
+  options: GameOptions;
+}
+
+/** The seated sides, or the refusal naming what is wrong with the choice. */
+function seatedSides(input: RulesetChallengeInput): string[] {
+  if (input.ruleset === CLASSIC) throw new ServiceError("BAD_REQUEST", "A 1942 game is created with game.create");
+  const ruleset = rulesetOf(input.ruleset);
+  const scenario = scenarioOf(ruleset, input.scenario);
+  if (input.seats < scenario.minSides || input.seats > scenario.sides.length)
+    throw new ServiceError("BAD_REQUEST", `${scenario.name} seats ${scenario.minSides === scenario.sides.length ? scenario.minSides : `${scenario.minSides} to ${scenario.sides.length}`} sides`);
+  const sides = scenario.sides.slice(0, input.seats);
+  const mine = new Set(input.mine);
+  if (mine.size === 0) throw new ServiceError("BAD_REQUEST", "Pick at least one side to play");
+  for (const side of [...input.mine, ...input.robots]) if (!sides.includes(side)) throw new ServiceError("BAD_REQUEST", `${side} is not a seated side of ${scenario.name}: one of ${sides.join(", ")}`);
+  for (const side of input.robots) if (mine.has(side)) throw new ServiceError("BAD_REQUEST", `${side} cannot be both yours and a robot's`);
+  if (input.options.rated) throw new ServiceError("BAD_REQUEST", `Rated games are 1942 games only; ${ruleset.name} is played unrated`);
+  // The scenario must set up for these sides before anyone is seated: a refusal now, never at the start.
+  const trial = ruleset.setup(input.scenario, { sides }, "trial");
+  if (!trial.ok) throw new ServiceError("BAD_REQUEST", trial.message);
+  return sides;
+}
+
+export async function createRulesetChallenge(db: Db, userId: string, input: RulesetChallengeInput): Promise<{ gameId: number; started: boolean }> {
+  const sides = seatedSides(input);
+  const mine = new Set(input.mine);
+  const robots = new Set(input.robots);
+  return db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    if ((await activeGames(tx, userId)) >= MAX_ACTIVE_GAMES) throw conflict(`You are already in ${MAX_ACTIVE_GAMES} active games, the most one player may be in`);
+    const [game] = await tx
+      .insert(games)
+      .values({ name: input.name, createdBy: userId, options: { ...input.options, robots: robots.size > 0 }, ruleset: input.ruleset, scenario: input.scenario })
+      .returning();
+    await tx.insert(seats).values(
+      sides.map((side) => ({
+        gameId: game!.id,
+        nation: side as never,
+        userId: mine.has(side) ? userId : null,
+        robot: robots.has(side),
+        joinedAt: mine.has(side) ? sql`now()` : null,
+      })),
+    );
+    if ((input.options.press ?? "full") !== "none") await publicChannel(tx, game!.id);
+    await publish(tx, { gameId: game!.id, kind: "game-created" });
+    return { gameId: game!.id, started: await startIfFull(tx, game!.id) };
+  });
+}

@@ -1,0 +1,48 @@
+// Opening a turn of any ruleset: the ruleset's state, a secret seed with its published SHA-256, the
+// deadline, and the robots' orders and locks (a robot orders through the ruleset's own robot and
+// validate, and locks at once). A turn nobody but robots must act in closes at once.
+import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { locks, orders, phases, seats } from "../../../db/schema";
+import type { AnyRuleset } from "../../rulesets";
+import { deadlineFrom } from "../deadline-time";
+import { seedHash, type Phase } from "../phases";
+import { beginResolving } from "../resolving";
+import { actingSides } from "./acting";
+import { engineVersionOf, type Game } from "./rulesets";
+
+export const newSeed = () => randomBytes(32).toString("hex");
+
+/** The robot's seed for a side in a phase: from the phase's secret seed, so a replay gets the same orders. */
+export const robotSeed = (phaseSeed: string, side: string) => `${phaseSeed}|robot|${side}`;
+
+export async function openRulesetPhase(tx: Db, game: Pick<Game, "id" | "options">, ruleset: AnyRuleset, turn: number, state: unknown, seed = newSeed()): Promise<Phase> {
+  const deadline = deadlineFrom(new Date(), game.options.ordersHours, game.options.ordersAt);
+  const [phase] = await tx
+    .insert(phases)
+    .values({ gameId: game.id, turn, kind: "orders", startState: state as never, seed, seedHash: seedHash(seed), engineVersion: engineVersionOf(ruleset), deadline })
+    .returning();
+  const robots = (await tx.select({ side: seats.nation }).from(seats).where(and(eq(seats.gameId, game.id), eq(seats.robot, true)))).map((r) => r.side as string);
+  await robotsOrderAndLock(tx, phase!, ruleset, robots, game.options);
+  return phase!;
+}
+
+/**
+ * Robots order (those the ruleset names as acting) and lock, in an open phase; the phase closes once
+ * every acting side has locked — at once when no human side must act.
+ */
+export async function robotsOrderAndLock(tx: Db, phase: Pick<Phase, "id" | "gameId" | "startState" | "seed">, ruleset: AnyRuleset, robots: string[], options: Game["options"]): Promise<void> {
+  const state = phase.startState;
+  const acting = actingSides(ruleset, state);
+  const ordering = options.robotsHold ? [] : robots.filter((side) => acting.includes(side));
+  const rows = ordering.flatMap((side) => {
+    const batch = ruleset.robot(state, side, robotSeed(phase.seed, side));
+    // Only a batch the ruleset accepts is stored; a refused one leaves the side without orders.
+    return ruleset.validate(state, side, batch).ok ? [{ phaseId: phase.id, nation: side as never, position: 0, order: batch as never, savedBy: null }] : [];
+  });
+  if (rows.length > 0) await tx.insert(orders).values(rows);
+  if (robots.length > 0) await tx.insert(locks).values(robots.map((side) => ({ phaseId: phase.id, nation: side as never, lockedBy: null }))).onConflictDoNothing();
+  const locked = (await tx.select({ side: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id))).map((r) => r.side as string);
+  if (acting.every((side) => locked.includes(side))) await beginResolving(tx, phase);
+}

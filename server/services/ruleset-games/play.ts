@@ -1,0 +1,115 @@
+// Saving, locking and unlocking one side's orders in a game of any ruleset. A side's orders are one
+// batch (one orders row at position 0), checked by the ruleset's validate when saved: nothing illegal
+// is stored. The last lock of the sides that must act closes the phase and queues its resolution in
+// the same transaction (resolving.ts), so it resolves exactly once.
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { locks, orders, phases, seats } from "../../../db/schema";
+import { conflict, forbidden, ServiceError } from "../errors";
+import { publish } from "../events";
+import { markActedOn } from "../notifications";
+import { beginResolving } from "../resolving";
+import { checkBatchText } from "./batch-text";
+import { actingSides } from "./acting";
+import type { AnyRuleset } from "../../rulesets";
+import { rulesetGame } from "./rulesets";
+
+export type ActionResult = { ok: true } | { ok: false; rule?: string; message: string };
+
+/** A batch of orders larger than this is refused before the ruleset reads it. */
+export const MAX_BATCH_BYTES = 64 * 1024;
+
+export async function playsSide(db: Db, userId: string, gameId: number, side: string): Promise<boolean> {
+  const rows = await db
+    .select({ side: seats.nation })
+    .from(seats)
+    .where(and(eq(seats.gameId, gameId), eq(seats.nation, side as never), eq(seats.userId, userId)));
+  return rows.length > 0;
+}
+
+const notYours = (side: string) => forbidden(`You do not play ${side} in this game`);
+
+/** The game's latest phase, locked for this transaction (FOR UPDATE: locks and closes wait for each other). */
+async function latestPhase(tx: Db, gameId: number, mode: "update" | "share") {
+  const [phase] = await tx.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(desc(phases.turn)).limit(1).for(mode);
+  if (!phase) throw conflict("This game has not started: its first turn opens when every seat is filled");
+  if (phase.status === "resolved") throw conflict("This game is over: there are no more orders to give");
+  if (phase.status !== "open") throw conflict("Every side has locked or the deadline passed: the turn is being resolved");
+  return phase;
+}
+
+async function isLocked(tx: Db, phaseId: number, side: string): Promise<boolean> {
+  const rows = await tx.select({ side: locks.nation }).from(locks).where(and(eq(locks.phaseId, phaseId), eq(locks.nation, side as never)));
+  return rows.length > 0;
+}
+
+/**
+ * The ruleset's verdict; a ruleset that throws on a shape it never expected has refused the batch
+ * (a 400 naming the game, not a 500: the input was wrong, whatever the ruleset's manners).
+ */
+function validated(ruleset: AnyRuleset, state: unknown, side: string, batch: unknown) {
+  try {
+    return ruleset.validate(state, side, batch);
+  } catch {
+    throw new ServiceError("BAD_REQUEST", `These orders are not in the form ${ruleset.name} reads`);
+  }
+}
+
+/** Replace a side's saved orders; the ruleset's validate decides, a refusal stores nothing. */
+export async function saveBatch(db: Db, userId: string, gameId: number, side: string, batch: unknown): Promise<ActionResult> {
+  const { ruleset } = await rulesetGame(db, gameId);
+  if (batch === undefined) throw new ServiceError("BAD_REQUEST", "Orders are missing");
+  if (JSON.stringify(batch).length > MAX_BATCH_BYTES) throw new ServiceError("BAD_REQUEST", `Orders are at most ${MAX_BATCH_BYTES / 1024} KB of JSON`);
+  checkBatchText(batch);
+  return db.transaction(async (tx) => {
+    if (!(await playsSide(tx, userId, gameId, side))) throw notYours(side);
+    // FOR SHARE: saves of different sides run side by side; a lock or the phase's close waits for them.
+    const phase = await latestPhase(tx, gameId, "share");
+    if (await isLocked(tx, phase.id, side)) throw conflict(`${side} has locked its orders; unlock to change them`);
+    if (!actingSides(ruleset, phase.startState).includes(side)) throw conflict(`${side} has nothing to order this turn`);
+    const verdict = validated(ruleset, phase.startState, side, batch);
+    if (!verdict.ok) return { ok: false, rule: verdict.rule, message: verdict.message };
+    await tx
+      .insert(orders)
+      .values({ phaseId: phase.id, nation: side as never, position: 0, order: batch as never, savedBy: userId })
+      .onConflictDoUpdate({ target: [orders.phaseId, orders.nation, orders.position], set: { order: batch as never, savedBy: userId, savedAt: new Date() } });
+    return { ok: true };
+  });
+}
+
+/** A side's saved batch of a phase, or null before any save. */
+export async function savedBatch(db: Db, phaseId: number, side: string): Promise<unknown> {
+  const [row] = await db.select({ order: orders.order }).from(orders).where(and(eq(orders.phaseId, phaseId), eq(orders.nation, side as never), eq(orders.position, 0)));
+  return row ? row.order : null;
+}
+
+export async function lockSide(db: Db, userId: string, gameId: number, side: string): Promise<{ locked: string[]; resolving: boolean }> {
+  const { ruleset } = await rulesetGame(db, gameId);
+  return db.transaction(async (tx) => {
+    if (!(await playsSide(tx, userId, gameId, side))) throw notYours(side);
+    const phase = await latestPhase(tx, gameId, "update");
+    await tx.insert(locks).values({ phaseId: phase.id, nation: side as never, lockedBy: userId }).onConflictDoNothing();
+    // A lock shows the player is there: the count of missed deadlines starts again.
+    await tx.update(seats).set({ missedDeadlines: 0 }).where(and(eq(seats.gameId, gameId), eq(seats.nation, side as never), sql`${seats.missedDeadlines} > 0`));
+    await markActedOn(tx, userId, gameId, ["deadline-soon"]);
+    const rows = await tx.select({ side: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id));
+    const locked = rows.map((r) => r.side as string).sort();
+    const resolving = actingSides(ruleset, phase.startState).every((s) => locked.includes(s));
+    if (resolving) await beginResolving(tx, phase);
+    await publish(tx, { gameId, kind: "locks-changed", turn: phase.turn });
+    return { locked, resolving };
+  });
+}
+
+export async function unlockSide(db: Db, userId: string, gameId: number, side: string): Promise<{ locked: string[] }> {
+  await rulesetGame(db, gameId);
+  return db.transaction(async (tx) => {
+    if (!(await playsSide(tx, userId, gameId, side))) throw notYours(side);
+    const phase = await latestPhase(tx, gameId, "update");
+    await tx.delete(locks).where(and(eq(locks.phaseId, phase.id), eq(locks.nation, side as never)));
+    const rows = await tx.select({ side: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id));
+    await publish(tx, { gameId, kind: "locks-changed", turn: phase.turn });
+    return { locked: rows.map((r) => r.side as string).sort() };
+  });
+}
+

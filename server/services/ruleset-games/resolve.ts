@@ -1,0 +1,67 @@
+// The resolution job of a game of any ruleset (called by adjudicate.ts for every game that is not
+// 1942): every side's saved batch (a side that saved nothing gave no orders), resolved at once by the
+// ruleset with the phase's seed; the report, the next turn (or the end) and the notifications are
+// written in the caller's transaction, which holds the phase row: a phase resolves exactly once, and
+// a rerun after a crash computes the same result from the same stored inputs.
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { games, orders, phases, seats } from "../../../db/schema";
+import type { AnyRuleset } from "../../rulesets";
+import { notify } from "../notify";
+import type { Phase } from "../phases";
+import { actingSides } from "./acting";
+import { openRulesetPhase } from "./open-phase";
+import { rulesetOf, type Game } from "./rulesets";
+
+/** The batches a phase resolves with: each acting side's saved batch. */
+export async function storedBatches(tx: Db, phase: Phase, ruleset: AnyRuleset): Promise<Record<string, unknown>> {
+  const rows = await tx.select({ side: orders.nation, order: orders.order }).from(orders).where(and(eq(orders.phaseId, phase.id), eq(orders.position, 0)));
+  const acting = actingSides(ruleset, phase.startState);
+  const out: Record<string, unknown> = {};
+  for (const row of rows.sort((a, b) => (a.side < b.side ? -1 : 1))) if (acting.includes(row.side)) out[row.side] = row.order;
+  return out;
+}
+
+/** A resolved phase replayed from what it stored: its next state and report (pure). */
+export function replayPhase(ruleset: AnyRuleset, phase: Pick<Phase, "startState" | "orders" | "seed">) {
+  return ruleset.resolve(phase.startState, (phase.orders ?? {}) as Record<string, unknown>, null, phase.seed);
+}
+
+export async function resolveRulesetPhase(tx: Db, phase: Phase, game: Game): Promise<"resolved"> {
+  const ruleset = rulesetOf(game.ruleset);
+  const batches = await storedBatches(tx, phase, ruleset);
+  const { state, report } = ruleset.resolve(phase.startState, batches, null, phase.seed);
+  await tx
+    .update(phases)
+    .set({ status: "resolved", orders: batches as never, report: report as never, resolvedAt: new Date() })
+    .where(eq(phases.id, phase.id));
+  const result = ruleset.result(state);
+  if (result.over) await tx.update(games).set({ status: "finished" }).where(eq(games.id, game.id));
+  else await openRulesetPhase(tx, game, ruleset, phase.turn + 1, state);
+  const seated = await tx.select({ userId: seats.userId, side: seats.nation, robot: seats.robot }).from(seats).where(eq(seats.gameId, game.id));
+  const humans = [...new Set(seated.flatMap((s) => (s.userId ? [s.userId] : [])))].sort();
+  // Only a player with a side that must act next turn is told orders are open for them (acting.ts).
+  const next = result.over ? [] : actingSides(ruleset, state);
+  const ordering = new Set(seated.filter((s) => s.userId && !s.robot && next.includes(s.side)).map((s) => s.userId!));
+  const ending = result.over ? (result.draw || result.winners.length === 0 ? "a draw" : `won by ${result.winners.join(" and ")}`) : "";
+  await notify(
+    tx,
+    humans.map((userId) => ({
+      userId,
+      gameId: game.id,
+      kind: result.over ? ("game-over" as const) : ("turn-resolved" as const),
+      text: result.over ? `${game.name}: the game ended in turn ${phase.turn}, ${ending}` : turnResolvedText(game.name, phase.turn, ordering.has(userId)),
+      url: `/game/${game.id}/turn/${phase.turn}`,
+      eventKey: result.over ? `game-over:${game.id}` : `turn-resolved:${phase.id}`,
+      fact: result.over ? { kind: "game-over" as const, gameId: game.id } : { kind: "turn-resolved" as const, phaseId: phase.id },
+    })),
+    // The game's event in the notes' last statement (a round trip fewer).
+    { gameId: game.id, kind: "turn-resolved", turn: phase.turn },
+  );
+  return "resolved";
+}
+
+/** "Turn resolved" for one player: orders are open, or (no side of theirs must act) nothing to order. */
+export function turnResolvedText(gameName: string, turn: number, mustOrder: boolean): string {
+  return `${gameName}: turn ${turn} resolved — ${mustOrder ? `turn ${turn + 1} orders are open` : `nothing for you to order in turn ${turn + 1}`}`;
+}

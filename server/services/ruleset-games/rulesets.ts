@@ -1,0 +1,55 @@
+// The platform's only road to a game's rules: the registry (server/rulesets). Looks a game's ruleset
+// up by the id stored with it, and refuses, with a 4xx naming the problem, a game of the wrong kind.
+import { eq } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { games } from "../../../db/schema";
+import { getRuleset, rulesetIds, type AnyRuleset, type ScenarioInfo } from "../../rulesets";
+import { notFound, ServiceError } from "../errors";
+
+export type Game = typeof games.$inferSelect;
+
+/** The 1942 game keeps its own services (its battles and post-combat wait for players there). */
+export const CLASSIC = "1942";
+
+export function rulesetOf(id: string): AnyRuleset {
+  const ruleset = getRuleset(id);
+  if (!ruleset) throw new ServiceError("BAD_REQUEST", `No game "${id}" is played here: one of ${rulesetIds().join(", ")}`);
+  return ruleset;
+}
+
+export function scenarioOf(ruleset: AnyRuleset, id: string): ScenarioInfo {
+  const scenario = ruleset.scenarios.find((s) => s.id === id);
+  if (!scenario) throw new ServiceError("BAD_REQUEST", `${ruleset.name} has no scenario "${id}": one of ${ruleset.scenarios.map((s) => s.id).join(", ")}`);
+  return scenario;
+}
+
+/** Stored with each phase, so a replay knows which rules judged it. */
+export const engineVersionOf = (ruleset: AnyRuleset) => `${ruleset.id} ${ruleset.version}`;
+
+/** What the lobby offers: every game and its scenarios, the 1942 game first. */
+export function offeredGames() {
+  return rulesetIds()
+    .map(rulesetOf)
+    .sort((a, b) => (a.id === CLASSIC ? -1 : b.id === CLASSIC ? 1 : a.name.localeCompare(b.name)))
+    .map((r) => ({ id: r.id, name: r.name, scenarios: r.scenarios.map((s) => ({ id: s.id, name: s.name, sides: [...s.sides], minSides: s.minSides })) }));
+}
+
+/** A game that is not the 1942 game, with its ruleset; the 1942 game is told to use its own procedures. */
+export async function rulesetGame(db: Db, gameId: number): Promise<{ game: Game; ruleset: AnyRuleset }> {
+  const [game] = await db.select().from(games).where(eq(games.id, gameId));
+  if (!game) throw notFound("That game");
+  if (game.ruleset === CLASSIC) throw new ServiceError("BAD_REQUEST", "This is a 1942 game: it is played through game.get and orders.*");
+  return { game, ruleset: rulesetOf(game.ruleset) };
+}
+
+/** The refusal a 1942-only procedure gives for a game of another ruleset (never a crash on its state). */
+export function notClassic(game: Pick<Game, "ruleset">): ServiceError {
+  const name = getRuleset(game.ruleset)?.name ?? game.ruleset;
+  return new ServiceError("BAD_REQUEST", `This game is ${name}, not 1942: it is played through play.* (/api/v1/play/...)`);
+}
+
+/** Throws notClassic unless the game is a 1942 game (missing games pass: the caller says "not found"). */
+export async function requireClassic(db: Db, gameId: number): Promise<void> {
+  const [game] = await db.select({ ruleset: games.ruleset }).from(games).where(eq(games.id, gameId));
+  if (game && game.ruleset !== CLASSIC) throw notClassic(game);
+}
