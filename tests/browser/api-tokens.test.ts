@@ -2,7 +2,7 @@
 // plays with it through /api/v1 of the running app, and once revoked it opens nothing.
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { SKIP, onePageSession, shoot, shootNarrow, signIn } from "./support";
+import { SKIP, onePageSession, shoot, shootNarrow, signIn, whenHydrated } from "./support";
 
 describe.skipIf(SKIP)("API tokens in the browser", () => {
   const session = onePageSession("lockstep-api-tokens", { width: 1440, height: 900 });
@@ -12,6 +12,8 @@ describe.skipIf(SKIP)("API tokens in the browser", () => {
     const { page, app } = session;
     await signIn(page, app.base, `tokens-${run}@example.com`);
     await page.goto(`${app.base}/settings`);
+    // Typed before the form runs, the name and scope would be reset by React's state.
+    await whenHydrated(page.getByTestId("token-create"));
     await page.getByTestId("token-name").fill("my bot");
     await page.getByTestId("token-scope-play").check();
     await page.getByTestId("token-create").click();

@@ -40,7 +40,6 @@ export async function shoot(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: join(SCREENSHOTS, `${name}-part${i}.png`), fullPage: true, clip: { x: 0, y, width, height: Math.min(900, height - y) } });
 }
 
-/** Screenshots at a phone's width, then back to the desktop's. */
 /**
  * Waits until React has hydrated this element (it carries React's fiber then): a click on a button
  * the server drew, before the page runs, does nothing, and a click that advances a step cannot be
@@ -64,6 +63,7 @@ export async function openTab(page: Page, testId: string): Promise<void> {
     .toBe("true");
 }
 
+/** Screenshots at a phone's width, then back to the desktop's. */
 export async function shootNarrow(page: Page, name: string): Promise<void> {
   const size = page.viewportSize() ?? { width: 1280, height: 900 };
   await page.setViewportSize({ width: 390, height: 844 });
