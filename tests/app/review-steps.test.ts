@@ -1,7 +1,8 @@
 // The turn review on the map (issue 19): the story's sentences grouped into R3's steps, each with the
 // territories it names (from the report's data), and what the map shows at each step.
 import { describe, expect, it } from "vitest";
-import { turnStory, type StoryLine, type StorySection } from "../../app/game/[id]/turn/story";
+import { turnStory } from "../../app/game/[id]/turn/story";
+import type { StoryLine, StorySection } from "../../app/game/[id]/turn/story-words";
 import { STEP_IDS, linesAbout, reviewSteps, type ReviewStep } from "../../app/game/[id]/turn/review-steps";
 import { startOwners, stepMap } from "../../app/game/[id]/turn/review-map-state";
 import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, resolveTurn, type GameState, type Nation, type Order } from "../../server/rulesets/1942/engine";

@@ -4,7 +4,8 @@
 // clean (no doubled stops, no lower-cased place names, no "step 0", no unit numbers).
 import { describe, expect, it } from "vitest";
 import { byOrderId } from "../../app/components/format";
-import { turnStory, type StoryLine, type StorySection } from "../../app/game/[id]/turn/story";
+import { turnStory } from "../../app/game/[id]/turn/story";
+import type { StoryLine, StorySection } from "../../app/game/[id]/turn/story-words";
 import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, UNIT_TYPES, createState, resolveTurn, teamOf, type GameState, type Nation, type Order, type TurnReport, type UnitCounts, type UnitType } from "../../server/rulesets/1942/engine";
 import { unitName } from "../../server/rulesets/1942/engine/orders/words";
 import { robotOrders } from "../../server/rulesets/1942/robots/robot";

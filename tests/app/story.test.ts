@@ -1,19 +1,9 @@
 // The turn review's sentences (app/game/[id]/turn/story.ts): a real turn of the engine on the default
 // board — AA losses, a head-on, a two-round battle, a capture — and hand-made reports for the rest.
 import { describe, expect, it } from "vitest";
-import {
-  chooserWords,
-  citedRules,
-  conflictLine,
-  incomeSection,
-  orderOutcome,
-  placementsSection,
-  raidsSection,
-  splitCitations,
-  turnStory,
-  victorySection,
-  type StorySection,
-} from "../../app/game/[id]/turn/story";
+import { citedRules, conflictLine, incomeSection, orderOutcome, placementsSection, raidsSection, turnStory, victorySection } from "../../app/game/[id]/turn/story";
+import { chooserWords } from "../../app/game/[id]/turn/story-battles";
+import { splitCitations, type StorySection } from "../../app/game/[id]/turn/story-words";
 import { DEFAULT_BOARD, DEFAULT_SETUP, createState, resolveTurn, type Order, type TurnReport } from "../../server/rulesets/1942/engine";
 
 /** The browser test's turn 2: Germany's six aircraft gathered in East Europe, low luck. */

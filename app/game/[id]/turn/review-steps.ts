@@ -6,19 +6,9 @@ import type { TurnReport } from "../../../../server/rulesets/1942/engine/turn";
 import { NATIONS, type Nation } from "../../../../server/rulesets/1942/engine/types";
 import { DEFAULT_BOARD } from "../../../../server/rulesets/1942/engine/board/default-board";
 import type { OrderLike } from "../../../components/format";
-import {
-  aaSection,
-  battleStory,
-  capturesSection,
-  conflictLine,
-  incomeSection,
-  ordersSection,
-  postCombatSection,
-  placementsSection,
-  raidsSection,
-  victorySection,
-  type StoryLine,
-} from "./story";
+import { aaSection, capturesSection, conflictLine, incomeSection, ordersSection, postCombatSection, placementsSection, raidsSection, victorySection } from "./story";
+import { battleStory } from "./story-battles";
+import type { StoryLine } from "./story-words";
 
 export const STEP_IDS = ["aa", "sea-moves", "sea-battles", "land-moves", "raids", "bombardment", "land-battles", "post-combat", "place-new", "income"] as const;
 export type StepId = (typeof STEP_IDS)[number];

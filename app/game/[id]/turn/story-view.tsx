@@ -1,7 +1,7 @@
 // The story of a turn on the page: one section per part of the turn (R3), one sentence per line,
 // each with its rule citations; battles round by round with every die. No hooks beyond <Rule>'s id.
 import { Citations } from "../../../rules/rule";
-import type { StoryLine, StorySection } from "./story";
+import type { StoryLine, StorySection } from "./story-words";
 import styles from "./story.module.css";
 import rounds from "../battle-rounds.module.css";
 
