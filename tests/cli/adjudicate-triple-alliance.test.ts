@@ -21,7 +21,9 @@ function scratch(value: unknown): string {
   return file;
 }
 
-describe("npm run adjudicate with a Triple Alliance file", () => {
+// Each test starts a child process that compiles the CLI with tsx: a second or two on a quiet machine,
+// far more on a loaded two-core one, hence more than the default timeout.
+describe("npm run adjudicate with a Triple Alliance file", { timeout: 120_000 }, () => {
   it("plays the listed turns and prints each report, the result and the state", () => {
     const { code, stdout, stderr } = adjudicate(fixture);
     expect(stderr).toBe("");

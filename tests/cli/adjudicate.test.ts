@@ -22,7 +22,9 @@ function scratch(text: string): string {
   return file;
 }
 
-describe("npm run adjudicate", () => {
+// Each test starts a child process that compiles the CLI with tsx: a second or two on a quiet machine,
+// far more on a loaded two-core one, hence more than the default timeout.
+describe("npm run adjudicate", { timeout: 120_000 }, () => {
   it("runs the Appendix A example and prints every documented report field", () => {
     const { code, stdout } = adjudicate(join(fixtures, "appendix-a.json"));
     expect(code).toBe(0);

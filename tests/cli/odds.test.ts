@@ -23,7 +23,9 @@ function scratch(text: string): string {
 
 const BATTLE = { attacker: { Germany: { infantry: 3, armour: 1 } }, defender: { Russia: { infantry: 3 } }, lowLuck: false, sea: false };
 
-describe("npm run odds", () => {
+// Each test starts a child process that compiles the CLI with tsx: a second or two on a quiet machine,
+// far more on a loaded two-core one, hence more than the default timeout.
+describe("npm run odds", { timeout: 120_000 }, () => {
   it("prints the documented fields for a file, and the same for standard input", () => {
     const fromFile = odds(scratch(JSON.stringify(BATTLE)));
     expect(fromFile.code).toBe(0);

@@ -68,10 +68,12 @@ describe("robots", () => {
     expect(attackOdds([unit(1, "Germany", "infantry")], [10, 11, 12, 13].map((i) => unit(i, "Russia", "infantry")), "s")).toBeLessThan(0.2);
   });
 
+  // A child process planning 16 robot turns with whole-turn odds: seconds on a quiet machine, but on a
+  // loaded two-core one it shares the cores with the other test file, so it gets more than the default.
   it("npm run simulate plays five-robot games without an engine error or an illegal order", () => {
     const run = spawnSync(process.execPath, ["--import", "tsx", "server/cli/simulate.ts", "--games", "2", "--seed", "ci", "--turns", "8"], { encoding: "utf8" });
     expect(run.stdout).toContain("engine errors: 0; illegal robot orders: 0");
     expect(run.stdout).toMatch(/game 1: .* after \d+ turn\(s\), [\d.]+ ms per turn/);
     expect(run.status).toBe(0);
-  });
+  }, 240_000);
 });
