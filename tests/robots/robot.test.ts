@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, UNIT_STATS, createState, resolveTurn, validateOrders, type Nation, type Order } from "../../server/rulesets/1942/engine";
 import { attackOdds, plannedOrders, robotOrders } from "../../server/rulesets/1942/robots/robot";
 
-describe("robots", () => {
+// Robots plan whole turns (with whole-turn odds): many seconds a test on a loaded two-core machine.
+describe("robots", { timeout: 120_000 }, () => {
   it("give only legal orders, as a whole list, and spend within the treasury, turn after turn", () => {
     for (const seed of ["t", "u"]) {
       let state = createState(DEFAULT_BOARD, DEFAULT_SETUP);
