@@ -81,6 +81,9 @@ describe.skipIf(SKIP)("players you can count on", () => {
     await b.getByTestId("vacation-days").fill("0.1");
     await b.getByTestId("vacation-start").click();
     await b.getByTestId("vacation-now").waitFor();
+    await b.getByTestId("vacation-now").scrollIntoViewIfNeeded();
+    await shoot(b, "lockstep-players-vacation-1440");
+    await shootNarrow(b, "lockstep-players-vacation-390");
     // The challenge, made in the lobby's form: rated, vacations honoured, a 3-minute orders deadline.
     await a.goto(`${base}/lobby`);
     const name = `Vacation ${run}`;
