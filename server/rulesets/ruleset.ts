@@ -73,9 +73,10 @@ export interface Ruleset<State, Orders, Report, Scenario = unknown, Options = un
   /**
    * Resolves the current phase: every acting side's batch at once. A side missing from `ordersBySide`
    * gave no orders. `phase` is the id of the phase resolved (`phases(state)[phaseOf(state)]`), for a
-   * ruleset that resolves each phase of a turn its own way.
+   * ruleset that resolves each phase of a turn its own way (the platform always passes it; callers
+   * of a ruleset of one phase a turn, such as its own tests, may leave it out).
    */
-  resolve(state: State, ordersBySide: Record<string, Orders>, decisions: Decisions, seed: string, phase: string): Resolution<State, Report>;
+  resolve(state: State, ordersBySide: Record<string, Orders>, decisions: Decisions, seed: string, phase?: string): Resolution<State, Report>;
   /** The only road out of a state: hidden information filtered for this viewer. */
   view(state: State, viewer: Viewer): View;
   /**
