@@ -13,6 +13,8 @@ import { verifyRulesetPhases } from "./ruleset-games/verify";
 
 export interface PhaseCheck {
   turn: number;
+  /** A ruleset's turn of several phases: which one (from 0). */
+  step?: number;
   phaseId: number;
   ok: boolean;
   problems: string[];
