@@ -1,8 +1,8 @@
 // Saving, locking and unlocking one side's orders in a game of any ruleset. A side's orders are one
 // batch (one orders row at position 0) for the phase of the turn in play — a turn may have several
 // (ruleset.phaseOf), and only the current one takes orders — checked by the ruleset's validate when
-// saved: nothing illegal is stored. The last lock of the sides that must act closes the phase and queues its resolution in
-// the same transaction (resolving.ts), so it resolves exactly once.
+// saved: nothing illegal is stored. The last lock of the sides that must act closes the phase and
+// queues its resolution in the same transaction (resolving.ts), so it resolves exactly once.
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { locks, orders, phases, seats } from "../../../db/schema";

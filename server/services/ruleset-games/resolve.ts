@@ -1,9 +1,9 @@
 // The resolution job of a game of any ruleset (called by adjudicate.ts for every game that is not
 // 1942): every acting side's saved batch (a side that saved nothing gave no orders), resolved at once
 // by the ruleset with the phase's seed; the report, the next phase of the turn, the next turn (or the
-// end) and the notifications are
-// written in the caller's transaction, which holds the phase row: a phase resolves exactly once, and
-// a rerun after a crash computes the same result from the same stored inputs.
+// end) and the notifications are written in the caller's transaction, which holds the phase row: a
+// phase resolves exactly once, and a rerun after a crash computes the same result from the same
+// stored inputs.
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { games, orders, phases, seats } from "../../../db/schema";
