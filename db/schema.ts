@@ -201,6 +201,9 @@ export const phases = pgTable(
       .references(() => games.id, { onDelete: "cascade" }),
     turn: integer("turn").notNull(),
     kind: text("kind").$type<"orders">().notNull(),
+    /** A ruleset's turn of several phases (ruleset.phaseOf): which of them this row is, from 0. A
+     * 1942 turn and a turn of one phase: always 0. */
+    step: integer("step").notNull().default(0),
     /** open → resolving (job queued) → battles (waiting for decisions) ⇄ resolving → post-combat
      * (air to land, when a player has some) → resolving → resolved. */
     status: text("status").$type<PhaseStatus>().notNull().default("open"),
@@ -226,7 +229,7 @@ export const phases = pgTable(
      * costly, so players asking again read this instead. */
     verification: jsonb("verification").$type<PhaseVerification>(),
   },
-  (t) => [uniqueIndex("phases_game_turn_kind").on(t.gameId, t.turn, t.kind)],
+  (t) => [uniqueIndex("phases_game_turn_kind_step").on(t.gameId, t.turn, t.kind, t.step)],
 );
 
 /** A nation's saved orders, one row per order, in its listing order (R4.2). */

@@ -72,7 +72,14 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
       </h1>
       {phase ? (
         <strong data-testid="game-turn">
-          Turn {view.turn}: {STATUS[phase.status] ?? phase.status}
+          Turn {view.turn}
+          {/* A turn of several phases names the one in play (Ruleset.phaseOf). */}
+          {phase.step ? (
+            <span data-testid="game-phase">
+              , {phase.step.name} (phase {phase.step.index + 1} of {phase.step.count})
+            </span>
+          ) : null}
+          : {STATUS[phase.status] ?? phase.status}
         </strong>
       ) : (
         <span>Waiting for players to fill the seats</span>

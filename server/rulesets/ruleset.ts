@@ -9,9 +9,14 @@ export type Validation = { ok: true } | { ok: false; rule: string; message: stri
 /** Who is looking: a seated side, a spectator (sees what is public) or an outsider (sees a summary). */
 export type Viewer = { kind: "side"; side: string } | { kind: "spectator" } | { kind: "outsider" };
 
-/** One phase of a turn and the sides that must act in it (several at once: simultaneous play). */
+/**
+ * One phase of a turn and the sides that must act in it (several at once: simultaneous play). A side
+ * left out waits while the others act; a phase nobody must act in closes as soon as it opens.
+ */
 export interface PhaseInfo {
   id: string;
+  /** As players read it ("Battles"); shown when a turn has more than one phase. Default: the id. */
+  name?: string;
   sides: string[];
 }
 
@@ -50,12 +55,28 @@ export interface Ruleset<State, Orders, Report, Scenario = unknown, Options = un
    * The platform passes `{ sides }` (the seated sides, in the scenario's order) as the options.
    */
   setup(scenario: Scenario, options: Options, seed: string): { ok: true; state: State } | { ok: false; rule: string; message: string };
-  /** The phases of the current turn and who acts in each. */
+  /**
+   * The phases of the turn `state` is in, in the order they are played, and who acts in each (the
+   * phases already played may stay listed: only the current one's sides count). Empty: nothing left
+   * to play.
+   */
   phases(state: State): PhaseInfo[];
+  /**
+   * Which of `phases(state)` the state is at (its index). Omitted by a ruleset of one phase a turn
+   * (always 0). A turn of several phases: resolving phase i gives the state of a later phase of the
+   * same turn (index > i), or the next turn's start (index 0) — the state says which, so a turn may
+   * have a different number of phases from the last.
+   */
+  phaseOf?(state: State): number;
   /** Whether one side's batch of orders is legal in this state. */
   validate(state: State, side: string, orders: Orders): Validation;
-  /** Resolves every side's batch at once. A side missing from `ordersBySide` gave no orders. */
-  resolve(state: State, ordersBySide: Record<string, Orders>, decisions: Decisions, seed: string): Resolution<State, Report>;
+  /**
+   * Resolves the current phase: every acting side's batch at once. A side missing from `ordersBySide`
+   * gave no orders. `phase` is the id of the phase resolved (`phases(state)[phaseOf(state)]`), for a
+   * ruleset that resolves each phase of a turn its own way (the platform always passes it; callers
+   * of a ruleset of one phase a turn, such as its own tests, may leave it out).
+   */
+  resolve(state: State, ordersBySide: Record<string, Orders>, decisions: Decisions, seed: string, phase?: string): Resolution<State, Report>;
   /** The only road out of a state: hidden information filtered for this viewer. */
   view(state: State, viewer: Viewer): View;
   /**

@@ -63,12 +63,13 @@ export async function robotsOrderAndLock(tx: Db, phase: Pick<Phase, "id" | "star
  * columns: a lock or a decision needs neither). One statement.
  */
 export async function lockLatestPhase(tx: Db, gameId: number): Promise<Pick<Phase, "id" | "turn" | "status"> | undefined> {
-  const [phase] = await tx.select({ id: phases.id, turn: phases.turn, status: phases.status }).from(phases).where(eq(phases.gameId, gameId)).orderBy(desc(phases.turn)).limit(1).for("update");
+  const [phase] = await tx.select({ id: phases.id, turn: phases.turn, status: phases.status }).from(phases).where(eq(phases.gameId, gameId)).orderBy(desc(phases.turn), desc(phases.step)).limit(1).for("update");
   return phase;
 }
 
 export async function currentPhase(db: Db, gameId: number): Promise<Phase | undefined> {
-  const [phase] = await db.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(desc(phases.turn)).limit(1);
+  // A ruleset's turn may have several phases (step): the latest is the last of the latest turn.
+  const [phase] = await db.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(desc(phases.turn), desc(phases.step)).limit(1);
   return phase;
 }
 

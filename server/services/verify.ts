@@ -13,6 +13,8 @@ import { verifyRulesetPhases } from "./ruleset-games/verify";
 
 export interface PhaseCheck {
   turn: number;
+  /** A ruleset's turn of several phases: which one (from 0). */
+  step?: number;
   phaseId: number;
   ok: boolean;
   problems: string[];
@@ -90,7 +92,7 @@ function singleFlight(db: Db, phaseId: number, work: () => Promise<PhaseCheck>):
 export async function verifyGame(db: Db, gameId: number, options: VerifyOptions = {}): Promise<{ gameId: number; ok: boolean; phases: PhaseCheck[] }> {
   const game = await loadGame(db, gameId);
   if (!game) throw notFound("That game");
-  const rows = await db.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(asc(phases.turn));
+  const rows = await db.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(asc(phases.turn), asc(phases.step));
   if (game.ruleset !== CLASSIC) {
     // Any other ruleset: its turns replay through the registry (cheap enough not to cache).
     const sides = (await db.select({ side: seats.nation }).from(seats).where(eq(seats.gameId, gameId))).map((r) => r.side as string);

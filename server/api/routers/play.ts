@@ -68,8 +68,9 @@ export const playRouter = router({
   get: protectedProcedure.input(z.object({ gameId, side: side.optional() })).query(({ ctx, input }) => rulesetGameView(ctx.db, ctx.user.id, input.gameId, input.side)),
   save: protectedProcedure
     .use(endsVacation)
-    .input(gameSide.extend({ orders: z.unknown() }))
-    .mutation(({ ctx, input }) => saveBatch(ctx.db, ctx.user.id, input.gameId, input.side, input.orders)),
+    // `phase`: the id of the phase these orders are for; refused (409) when another phase is in play.
+    .input(gameSide.extend({ orders: z.unknown(), phase: side.optional() }))
+    .mutation(({ ctx, input }) => saveBatch(ctx.db, ctx.user.id, input.gameId, input.side, input.orders, input.phase)),
   lock: protectedProcedure.use(endsVacation).input(gameSide).mutation(({ ctx, input }) => lockSide(ctx.db, ctx.user.id, input.gameId, input.side)),
   unlock: protectedProcedure.input(gameSide).mutation(({ ctx, input }) => unlockSide(ctx.db, ctx.user.id, input.gameId, input.side)),
   /** The player leaves: a robot plays the side from now on (as R3.2 for 1942). */

@@ -1,17 +1,32 @@
 // Who a phase waits for. A 1942 game waits for every nation (R3: all order at once); a game of any
-// other ruleset waits only for the sides its ruleset names as acting (`phases(state)[0].sides`): a
+// other ruleset waits only for the sides its ruleset names as acting in the current phase of the turn
+// (`phases(state)[phaseOf(state)].sides`): a
 // side with nothing to order (its ships all gone, its units all routed) is never asked for orders,
 // reminded, counted as missing a deadline or waited for. The platform asks; the ruleset knows why.
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { games, phases } from "../../../db/schema";
-import { getRuleset, type AnyRuleset } from "../../rulesets";
+import { getRuleset, type AnyRuleset, type PhaseInfo } from "../../rulesets";
 import { CLASSIC } from "./rulesets";
 
-/** The sides that must order in this state: the ruleset's first phase of the turn (every ruleset so far has one). */
-export function actingSides(ruleset: AnyRuleset, state: unknown): string[] {
-  return ruleset.phases(state)[0]?.sides ?? [];
+/** Which phase of its turn a state is at (0 for a ruleset of one phase a turn). */
+export const stepOf = (ruleset: AnyRuleset, state: unknown): number => ruleset.phaseOf?.(state) ?? 0;
+
+/** The phase a state is at, and how many the turn has; null when nothing is left to play. */
+export function currentStep(ruleset: AnyRuleset, state: unknown): { info: PhaseInfo; step: number; count: number } | null {
+  const all = ruleset.phases(state);
+  const step = stepOf(ruleset, state);
+  const info = all[step];
+  return info ? { info, step, count: all.length } : null;
 }
+
+/** The sides that must order in this state: those of the phase of the turn it is at. */
+export function actingSides(ruleset: AnyRuleset, state: unknown): string[] {
+  return currentStep(ruleset, state)?.info.sides ?? [];
+}
+
+/** The id of the phase a state is at, as `resolve` is told it ("" when nothing is left to play). */
+export const phaseIdOf = (ruleset: AnyRuleset, state: unknown): string => currentStep(ruleset, state)?.info.id ?? "";
 
 /** The sides of a game of this ruleset that must order in a phase starting from `startState`; null: every seat (1942). */
 export function sidesToAct(rulesetId: string, startState: unknown): ReadonlySet<string> | null {
@@ -29,3 +44,9 @@ export async function awaitedSides(db: Db, phase: { id: number; gameId: number; 
 
 /** Whether a phase waits for this seat (`awaited` from awaitedSides or sidesToAct). */
 export const waitsFor = (awaited: ReadonlySet<string> | null, side: string) => awaited === null || awaited.has(side);
+
+/** The name of the phase a state is at when its turn has several (for the frame, history, notices); null for a turn of one. */
+export function phaseNameOf(ruleset: AnyRuleset, state: unknown): string | null {
+  const at = currentStep(ruleset, state);
+  return at && at.count > 1 ? (at.info.name ?? at.info.id) : null;
+}

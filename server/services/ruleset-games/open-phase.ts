@@ -1,6 +1,7 @@
-// Opening a turn of any ruleset: the ruleset's state, a secret seed with its published SHA-256, the
-// deadline, and the robots' orders and locks (a robot orders through the ruleset's own robot and
-// validate, and locks at once). A turn nobody but robots must act in closes at once.
+// Opening a phase of a turn of any ruleset: the ruleset's state, a secret seed with its published
+// SHA-256, the deadline, and the robots' orders and locks (a robot orders through the ruleset's own
+// robot and validate, and locks at once). A phase nobody but robots must act in closes at once. A
+// turn of several phases has one row per phase (`step`, from ruleset.phaseOf), each opened here.
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
@@ -9,7 +10,7 @@ import type { AnyRuleset } from "../../rulesets";
 import { deadlineFrom } from "../deadline-time";
 import { seedHash, type Phase } from "../phases";
 import { beginResolving } from "../resolving";
-import { actingSides } from "./acting";
+import { actingSides, stepOf } from "./acting";
 import { engineVersionOf, type Game } from "./rulesets";
 
 export const newSeed = () => randomBytes(32).toString("hex");
@@ -21,7 +22,7 @@ export async function openRulesetPhase(tx: Db, game: Pick<Game, "id" | "options"
   const deadline = deadlineFrom(new Date(), game.options.ordersHours, game.options.ordersAt);
   const [phase] = await tx
     .insert(phases)
-    .values({ gameId: game.id, turn, kind: "orders", startState: state as never, seed, seedHash: seedHash(seed), engineVersion: engineVersionOf(ruleset), deadline })
+    .values({ gameId: game.id, turn, kind: "orders", step: stepOf(ruleset, state), startState: state as never, seed, seedHash: seedHash(seed), engineVersion: engineVersionOf(ruleset), deadline })
     .returning();
   const robots = (await tx.select({ side: seats.nation }).from(seats).where(and(eq(seats.gameId, game.id), eq(seats.robot, true)))).map((r) => r.side as string);
   await robotsOrderAndLock(tx, phase!, ruleset, robots, game.options);

@@ -1,7 +1,8 @@
 // Saving, locking and unlocking one side's orders in a game of any ruleset. A side's orders are one
-// batch (one orders row at position 0), checked by the ruleset's validate when saved: nothing illegal
-// is stored. The last lock of the sides that must act closes the phase and queues its resolution in
-// the same transaction (resolving.ts), so it resolves exactly once.
+// batch (one orders row at position 0) for the phase of the turn in play — a turn may have several
+// (ruleset.phaseOf), and only the current one takes orders — checked by the ruleset's validate when
+// saved: nothing illegal is stored. The last lock of the sides that must act closes the phase and
+// queues its resolution in the same transaction (resolving.ts), so it resolves exactly once.
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { locks, orders, phases, seats } from "../../../db/schema";
@@ -10,7 +11,7 @@ import { publish } from "../events";
 import { markActedOn } from "../notifications";
 import { beginResolving } from "../resolving";
 import { checkBatchText } from "./batch-text";
-import { actingSides } from "./acting";
+import { actingSides, currentStep } from "./acting";
 import type { AnyRuleset } from "../../rulesets";
 import { rulesetGame } from "./rulesets";
 
@@ -31,7 +32,7 @@ const notYours = (side: string) => forbidden(`You do not play ${side} in this ga
 
 /** The game's latest phase, locked for this transaction (FOR UPDATE: locks and closes wait for each other). */
 async function latestPhase(tx: Db, gameId: number, mode: "update" | "share") {
-  const [phase] = await tx.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(desc(phases.turn)).limit(1).for(mode);
+  const [phase] = await tx.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(desc(phases.turn), desc(phases.step)).limit(1).for(mode);
   if (!phase) throw conflict("This game has not started: its first turn opens when every seat is filled");
   if (phase.status === "resolved") throw conflict("This game is over: there are no more orders to give");
   if (phase.status !== "open") throw conflict("Every side has locked or the deadline passed: the turn is being resolved");
@@ -55,8 +56,23 @@ function validated(ruleset: AnyRuleset, state: unknown, side: string, batch: unk
   }
 }
 
-/** Replace a side's saved orders; the ruleset's validate decides, a refusal stores nothing. */
-export async function saveBatch(db: Db, userId: string, gameId: number, side: string, batch: unknown): Promise<ActionResult> {
+/**
+ * Refuses a batch meant for another phase than the one in play (`asked`: the phase id the client
+ * ordered for, when it says), and a side that does not act in this phase: it waits for the others.
+ */
+function checkPhaseOf(ruleset: AnyRuleset, phase: { turn: number; startState: unknown }, side: string, asked: string | undefined): void {
+  const at = currentStep(ruleset, phase.startState);
+  const where = at && at.count > 1 ? `in the ${at.info.name ?? at.info.id} phase of turn ${phase.turn}` : "this turn";
+  if (asked !== undefined && asked !== at?.info.id)
+    throw conflict(`These orders are for the phase "${asked}", but turn ${phase.turn} is in the phase "${at?.info.id ?? "none"}": only its orders are taken`);
+  if (!actingSides(ruleset, phase.startState).includes(side)) throw conflict(`${side} has nothing to order ${where}`);
+}
+
+/**
+ * Replace a side's saved orders for the phase in play; the ruleset's validate decides, a refusal
+ * stores nothing. `phase`: the phase id the orders are for, refused when another phase is in play.
+ */
+export async function saveBatch(db: Db, userId: string, gameId: number, side: string, batch: unknown, phase?: string): Promise<ActionResult> {
   const { ruleset } = await rulesetGame(db, gameId);
   if (batch === undefined) throw new ServiceError("BAD_REQUEST", "Orders are missing");
   if (JSON.stringify(batch).length > MAX_BATCH_BYTES) throw new ServiceError("BAD_REQUEST", `Orders are at most ${MAX_BATCH_BYTES / 1024} KB of JSON`);
@@ -64,14 +80,14 @@ export async function saveBatch(db: Db, userId: string, gameId: number, side: st
   return db.transaction(async (tx) => {
     if (!(await playsSide(tx, userId, gameId, side))) throw notYours(side);
     // FOR SHARE: saves of different sides run side by side; a lock or the phase's close waits for them.
-    const phase = await latestPhase(tx, gameId, "share");
-    if (await isLocked(tx, phase.id, side)) throw conflict(`${side} has locked its orders; unlock to change them`);
-    if (!actingSides(ruleset, phase.startState).includes(side)) throw conflict(`${side} has nothing to order this turn`);
-    const verdict = validated(ruleset, phase.startState, side, batch);
+    const open = await latestPhase(tx, gameId, "share");
+    if (await isLocked(tx, open.id, side)) throw conflict(`${side} has locked its orders; unlock to change them`);
+    checkPhaseOf(ruleset, open, side, phase);
+    const verdict = validated(ruleset, open.startState, side, batch);
     if (!verdict.ok) return { ok: false, rule: verdict.rule, message: verdict.message };
     await tx
       .insert(orders)
-      .values({ phaseId: phase.id, nation: side as never, position: 0, order: batch as never, savedBy: userId })
+      .values({ phaseId: open.id, nation: side as never, position: 0, order: batch as never, savedBy: userId })
       .onConflictDoUpdate({ target: [orders.phaseId, orders.nation, orders.position], set: { order: batch as never, savedBy: userId, savedAt: new Date() } });
     return { ok: true };
   });

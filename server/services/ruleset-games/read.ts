@@ -1,6 +1,7 @@
 // What one user may see of a game of any ruleset: the ruleset's view for the viewer (a side they play,
 // else a spectator), who locked, the deadline, and the viewer's own saved batch only — another side's
-// orders stay secret until the turn resolves. Also the history, one turn's review and the download.
+// orders stay secret until the turn resolves. Also the history, one turn's review and the download,
+// which read every phase of a turn (a ruleset's turn may have several: one phases row each, `step`).
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { locks, phases, seats, users, type PhaseStatus } from "../../../db/schema";
@@ -8,7 +9,7 @@ import type { AnyRuleset, GameResult, Viewer } from "../../rulesets";
 import { notFound } from "../errors";
 import type { Phase } from "../phases";
 import { shownPlayerName } from "../player-names";
-import { actingSides } from "./acting";
+import { actingSides, currentStep, phaseNameOf } from "./acting";
 import { savedBatch } from "./play";
 import { replayPhase } from "./resolve";
 import { rulesetGame, type Game } from "./rulesets";
@@ -18,6 +19,8 @@ export interface RulesetPhaseInfo {
   deadline: string | null;
   sides: string[];
   locked: string[];
+  /** The phase of the turn in play, when the turn has several (ruleset.phaseOf); null for a turn of one. */
+  step: { id: string; name: string; index: number; count: number } | null;
 }
 
 export interface RulesetGameView {
@@ -73,9 +76,14 @@ function reportFor(ruleset: AnyRuleset, phase: Pick<Phase, "report" | "startStat
   return ruleset.reportView(phase.report, viewer, phase.startState);
 }
 
-/** The state after a resolved phase: the next turn's start, else (the last turn) its replay. */
+/** The state after a resolved phase: the next phase's start, else (the last one) its replay. */
 function stateAfter(ruleset: AnyRuleset, phase: Phase, next: Phase | undefined): unknown {
   return next ? next.startState : replayPhase(ruleset, phase).state;
+}
+
+function stepInfo(ruleset: AnyRuleset, state: unknown): RulesetPhaseInfo["step"] {
+  const at = currentStep(ruleset, state);
+  return at && at.count > 1 ? { id: at.info.id, name: at.info.name ?? at.info.id, index: at.step, count: at.count } : null;
 }
 
 export async function rulesetGameView(db: Db, userId: string, gameId: number, asked?: string): Promise<RulesetGameView> {
@@ -86,7 +94,7 @@ export async function rulesetGameView(db: Db, userId: string, gameId: number, as
   const mySides = rows.filter((r) => r.userId === userId).map((r) => r.side as string);
   const viewer = viewerOf(mySides, asked);
   const side = viewer.kind === "side" ? viewer.side : null;
-  const [phase] = await db.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(desc(phases.turn)).limit(1);
+  const [phase] = await db.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(desc(phases.turn), desc(phases.step)).limit(1);
   let info: RulesetPhaseInfo | null = null;
   let view: unknown = null;
   let saved: unknown = null;
@@ -103,6 +111,7 @@ export async function rulesetGameView(db: Db, userId: string, gameId: number, as
       deadline: finished || game.sandbox ? null : phase.deadline.toISOString(),
       sides: actingSides(ruleset, phase.startState),
       locked,
+      step: stepInfo(ruleset, phase.startState),
     };
     // Only the viewer's own side's batch, and only while it can still change (R: orders are secret).
     if (side && !finished) saved = await savedBatch(db, phase.id, side);
@@ -140,6 +149,9 @@ export async function rulesetGameView(db: Db, userId: string, gameId: number, as
 
 export interface RulesetHistoryTurn {
   turn: number;
+  /** Which phase of the turn, when it has several: its place (from 0) and name; 0 and null for a turn of one. */
+  step: number;
+  phase: string | null;
   status: PhaseStatus;
   seedHash: string;
   engineVersion: string;
@@ -150,15 +162,15 @@ export interface RulesetHistoryTurn {
   report: unknown;
 }
 
-/** Every turn; resolved ones with their seed, orders and the report as `userId` may see it. */
+/** Every phase of every turn; resolved ones with their seed, orders and the report as `userId` may see it. */
 export async function rulesetHistory(db: Db, userId: string, gameId: number): Promise<{ name: string; ruleset: string; turns: RulesetHistoryTurn[] }> {
   const { game, ruleset } = await rulesetGame(db, gameId);
   const viewer = await viewerIn(db, userId, gameId);
   const rows = await db
-    .select({ turn: phases.turn, status: phases.status, seedHash: phases.seedHash, engineVersion: phases.engineVersion, resolvedAt: phases.resolvedAt, seed: phases.seed, orders: phases.orders, report: phases.report, startState: phases.startState })
+    .select({ turn: phases.turn, step: phases.step, status: phases.status, seedHash: phases.seedHash, engineVersion: phases.engineVersion, resolvedAt: phases.resolvedAt, seed: phases.seed, orders: phases.orders, report: phases.report, startState: phases.startState })
     .from(phases)
     .where(eq(phases.gameId, gameId))
-    .orderBy(asc(phases.turn));
+    .orderBy(asc(phases.turn), asc(phases.step));
   return {
     name: game.name,
     ruleset: ruleset.id,
@@ -166,6 +178,8 @@ export async function rulesetHistory(db: Db, userId: string, gameId: number): Pr
       const resolved = p.status === "resolved";
       return {
         turn: p.turn,
+        step: p.step,
+        phase: phaseNameOf(ruleset, p.startState),
         status: p.status,
         seedHash: p.seedHash,
         engineVersion: p.engineVersion,
@@ -178,6 +192,15 @@ export async function rulesetHistory(db: Db, userId: string, gameId: number): Pr
   };
 }
 
+/** One resolved phase of a turn of several, in a review: its orders and report as the viewer may see it. */
+export interface RulesetReviewPhase {
+  step: number;
+  phase: string;
+  orders: Record<string, unknown>;
+  report: unknown;
+  seed: string;
+}
+
 export interface RulesetTurnReview {
   gameId: number;
   name: string;
@@ -185,38 +208,55 @@ export interface RulesetTurnReview {
   turn: number;
   turns: { turn: number; status: PhaseStatus }[];
   side: string | null;
+  /** Every phase of the turn resolved. */
   resolved: boolean;
-  /** Once resolved: the turn's start and end as this viewer may see them, every side's orders and the report. */
+  /**
+   * Once resolved: the turn's start and end as this viewer may see them, every side's orders and the
+   * report — of its first phase when the turn has several; `phases` then holds each phase's.
+   */
   before: unknown;
   after: unknown;
   orders: Record<string, unknown> | null;
   report: unknown;
   seed: string | null;
   seedHash: string;
+  phases: RulesetReviewPhase[] | null;
+}
+
+/** A turn's status: resolved once its every phase is, else the status of the phase in play. */
+function turnStatuses(all: Pick<Phase, "turn" | "status">[]): { turn: number; status: PhaseStatus }[] {
+  const byTurn = new Map<number, PhaseStatus>();
+  for (const p of all) if (byTurn.get(p.turn) === undefined || p.status !== "resolved") byTurn.set(p.turn, p.status);
+  return [...byTurn].map(([turn, status]) => ({ turn, status }));
 }
 
 export async function rulesetTurnReview(db: Db, userId: string, gameId: number, turn: number, asked?: string): Promise<RulesetTurnReview> {
   const { game, ruleset } = await rulesetGame(db, gameId);
-  const all = await db.select().from(phases).where(and(eq(phases.gameId, gameId))).orderBy(asc(phases.turn));
-  const phase = all.find((p) => p.turn === turn);
-  if (!phase) throw notFound(`Turn ${turn}`);
+  const all = await db.select().from(phases).where(and(eq(phases.gameId, gameId))).orderBy(asc(phases.turn), asc(phases.step));
+  const steps = all.filter((p) => p.turn === turn);
+  const [first, last] = [steps[0], steps.at(-1)];
+  if (!first || !last) throw notFound(`Turn ${turn}`);
   const viewer = await viewerIn(db, userId, gameId, asked);
-  const resolved = phase.status === "resolved";
-  const next = all.find((p) => p.turn === turn + 1);
+  const resolved = steps.every((p) => p.status === "resolved");
+  const next = all[all.indexOf(last) + 1];
   return {
     gameId,
     name: game.name,
     ruleset: ruleset.id,
     turn,
-    turns: all.map((p) => ({ turn: p.turn, status: p.status })),
+    turns: turnStatuses(all),
     side: viewer.kind === "side" ? viewer.side : null,
     resolved,
-    before: resolved ? ruleset.view(phase.startState, viewer) : null,
-    after: resolved ? ruleset.view(stateAfter(ruleset, phase, next), viewer) : null,
-    orders: resolved ? ((phase.orders ?? {}) as Record<string, unknown>) : null,
-    report: resolved ? reportFor(ruleset, phase, viewer) : null,
-    seed: resolved ? phase.seed : null,
-    seedHash: phase.seedHash,
+    before: resolved ? ruleset.view(first.startState, viewer) : null,
+    after: resolved ? ruleset.view(stateAfter(ruleset, last, next), viewer) : null,
+    orders: resolved ? ((first.orders ?? {}) as Record<string, unknown>) : null,
+    report: resolved ? reportFor(ruleset, first, viewer) : null,
+    seed: resolved ? first.seed : null,
+    seedHash: first.seedHash,
+    phases:
+      resolved && steps.length > 1
+        ? steps.map((p) => ({ step: p.step, phase: phaseNameOf(ruleset, p.startState) ?? "", orders: (p.orders ?? {}) as Record<string, unknown>, report: reportFor(ruleset, p, viewer), seed: p.seed }))
+        : null,
   };
 }
 
@@ -239,6 +279,9 @@ export async function rulesetDownload(db: Db, userId: string, gameId: number) {
     scenario: game.scenario,
     sides: (scenario?.sides ?? []).filter((s) => sides.includes(s)),
     status: game.status,
-    turns: history.turns.filter((t) => t.status === "resolved").map(({ turn, seed, seedHash, engineVersion, orders, report }) => ({ turn, seed, seedHash, engineVersion, orders, report })),
+    // One entry per resolved phase; a turn of several phases names each (`step`, `phase`).
+    turns: history.turns
+      .filter((t) => t.status === "resolved")
+      .map(({ turn, step, phase, seed, seedHash, engineVersion, orders, report }) => ({ turn, ...(phase === null ? {} : { step, phase }), seed, seedHash, engineVersion, orders, report })),
   };
 }

@@ -1,15 +1,16 @@
 // The resolution job of a game of any ruleset (called by adjudicate.ts for every game that is not
-// 1942): every side's saved batch (a side that saved nothing gave no orders), resolved at once by the
-// ruleset with the phase's seed; the report, the next turn (or the end) and the notifications are
-// written in the caller's transaction, which holds the phase row: a phase resolves exactly once, and
-// a rerun after a crash computes the same result from the same stored inputs.
+// 1942): every acting side's saved batch (a side that saved nothing gave no orders), resolved at once
+// by the ruleset with the phase's seed; the report, the next phase of the turn, the next turn (or the
+// end) and the notifications are written in the caller's transaction, which holds the phase row: a
+// phase resolves exactly once, and a rerun after a crash computes the same result from the same
+// stored inputs.
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { games, orders, phases, seats } from "../../../db/schema";
 import type { AnyRuleset } from "../../rulesets";
 import { notify } from "../notify";
 import type { Phase } from "../phases";
-import { actingSides } from "./acting";
+import { actingSides, currentStep, phaseIdOf, stepOf } from "./acting";
 import { openRulesetPhase } from "./open-phase";
 import { rulesetOf, type Game } from "./rulesets";
 
@@ -24,23 +25,42 @@ export async function storedBatches(tx: Db, phase: Phase, ruleset: AnyRuleset): 
 
 /** A resolved phase replayed from what it stored: its next state and report (pure). */
 export function replayPhase(ruleset: AnyRuleset, phase: Pick<Phase, "startState" | "orders" | "seed">) {
-  return ruleset.resolve(phase.startState, (phase.orders ?? {}) as Record<string, unknown>, null, phase.seed);
+  return ruleset.resolve(phase.startState, (phase.orders ?? {}) as Record<string, unknown>, null, phase.seed, phaseIdOf(ruleset, phase.startState));
+}
+
+/**
+ * Where the game goes after a phase: a later phase of the same turn when the state is at one
+ * (ruleset.phaseOf > 0), else the next turn's first. A state back at an earlier phase of the same
+ * turn is a broken ruleset, not a game to go on with.
+ */
+export function nextPhaseTurn(ruleset: AnyRuleset, phase: Pick<Phase, "turn" | "step">, state: unknown): number {
+  const step = stepOf(ruleset, state);
+  if (step === 0) return phase.turn + 1;
+  if (step <= phase.step) throw new Error(`${ruleset.id}: phase ${phase.step} of turn ${phase.turn} led back to phase ${step}`);
+  return phase.turn;
+}
+
+/** "Turn 2" for a turn of one phase, "turn 2, Battles" for one phase of several. */
+export function phaseLabel(ruleset: AnyRuleset, turn: number, state: unknown): string {
+  const at = currentStep(ruleset, state);
+  return at && at.count > 1 ? `turn ${turn}, ${at.info.name ?? at.info.id}` : `turn ${turn}`;
 }
 
 export async function resolveRulesetPhase(tx: Db, phase: Phase, game: Game): Promise<"resolved"> {
   const ruleset = rulesetOf(game.ruleset);
   const batches = await storedBatches(tx, phase, ruleset);
-  const { state, report } = ruleset.resolve(phase.startState, batches, null, phase.seed);
+  const { state, report } = ruleset.resolve(phase.startState, batches, null, phase.seed, phaseIdOf(ruleset, phase.startState));
   await tx
     .update(phases)
     .set({ status: "resolved", orders: batches as never, report: report as never, resolvedAt: new Date() })
     .where(eq(phases.id, phase.id));
   const result = ruleset.result(state);
   if (result.over) await tx.update(games).set({ status: "finished" }).where(eq(games.id, game.id));
-  else await openRulesetPhase(tx, game, ruleset, phase.turn + 1, state);
+  const nextTurn = result.over ? phase.turn : nextPhaseTurn(ruleset, phase, state);
+  if (!result.over) await openRulesetPhase(tx, game, ruleset, nextTurn, state);
   const seated = await tx.select({ userId: seats.userId, side: seats.nation, robot: seats.robot }).from(seats).where(eq(seats.gameId, game.id));
   const humans = [...new Set(seated.flatMap((s) => (s.userId ? [s.userId] : [])))].sort();
-  // Only a player with a side that must act next turn is told orders are open for them (acting.ts).
+  // Only a player with a side that must act in the next phase is told orders are open for them (acting.ts).
   const next = result.over ? [] : actingSides(ruleset, state);
   const ordering = new Set(seated.filter((s) => s.userId && !s.robot && next.includes(s.side)).map((s) => s.userId!));
   const ending = result.over ? (result.draw || result.winners.length === 0 ? "a draw" : `won by ${result.winners.join(" and ")}`) : "";
@@ -50,7 +70,9 @@ export async function resolveRulesetPhase(tx: Db, phase: Phase, game: Game): Pro
       userId,
       gameId: game.id,
       kind: result.over ? ("game-over" as const) : ("turn-resolved" as const),
-      text: result.over ? `${game.name}: the game ended in turn ${phase.turn}, ${ending}` : turnResolvedText(game.name, phase.turn, ordering.has(userId)),
+      text: result.over
+        ? `${game.name}: the game ended in turn ${phase.turn}, ${ending}`
+        : turnResolvedText(game.name, phaseLabel(ruleset, phase.turn, phase.startState), phaseLabel(ruleset, nextTurn, state), ordering.has(userId)),
       url: `/game/${game.id}/turn/${phase.turn}`,
       eventKey: result.over ? `game-over:${game.id}` : `turn-resolved:${phase.id}`,
       fact: result.over ? { kind: "game-over" as const, gameId: game.id } : { kind: "turn-resolved" as const, phaseId: phase.id },
@@ -61,7 +83,10 @@ export async function resolveRulesetPhase(tx: Db, phase: Phase, game: Game): Pro
   return "resolved";
 }
 
-/** "Turn resolved" for one player: orders are open, or (no side of theirs must act) nothing to order. */
-export function turnResolvedText(gameName: string, turn: number, mustOrder: boolean): string {
-  return `${gameName}: turn ${turn} resolved — ${mustOrder ? `turn ${turn + 1} orders are open` : `nothing for you to order in turn ${turn + 1}`}`;
+/**
+ * "Turn resolved" for one player: orders are open, or (no side of theirs must act) nothing to order.
+ * `resolved` and `next` name a turn ("turn 2"), or a turn and its phase ("turn 2, Battles").
+ */
+export function turnResolvedText(gameName: string, resolved: string, next: string, mustOrder: boolean): string {
+  return `${gameName}: ${resolved} resolved — ${mustOrder ? `${next} orders are open` : `nothing for you to order in ${next}`}`;
 }

@@ -93,7 +93,8 @@ export async function openSandbox(db: Db, userId: string, fromGameId: number, tu
       .select({ id: phases.id, turn: phases.turn, seedHash: phases.seedHash, startState: phases.startState })
       .from(phases)
       .where(turn === undefined ? eq(phases.gameId, fromGameId) : and(eq(phases.gameId, fromGameId), eq(phases.turn, turn)))
-      .orderBy(desc(phases.turn))
+      // A turn of several phases (step) is copied from its start; the game's position is its latest phase.
+      .orderBy(desc(phases.turn), turn === undefined ? desc(phases.step) : asc(phases.step))
       .limit(1);
     if (!phase) throw turn === undefined ? conflict("That game has not started: there is no position to copy yet") : notFound(`Turn ${turn} of that game`);
     const mine = (await tx.select({ nation: seats.nation }).from(seats).where(and(eq(seats.gameId, fromGameId), eq(seats.userId, userId)))).map((s) => s.nation);
@@ -164,8 +165,8 @@ export async function deleteSandbox(db: Db, userId: string, gameId: number): Pro
 export async function undoSandbox(db: Db, userId: string, gameId: number, turn: number): Promise<{ turn: number }> {
   return db.transaction(async (tx) => {
     const game = await ownSandbox(tx, userId, gameId);
-    const later = await tx.select({ id: phases.id, turn: phases.turn, startState: phases.startState }).from(phases).where(and(eq(phases.gameId, gameId), gte(phases.turn, turn)));
-    const target = later.find((p) => p.turn === turn);
+    const later = await tx.select({ id: phases.id, turn: phases.turn, step: phases.step, startState: phases.startState }).from(phases).where(and(eq(phases.gameId, gameId), gte(phases.turn, turn)));
+    const target = later.find((p) => p.turn === turn && p.step === 0);
     if (!target) throw notFound(`Turn ${turn} of this sandbox`);
     if (await busy(tx, later.map((p) => p.id))) throw conflict("A turn of this sandbox is being resolved: step back once that is done");
     const saved = await tx
@@ -199,7 +200,7 @@ export async function robotOrdersFor(db: Db, userId: string, gameId: number, sid
       .select({ id: phases.id, seed: phases.seed, seedHash: phases.seedHash, status: phases.status, startState: phases.startState })
       .from(phases)
       .where(eq(phases.gameId, gameId))
-      .orderBy(desc(phases.turn))
+      .orderBy(desc(phases.turn), desc(phases.step))
       .limit(1);
     const sides = (await tx.select({ side: seats.nation }).from(seats).where(eq(seats.gameId, gameId))).map((s) => s.side as string);
     if (!sides.includes(side)) throw new ServiceError("BAD_REQUEST", `${side} is not a side of this sandbox: one of ${sides.sort().join(", ")}`);
@@ -219,7 +220,7 @@ export async function robotOrdersFor(db: Db, userId: string, gameId: number, sid
 export async function resolveSandbox(db: Db, userId: string, gameId: number): Promise<{ resolving: boolean }> {
   const { game, phase } = await db.transaction(async (tx) => {
     const game = await ownSandbox(tx, userId, gameId);
-    const [latest] = await tx.select({ id: phases.id, status: phases.status }).from(phases).where(eq(phases.gameId, gameId)).orderBy(desc(phases.turn)).limit(1);
+    const [latest] = await tx.select({ id: phases.id, status: phases.status }).from(phases).where(eq(phases.gameId, gameId)).orderBy(desc(phases.turn), desc(phases.step)).limit(1);
     if (!latest || latest.status !== "open") throw conflict("Orders are not open in this sandbox now: decide the battles or land the aircraft first");
     return { game, phase: latest };
   });
