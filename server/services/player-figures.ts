@@ -6,7 +6,6 @@ import type { Nation } from "../rulesets/1942/engine";
 import { namedPlayer } from "./player-names";
 import { finishedGameCounts, reliabilityFigures } from "./reliability";
 import { shownRatings } from "./ratings";
-import { vacationsNow } from "./vacations";
 import { botsAmong } from "./bots";
 
 export { namedPlayer };
@@ -39,26 +38,34 @@ export interface SeatExtras {
   vacationUntil?: string;
 }
 
+/** A seat as the game view reads it: its player's bot mark and running vacation come with it. */
+export interface SeatRow {
+  nation: Nation;
+  robot: boolean;
+  userId: string | null;
+  name: string | null;
+  /** The seated account is a bot (read fresh with every view: an account can turn into a bot at any moment). */
+  bot: boolean;
+  /** The end of the seated player's running vacation (epoch ms), or null; read fresh with every view. */
+  awayUntil: number | null;
+}
+
 export async function seatExtras(
   db: Db,
   game: { options: GameOptions; status: "open" | "active" | "finished" },
-  seatRows: { nation: Nation; userId: string | null }[],
+  seatRows: SeatRow[],
   viewerId: string,
   /** Where the figures come from (the game view passes its per-phase cache, phase-figures.ts). */
   figuresOf: (db: Db, userIds: string[]) => Promise<Map<string, PlayerFigures>> = playerFigures,
 ): Promise<Map<Nation, SeatExtras>> {
   const named = seatRows.filter((s) => s.userId && namedPlayer(game, s.userId === viewerId));
-  const namedIds = named.map((s) => s.userId!);
-  // The bot mark and vacations are read fresh with every view (the figures may come from a cache kept
-  // for the phase): an account can turn into a bot, or go away, at any moment.
-  const [figures, bots, away] = await Promise.all([
-    figuresOf(db, namedIds),
-    botsAmong(db, namedIds),
-    game.status !== "finished" ? vacationsNow(db, seatRows.flatMap((s) => (s.userId ? [s.userId] : []))) : new Map<string, Date>(),
-  ]);
-  const out = new Map<Nation, SeatExtras>(named.map((s) => [s.nation, { playerId: s.userId!, ...figures.get(s.userId!)!, bot: bots.has(s.userId!) }]));
+  // The bot mark and vacations come with the seats, read with every view (the figures may come from
+  // a cache kept for the phase).
+  const figures = await figuresOf(db, named.map((s) => s.userId!));
+  const out = new Map<Nation, SeatExtras>(named.map((s) => [s.nation, { playerId: s.userId!, ...figures.get(s.userId!)!, bot: s.bot }]));
+  if (game.status === "finished") return out;
   for (const s of seatRows) {
-    const until = s.userId ? away.get(s.userId) : undefined;
+    const until = s.userId && s.awayUntil !== null ? new Date(s.awayUntil) : undefined;
     // In an anonymous game only the day shows: an exact end would match the named player's elsewhere.
     if (until) out.set(s.nation, { ...out.get(s.nation), vacationUntil: (game.options.anonymous ? ceilTo(until, DAY) : until).toISOString() });
   }

@@ -4,7 +4,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { DailyTime, PendingDecisions, PhaseStatus } from "../../db/schema";
-import { games, locks, orders, phases, postCombatOrders, seats, users } from "../../db/schema";
+import { games, locks, orders, phases, postCombatOrders, seats, users, vacations } from "../../db/schema";
 import {
   NATIONS,
   teamOf,
@@ -23,7 +23,7 @@ import {
 } from "../rulesets/1942/engine";
 import { notFound } from "./errors";
 import { shownPlayerName } from "./player-names";
-import { seatExtras, type SeatExtras } from "./player-figures";
+import { seatExtras, type SeatExtras, type SeatRow } from "./player-figures";
 import { gameRatingChanges, type RatingChangeShown } from "./ratings";
 import { getPreference } from "./battle-preferences";
 import { preferredCasualties, type CasualtyPreference } from "../rulesets/1942/engine/combat/preference";
@@ -110,19 +110,31 @@ export function groupUnits(units: { nation: Nation; type: UnitReport["type"]; at
 }
 
 /**
- * The game with its seats (and the seated players' names), in one round trip: the game page and its
- * refetches read this on every view, and on this machine a round trip costs more CPU than the rows.
+ * The game with its seats: the seated players' names, bot marks and running vacations (the end, in
+ * ms), in one round trip: the game page and its refetches read this on every view, and on this
+ * machine a round trip costs more CPU than the rows. Built once per database and sent as a named
+ * statement, so neither drizzle nor Postgres builds it again for every view.
  */
-async function gameWithSeats(db: Db, gameId: number) {
-  const [row] = await db
+function prepareGameWithSeats(db: Db) {
+  const gameId = sql.placeholder("gameId");
+  return db
     .select({
       game: games,
-      seats: sql<{ nation: Nation; robot: boolean; userId: string | null; name: string | null }[]>`(
-        select coalesce(json_agg(json_build_object('nation', s.nation, 'robot', s.robot, 'userId', s.user_id, 'name', u.name)), '[]'::json)
+      seats: sql<SeatRow[]>`(
+        select coalesce(json_agg(json_build_object('nation', s.nation, 'robot', s.robot, 'userId', s.user_id, 'name', u.name, 'bot', coalesce(u.bot, false),
+          'awayUntil', (select floor(extract(epoch from max(v.ends_at)) * 1000) from ${vacations} v
+            where v.user_id = s.user_id and v.ended_at is null and v.starts_at <= now() and v.ends_at > now()))), '[]'::json)
         from ${seats} s left join ${users} u on u.id = s.user_id where s.game_id = ${gameId})`,
     })
     .from(games)
-    .where(eq(games.id, gameId));
+    .where(eq(games.id, gameId))
+    .prepare("game_view_game");
+}
+const gameWithSeatsQuery = new WeakMap<Db, ReturnType<typeof prepareGameWithSeats>>();
+async function gameWithSeats(db: Db, gameId: number) {
+  let query = gameWithSeatsQuery.get(db);
+  if (!query) gameWithSeatsQuery.set(db, (query = prepareGameWithSeats(db)));
+  const [row] = await query.execute({ gameId });
   return row;
 }
 

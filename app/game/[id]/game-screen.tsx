@@ -47,8 +47,9 @@ const noSubscription = () => () => {};
 const isClient = () => true;
 const isServer = () => false;
 
-export function GameScreen({ gameId, initial }: { gameId: number; initial: GameView }) {
+export function GameScreen({ gameId, initialJson }: { gameId: number; initialJson: string }) {
   const trpc = useTRPC();
+  const initial = useMemo(() => JSON.parse(initialJson) as GameView, [initialJson]);
   const game = useQuery({ ...trpc.game.get.queryOptions({ gameId }), initialData: initial, refetchInterval: 60_000 });
   const view = game.data;
   const phase = view.phase;

@@ -33,5 +33,8 @@ export default async function GamePage({ params }: { params: Promise<{ id: strin
     if (kind.ruleset !== "1942") redirect(`/game/${gameId}/play`);
     notFound();
   }
-  return <GameScreen gameId={gameId} initial={initial} />;
+  // The view travels as its JSON text: React's flight format sends a long string as one chunk, where
+  // an object is walked value by value on the server and revived value by value for the server
+  // render. The client gets the same shape a refetch of game.get gives (JSON, no transformer).
+  return <GameScreen gameId={gameId} initialJson={JSON.stringify(initial)} />;
 }
