@@ -15,8 +15,8 @@ import { validateOrders } from "./orders/validate";
 import type { CombatReport, OrderReport, UnitReport } from "./report";
 import { phaseDice } from "./rng";
 import { gameOptionsOf, type GameState, type Unit } from "./state";
-import { byNationOrder, teamOf } from "./teams";
-import { NATIONS, type Nation } from "./types";
+import { byNationOrder, nationIndex, teamOf } from "./teams";
+import { NATIONS, UNIT_TYPES, type Nation } from "./types";
 import { isAir, isShip, tableIndex } from "./units";
 import { aliveOf, cargoPieces, newPhase, piecesAt, runPosition, type Phase, type Run } from "./turn/context";
 
@@ -172,29 +172,31 @@ function sortedByKey<T>(record: Record<string, T>): Record<string, T> {
   return out;
 }
 
-export function unitReports(units: readonly Unit[]): UnitReport[] {
-  // Groups by territory, then a short scan of that territory's groups: no key string a unit.
+/**
+ * The units as groups of one nation, type and territory (cargo apart), in the report's order: R1.1
+ * nation order, table order (R2), territory id, free before aboard. Built without a comparison sort
+ * (its n log n comparisons of territory ids grew faster than the board): the territories are walked
+ * in the board's sorted id order and each group goes to its nation-and-type bucket.
+ */
+export function unitReports(units: readonly Unit[], territoryIds: readonly string[]): UnitReport[] {
   const byTerritory = new Map<string, UnitReport[]>();
-  const all: UnitReport[] = [];
   for (const u of units) {
     const aboard = u.aboard !== undefined;
     let list = byTerritory.get(u.at);
     if (!list) byTerritory.set(u.at, (list = []));
     const g = list.find((x) => x.nation === u.nation && x.type === u.type && (x.aboard === true) === aboard);
     if (g) g.count += 1;
-    else {
-      const made: UnitReport = { nation: u.nation, type: u.type, at: u.at, count: 1, ...(aboard ? { aboard: true as const } : {}) };
-      list.push(made);
-      all.push(made);
-    }
+    else list.push({ nation: u.nation, type: u.type, at: u.at, count: 1, ...(aboard ? { aboard: true as const } : {}) });
   }
-  return all.sort(
-    (a, b) =>
-      byNationOrder(a.nation, b.nation) ||
-      tableIndex(a.type) - tableIndex(b.type) ||
-      (a.at < b.at ? -1 : a.at > b.at ? 1 : 0) ||
-      Number(a.aboard ?? false) - Number(b.aboard ?? false),
-  );
+  // A bucket a nation and type: territories come in order, and in each the free group before the one aboard.
+  const buckets: UnitReport[][] = Array.from({ length: NATIONS.length * UNIT_TYPES.length }, () => []);
+  for (const territory of territoryIds) {
+    const groups = byTerritory.get(territory);
+    if (!groups) continue;
+    for (const aboard of [false, true])
+      for (const g of groups) if ((g.aboard === true) === aboard) buckets[nationIndex(g.nation) * UNIT_TYPES.length + tableIndex(g.type)]!.push(g);
+  }
+  return buckets.flat();
 }
 
 /** Resolve one combat phase. Pure: same input, same result, inputs untouched (R3.3). */
@@ -241,7 +243,7 @@ export function resolveCombatPhase(input: CombatInput): CombatResult {
   // One sorted owners object serves the report and the next state (neither is ever mutated).
   const owners = sortedByKey(ph.owners);
   const treasury = { ...ph.treasury };
-  const report: CombatReport = { ...ph.report, orders: orderReports(ph, invalid), units: unitReports(units), owners, treasury };
+  const report: CombatReport = { ...ph.report, orders: orderReports(ph, invalid), units: unitReports(units, ph.board.ids), owners, treasury };
   const state: GameState = { board: input.state.board, owners, originalOwners: input.state.originalOwners, units, treasury: { ...treasury }, ...gameOptionsOf(input.state) };
   return { state, report, aftermath: aftermathOf(ph) };
 }

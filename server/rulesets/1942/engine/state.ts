@@ -64,8 +64,13 @@ export function createState(board: BoardData, setup: SetupData, houseRules?: Hou
   const originalOwners: Record<string, Nation> = {};
   for (const t of board.territories) {
     if (t.kind !== "land" || !t.owner) continue;
-    owners[t.id] = t.owner;
     originalOwners[t.id] = t.originalOwner ?? t.owner;
+  }
+  // The owners in sorted id order, as every phase leaves them: the first phase then copies them
+  // without a sort (a sort that grew faster than the board).
+  for (const id of index.ids) {
+    const t = index.territory(id);
+    if (t.kind === "land" && t.owner) owners[id] = t.owner;
   }
   const stacks = [...setup.units].sort(
     (a, b) => byNationOrder(a.nation, b.nation) || (stackKey(a) < stackKey(b) ? -1 : stackKey(a) > stackKey(b) ? 1 : 0),

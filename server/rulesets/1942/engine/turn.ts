@@ -1,6 +1,7 @@
 // A whole turn with default decisions (RULES.md R3): the combat phase, post-combat landing (R7), then
 // place-new, income and victory (R8). Used by the scenario command's `until: "turn"` and by robots.
 import { resolveCombatPhase, unitReports, type CombatInput, type CombatResult } from "./combat-phase";
+import { indexBoard } from "./board/board";
 import { endTurn, type TurnEndReport } from "./economy/turn-end";
 import { moveAaGuns, type AaMove, type AaMoveReport } from "./postcombat/aa-moves";
 import { landAircraft, type LandingOrder, type LandingReport } from "./postcombat/landing";
@@ -31,7 +32,7 @@ export function finishTurn(start: GameState, combat: CombatResult, post: PostCom
   const landed = landAircraft(start, combat.state, combat.aftermath, post.landings);
   const aa = moveAaGuns(start, landed.state, post.aaMoves);
   const end = endTurn(aa.state, combat.aftermath.purchases, seed);
-  const units: UnitReport[] = unitReports(end.state.units);
+  const units: UnitReport[] = unitReports(end.state.units, indexBoard(end.state.board).ids);
   const owners = Object.fromEntries(Object.entries(end.state.owners).sort(([a], [b]) => (a < b ? -1 : 1)));
   return {
     state: end.state,
