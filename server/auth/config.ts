@@ -21,17 +21,15 @@ let secret: string | undefined;
 function forgettingSignedOut(db: Db, adapter: Adapter): Adapter {
   const deleteSession = adapter.deleteSession;
   if (!deleteSession) return adapter;
-  return {
-    ...adapter,
-    async deleteSession(sessionToken) {
-      try {
-        return await deleteSession.call(adapter, sessionToken);
-      } finally {
-        // After the delete: a request that read the row meanwhile may have trusted it again.
-        forgetSession(db, sessionToken);
-      }
-    },
+  const forgetting = async (sessionToken: string) => {
+    try {
+      return await deleteSession.call(adapter, sessionToken);
+    } finally {
+      // After the delete: a request that read the row meanwhile may have trusted it again.
+      forgetSession(db, sessionToken);
+    }
   };
+  return { ...adapter, deleteSession: forgetting as Adapter["deleteSession"] };
 }
 
 export async function authConfig(): Promise<NextAuthConfig> {
