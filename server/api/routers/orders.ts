@@ -6,6 +6,7 @@ import type { Order } from "../../rulesets/1942/engine";
 import { groupOptions } from "../../services/destinations";
 import { purchaseOptions } from "../../services/placements";
 import { lockOrders, saveOrders, unlockOrders } from "../../services/orders";
+import { parseOrderList } from "../order-list";
 import { gameNation, order, unitGroupQuery } from "../schemas";
 import { destinationsOutput, lockOutput } from "../outputs";
 import { endsVacation, nationProcedure, protectedProcedure, router } from "../trpc";
@@ -14,7 +15,7 @@ export const ordersRouter = router({
   // Ends the player's vacation as endsVacation would, in the save's own statement (saveOrders).
   save: protectedProcedure
     .input(gameNation)
-    .input(z.object({ orders: z.array(order).max(300) }))
+    .input(parseOrderList)
     .mutation(({ ctx, input }) => saveOrders(ctx.db, ctx.user.id, input.gameId, input.nation, input.orders as Order[], { endsVacation: true })),
   lock: nationProcedure.use(endsVacation).output(lockOutput).mutation(({ ctx, input }) => lockOrders(ctx.db, ctx.user.id, input.gameId, input.nation)),
   unlock: nationProcedure.output(lockOutput).mutation(({ ctx, input }) => unlockOrders(ctx.db, input.gameId, input.nation)),
