@@ -93,7 +93,8 @@ export function plainOrderList(input: unknown): OrderList | undefined {
   return { orders };
 }
 
-/** orders.save's parser for tRPC: the plain list checked here, any other through zod (its refusals). */
-export function parseOrderList(input: unknown): OrderList {
-  return plainOrderList(input) ?? orderList.parse(input);
-}
+/**
+ * orders.save's parser for tRPC: the plain list checked here, any other through zod (its refusals).
+ * It carries the zod schema it stands for, which the public API's OpenAPI document describes.
+ */
+export const parseOrderList = Object.assign((input: unknown): OrderList => plainOrderList(input) ?? orderList.parse(input), { schema: orderList });

@@ -1,7 +1,8 @@
 // Saving, locking and unlocking a nation's orders (R3, R4.11). Every order is validated by the engine
 // when saved: nothing illegal is ever stored. The last lock enqueues the adjudication in the same
 // transaction, so it happens exactly once.
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { locks, notifications, orders, phases, seats, vacations } from "../../db/schema";
 import { NATIONS, validateOrders, type Nation, type Order, type Validation } from "../rulesets/1942/engine";
@@ -124,17 +125,32 @@ type Written = "saved" | "closed" | "not-yours" | "locked";
  * With `endsVacation`, a list written ends the saver's running vacation (issue 22) in that same
  * statement, instead of one more round trip after it: the vacation ends exactly when the save is
  * stored (the function's outcome is read once, as a CTE with a volatile call is evaluated once).
+ * Both statements are built once per database and sent as named statements, as the session's is.
  */
-async function writeOrders(db: Db, gameId: number, phase: OpenPhase, userId: string, nation: Nation, list: Order[], endsVacation: boolean): Promise<Written> {
-  const save = sql`save_orders(${gameId}, ${phase.id}, ${phase.seedHash}, ${nation}, ${NATIONS.indexOf(nation)}, ${userId}, ${JSON.stringify(list)}::jsonb)`;
-  const statement = endsVacation
-    ? sql`with written as (select ${save} as outcome), ended as (
+const preparedWrites = new WeakMap<Db, ReturnType<typeof prepareWrites>>();
+function prepareWrites(db: Db) {
+  const p = (name: string) => sql.placeholder(name);
+  const save = sql`save_orders(${p("gameId")}, ${p("phaseId")}, ${p("seedHash")}, ${p("nation")}, ${p("nationLock")}, ${p("userId")}, ${p("orders")}::jsonb)`;
+  const dialect = new PgDialect();
+  const prepare = (statement: SQL, name: string) => db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false);
+  return {
+    save: prepare(sql`select ${save} as outcome`, "save_orders"),
+    saveEndingVacation: prepare(
+      sql`with written as (select ${save} as outcome), ended as (
         update ${vacations} set ended_at = now()
-        where user_id = ${userId} and ended_at is null and starts_at <= now() and ends_at > now() and (select outcome from written) = 'saved'
-      ) select outcome from written`
-    : sql`select ${save} as outcome`;
-  const { rows: [written] } = (await db.execute(statement)) as unknown as { rows: { outcome: Written }[] };
-  return written!.outcome;
+        where user_id = ${p("userId")} and ended_at is null and starts_at <= now() and ends_at > now() and (select outcome from written) = 'saved'
+      ) select outcome from written`,
+      "save_orders_ending_vacation",
+    ),
+  };
+}
+
+async function writeOrders(db: Db, gameId: number, phase: OpenPhase, userId: string, nation: Nation, list: Order[], endsVacation: boolean): Promise<Written> {
+  let writes = preparedWrites.get(db);
+  if (!writes) preparedWrites.set(db, (writes = prepareWrites(db)));
+  const values = { gameId, phaseId: phase.id, seedHash: phase.seedHash, nation, nationLock: NATIONS.indexOf(nation), userId, orders: JSON.stringify(list) };
+  const result = (await (endsVacation ? writes.saveEndingVacation : writes.save).execute(values)) as { rows: { outcome: Written }[] };
+  return result.rows[0]!.outcome;
 }
 
 function settled(outcome: Exclude<Written, "closed">, nation: Nation, list: Order[]): SaveResult {

@@ -85,9 +85,9 @@ function parserAnswer(input: unknown) {
 }
 
 describe("orders.save's list: the hand check and zod agree", () => {
-  it("on thousands of well-formed lists, which the hand check takes itself", () => {
+  it("on hundreds of well-formed lists, which the hand check takes itself", () => {
     const r = random(20);
-    for (let n = 0; n < 2000; n++) {
+    for (let n = 0; n < 500; n++) {
       const list = { orders: Array.from({ length: Math.floor(r.next() * 25) }, (_, i) => validOrder(r, i)) };
       const wire = JSON.parse(JSON.stringify(list)) as unknown;
       const zod = zodAnswer(wire);
@@ -107,10 +107,10 @@ describe("orders.save's list: the hand check and zod agree", () => {
     }
   });
 
-  it("on thousands of lists broken one field at a time: the hand check declines or agrees, and every refusal is zod's", () => {
+  it("on 1,500 lists broken one field at a time: the hand check declines or agrees, and every refusal is zod's", () => {
     const r = random(42);
     let declined = 0;
-    for (let n = 0; n < 4000; n++) {
+    for (let n = 0; n < 1500; n++) {
       const orders = Array.from({ length: 1 + Math.floor(r.next() * 4) }, (_, i) => validOrder(r, i));
       const at = Math.floor(r.next() * orders.length);
       orders[at] = broken(r, orders[at]!);
@@ -126,7 +126,7 @@ describe("orders.save's list: the hand check and zod agree", () => {
       if (zod.ok) expect(parsed.data).toBe(zod.data);
       else expect(parsed).toEqual({ ok: false, issues: zod.issues });
     }
-    expect(declined).toBeGreaterThan(1000); // most broken lists are zod's to answer
+    expect(declined).toBeGreaterThan(400); // most broken lists are zod's to answer
   });
 
   it("on inputs that are not lists of objects at all", () => {
