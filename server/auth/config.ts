@@ -1,7 +1,9 @@
 // next-auth (v5) configuration: email magic links, database sessions through the drizzle adapter.
 // Built per call from the runtime, so importing this module (or building the app) opens no database.
 import { DrizzleAdapter } from "@auth/drizzle-adapter";
+import type { Adapter } from "@auth/core/adapters";
 import type { NextAuthConfig } from "next-auth";
+import type { Db } from "../../db/client";
 import Nodemailer from "next-auth/providers/nodemailer";
 import { accounts, sessions, users, verificationTokens } from "../../db/schema";
 import { devMailboxEnabled, env } from "../env";
@@ -10,9 +12,25 @@ import { safeCallbackPath } from "./callback-url";
 import { sendSignInMail } from "./mail";
 import { pinAuthUrl } from "./origin";
 import { resolveAuthSecret } from "./secret";
+import { forgetSession } from "./session-cookie";
 import { failureNotingAdapter } from "./session-lookup";
 
 let secret: string | undefined;
+
+/** A session signed out (or ended by next-auth) is no longer trusted by this process's fast lookup. */
+function forgettingSignedOut(db: Db, adapter: Adapter): Adapter {
+  const deleteSession = adapter.deleteSession;
+  if (!deleteSession) return adapter;
+  const forgetting = async (sessionToken: string) => {
+    try {
+      return await deleteSession.call(adapter, sessionToken);
+    } finally {
+      // After the delete: a request that read the row meanwhile may have trusted it again.
+      forgetSession(db, sessionToken);
+    }
+  };
+  return { ...adapter, deleteSession: forgetting as Adapter["deleteSession"] };
+}
 
 export async function authConfig(): Promise<NextAuthConfig> {
   const e = env();
@@ -23,13 +41,16 @@ export async function authConfig(): Promise<NextAuthConfig> {
   const { db } = (await getRuntime()).handle;
   return {
     secret,
-    adapter: failureNotingAdapter(
-      DrizzleAdapter(db, {
-        usersTable: users,
-        accountsTable: accounts,
-        sessionsTable: sessions,
-        verificationTokensTable: verificationTokens,
-      }),
+    adapter: forgettingSignedOut(
+      db,
+      failureNotingAdapter(
+        DrizzleAdapter(db, {
+          usersTable: users,
+          accountsTable: accounts,
+          sessionsTable: sessions,
+          verificationTokensTable: verificationTokens,
+        }),
+      ),
     ),
     session: { strategy: "database" },
     providers: [

@@ -3,7 +3,8 @@
 // derives a CSRF token (a SHA-256 per request), builds a Request and a Response, and re-sends the
 // cookie: it measured as the largest cost of a request to orders.save. Every other case (no such
 // session, an expired one, one due for its daily refresh of the expiry) goes to next-auth, so
-// sign-out, expiry and refresh behave exactly as next-auth makes them.
+// sign-out, expiry and refresh behave exactly as next-auth makes them. A session read here is then
+// trusted for a few seconds (SESSION_TRUST_MS) without asking the database again.
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { cookies } from "next/headers";
@@ -42,14 +43,42 @@ export interface CookieUser {
   name: string | null;
 }
 
+/**
+ * How long a process trusts a session it has read. A save or a page asks "who is this" at every
+ * request, and the same few players ask again within seconds; a session signed out here is forgotten
+ * at once (forgetSession, from the adapter's deleteSession), but one ended by another app process
+ * (its sign-out) or by the database directly still opens this process's requests for at most this long.
+ */
+export const SESSION_TRUST_MS = 5_000;
+const TRUSTED_LIMIT = 10_000;
+
+type Trusted = Map<string, { user: CookieUser; until: number }>;
+/** Sessions read lately, per database: the user, and until when (epoch ms) the process trusts it. */
+const trusted = new WeakMap<Db, Trusted>();
+
+function trustedOf(db: Db): Trusted {
+  let map = trusted.get(db);
+  if (!map) trusted.set(db, (map = new Map()));
+  return map;
+}
+
+/** A session ended in this process (sign-out): no longer trusted here, from now. */
+export function forgetSession(db: Db, token: string): void {
+  trusted.get(db)?.delete(token);
+}
+
 /** The signed-in user; null when there is no session cookie; undefined: ask next-auth. */
 export async function userFromSessionCookie(): Promise<CookieUser | null | undefined> {
   const jar = await cookies();
-  const token = COOKIE_NAMES.map((name) => jar.get(name)?.value).find((v) => v);
+  const token = jar.get(COOKIE_NAMES[0]!)?.value || jar.get(COOKIE_NAMES[1]!)?.value;
   if (!token) return null;
   let row: { id: string; email: string | null; name: string | null; expires: Date } | undefined;
+  let known: Trusted;
   try {
     const { db } = (await getRuntime()).handle;
+    known = trustedOf(db);
+    const hit = known.get(token);
+    if (hit && hit.until > Date.now()) return hit.user;
     [row] = await sessionLookup(db).execute({ token });
   } catch (error) {
     // A failing database is a "try again" (503), never "signed out".
@@ -57,6 +86,11 @@ export async function userFromSessionCookie(): Promise<CookieUser | null | undef
   }
   const now = Date.now();
   if (!row || !row.email || row.expires.getTime() <= now) return undefined; // next-auth clears it
-  if (row.expires.getTime() - MAX_AGE_MS + UPDATE_AGE_MS <= now) return undefined; // next-auth refreshes it
-  return { id: row.id, email: row.email, name: row.name };
+  const refreshAt = row.expires.getTime() - MAX_AGE_MS + UPDATE_AGE_MS;
+  if (refreshAt <= now) return undefined; // next-auth refreshes it
+  const user = { id: row.id, email: row.email, name: row.name };
+  if (known.size >= TRUSTED_LIMIT) known.clear();
+  // Never past the moment next-auth would refresh (or end) the session.
+  known.set(token, { user, until: Math.min(now + SESSION_TRUST_MS, refreshAt) });
+  return user;
 }

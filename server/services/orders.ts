@@ -1,9 +1,10 @@
 // Saving, locking and unlocking a nation's orders (R3, R4.11). Every order is validated by the engine
 // when saved: nothing illegal is ever stored. The last lock enqueues the adjudication in the same
 // transaction, so it happens exactly once.
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
-import { locks, notifications, orders, phases, seats } from "../../db/schema";
+import { locks, notifications, orders, phases, seats, vacations } from "../../db/schema";
 import { NATIONS, validateOrders, type Nation, type Order, type Validation } from "../rulesets/1942/engine";
 import { conflict, forbidden, notFound, ServiceError } from "./errors";
 import { publish } from "./events";
@@ -12,6 +13,7 @@ import { phaseStartState } from "./start-state";
 import { beginResolving } from "./resolving";
 import { playsNation } from "./view";
 import { requireClassic } from "./ruleset-games/rulesets";
+import { endVacation } from "./vacations";
 
 /** Who may save: the player seated at that nation (the same check as the router's nationProcedure). */
 interface Saver {
@@ -118,12 +120,37 @@ function knownOpenPhases(db: Db): Map<number, OpenPhase> {
 
 type Written = "saved" | "closed" | "not-yours" | "locked";
 
-/** save_orders (drizzle/0010): locks, checks again and writes in one statement, its own transaction. */
-async function writeOrders(db: Db, gameId: number, phase: OpenPhase, userId: string, nation: Nation, list: Order[]): Promise<Written> {
-  const { rows: [written] } = (await db.execute(
-    sql`select save_orders(${gameId}, ${phase.id}, ${phase.seedHash}, ${nation}, ${NATIONS.indexOf(nation)}, ${userId}, ${JSON.stringify(list)}::jsonb) as outcome`,
-  )) as unknown as { rows: { outcome: Written }[] };
-  return written!.outcome;
+/**
+ * save_orders (drizzle/0010): locks, checks again and writes in one statement, its own transaction.
+ * With `endsVacation`, a list written ends the saver's running vacation (issue 22) in that same
+ * statement, instead of one more round trip after it: the vacation ends exactly when the save is
+ * stored (the function's outcome is read once, as a CTE with a volatile call is evaluated once).
+ * Both statements are built once per database and sent as named statements, as the session's is.
+ */
+const preparedWrites = new WeakMap<Db, ReturnType<typeof prepareWrites>>();
+function prepareWrites(db: Db) {
+  const p = (name: string) => sql.placeholder(name);
+  const save = sql`save_orders(${p("gameId")}, ${p("phaseId")}, ${p("seedHash")}, ${p("nation")}, ${p("nationLock")}, ${p("userId")}, ${p("orders")}::jsonb)`;
+  const dialect = new PgDialect();
+  const prepare = (statement: SQL, name: string) => db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false);
+  return {
+    save: prepare(sql`select ${save} as outcome`, "save_orders"),
+    saveEndingVacation: prepare(
+      sql`with written as (select ${save} as outcome), ended as (
+        update ${vacations} set ended_at = now()
+        where user_id = ${p("userId")} and ended_at is null and starts_at <= now() and ends_at > now() and (select outcome from written) = 'saved'
+      ) select outcome from written`,
+      "save_orders_ending_vacation",
+    ),
+  };
+}
+
+async function writeOrders(db: Db, gameId: number, phase: OpenPhase, userId: string, nation: Nation, list: Order[], endsVacation: boolean): Promise<Written> {
+  let writes = preparedWrites.get(db);
+  if (!writes) preparedWrites.set(db, (writes = prepareWrites(db)));
+  const values = { gameId, phaseId: phase.id, seedHash: phase.seedHash, nation, nationLock: NATIONS.indexOf(nation), userId, orders: JSON.stringify(list) };
+  const result = (await (endsVacation ? writes.saveEndingVacation : writes.save).execute(values)) as { rows: { outcome: Written }[] };
+  return result.rows[0]!.outcome;
 }
 
 function settled(outcome: Exclude<Written, "closed">, nation: Nation, list: Order[]): SaveResult {
@@ -139,15 +166,18 @@ const hasDistinctIds = (list: Order[]) => new Set(list.map((o) => o.id)).size ==
  * player of `nation` may (the seat is checked here, not by the router's nationProcedure: a round trip
  * fewer on the busiest mutation). With the game's open phase known, a well-formed legal list is one
  * round trip (save_orders); otherwise the phase is read first and every refusal comes in the order
- * a stranger, a locked nation and an illegal order are told.
+ * a stranger, a locked nation and an illegal order are told. With `endsVacation` (a player's own save,
+ * issue 22), an answer that is not a refusal ends the saver's running vacation, as every other action
+ * of a player does (the router's endsVacation middleware, done here in the save's own statement).
  */
-export async function saveOrders(db: Db, userId: string, gameId: number, nation: Nation, list: Order[]): Promise<SaveResult> {
+export async function saveOrders(db: Db, userId: string, gameId: number, nation: Nation, list: Order[], options: { endsVacation?: boolean } = {}): Promise<SaveResult> {
+  const endsVacation = options.endsVacation ?? false;
   const known = knownOpenPhases(db);
   const kept = known.get(gameId);
   // Only a list the engine accepts is written this way: refusals (which must tell a stranger "not
   // yours" before anything about the orders) come from the read below.
   if (kept && hasDistinctIds(list) && validateOrders(await phaseStartState(db, kept), nation, list).results.every((r) => r.ok)) {
-    const outcome = await writeOrders(db, gameId, kept, userId, nation, list);
+    const outcome = await writeOrders(db, gameId, kept, userId, nation, list, endsVacation);
     if (outcome !== "closed") return settled(outcome, nation, list);
   }
   const phase = await openPhaseToSave(db, gameId, { userId, nation });
@@ -162,8 +192,11 @@ export async function saveOrders(db: Db, userId: string, gameId: number, nation:
   if (known.size >= KNOWN_LIMIT) known.clear();
   known.set(gameId, open);
   const checked = validateOrders(await phaseStartState(db, open), nation, list);
-  if (!checked.results.every((r) => r.ok)) return { ok: false as const, results: checked.results };
-  const outcome = await writeOrders(db, gameId, open, userId, nation, list);
+  if (!checked.results.every((r) => r.ok)) {
+    if (endsVacation) await endVacation(db, userId);
+    return { ok: false as const, results: checked.results };
+  }
+  const outcome = await writeOrders(db, gameId, open, userId, nation, list, endsVacation);
   if (outcome !== "closed") return settled(outcome, nation, list);
   // The phase left "open" (the last lock, or its deadline) between the read and the write.
   known.delete(gameId);

@@ -11,7 +11,7 @@ const jar = new Map<string, string>();
 vi.mock("next/headers", () => ({ cookies: async () => ({ get: (name: string) => (jar.has(name) ? { name, value: jar.get(name)! } : undefined) }) }));
 let handle: DbHandle;
 vi.mock("../../server/runtime", () => ({ getRuntime: async () => ({ handle }) }));
-const { userFromSessionCookie } = await import("../../server/auth/session-cookie");
+const { userFromSessionCookie, SESSION_TRUST_MS, forgetSession } = await import("../../server/auth/session-cookie");
 
 const DAY = 24 * 3600_000;
 
@@ -53,6 +53,53 @@ describe("userFromSessionCookie", () => {
     await session("expired", new Date(Date.now() - 1000));
     expect(await userFromSessionCookie()).toBeUndefined();
     await session("stale", new Date(Date.now() + 29 * DAY - 60_000)); // last refreshed over a day ago
+    expect(await userFromSessionCookie()).toBeUndefined();
+  });
+});
+
+describe("the sessions a process trusts for a few seconds", () => {
+  it("answers a session read within SESSION_TRUST_MS without the database, and reads it again after", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const user = await session("ended-elsewhere", new Date(Date.now() + 30 * DAY - 60_000));
+      expect(await userFromSessionCookie()).toEqual({ id: user.id, email: user.email, name: null });
+      // Signed out by another app process: this one does not hear of it, so it trusts what it read...
+      await handle.db.delete(sessions).where(eq(sessions.sessionToken, "ended-elsewhere"));
+      vi.setSystemTime(Date.now() + SESSION_TRUST_MS - 1);
+      expect(await userFromSessionCookie()).toEqual({ id: user.id, email: user.email, name: null });
+      // ...for at most SESSION_TRUST_MS.
+      vi.setSystemTime(Date.now() + 1);
+      expect(await userFromSessionCookie()).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("never trusts a session past the moment next-auth would refresh it", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      // Due for its daily refresh in one second: trusted for that second only, then left to next-auth.
+      await session("refresh-soon", new Date(Date.now() + 29 * DAY + 1000));
+      expect(await userFromSessionCookie()).toMatchObject({ email: "refresh-soon@example.com" });
+      vi.setSystemTime(Date.now() + 1000);
+      expect(await userFromSessionCookie()).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("forgets a session signed out in this process at once (the adapter's deleteSession)", async () => {
+    const user = await session("signed-out-here", new Date(Date.now() + 30 * DAY - 60_000));
+    expect(await userFromSessionCookie()).toEqual({ id: user.id, email: user.email, name: null });
+    const { authConfig } = await import("../../server/auth/config");
+    const { adapter } = await authConfig();
+    await adapter!.deleteSession!("signed-out-here");
+    expect(await userFromSessionCookie()).toBeUndefined();
+    // The same for a token forgotten by hand, read again from the database (which still has it).
+    await session("forgotten", new Date(Date.now() + 30 * DAY - 60_000));
+    expect(await userFromSessionCookie()).toMatchObject({ email: "forgotten@example.com" });
+    await handle.db.delete(sessions).where(eq(sessions.sessionToken, "forgotten"));
+    forgetSession(handle.db, "forgotten");
     expect(await userFromSessionCookie()).toBeUndefined();
   });
 });

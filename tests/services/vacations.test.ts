@@ -99,6 +99,37 @@ describe("vacations", () => {
     expect(await reliabilityRecord(handle.db, bob.id)).toMatchObject({ actedOn: 1, missed: 0 });
   });
 
+  it("end at a save the player made, on every path of a save, and not at a save refused", async () => {
+    const { asAlice, asBob, gameId } = await game({});
+    const away = async () => (await asBob.vacation.get()).current !== null;
+    // Alice's save keeps the open phase in this process, so Bob's legal saves below take the path
+    // that writes in one statement (with the vacation's end), the illegal ones the path that reads first.
+    await asAlice.orders.save({ gameId, nation: "Germany", orders: [] });
+    const legal = [{ id: "j1", type: "infantry" as const, count: 2, destination: "Japan" }];
+    const illegal = [{ id: "j2", type: "battleship" as const, count: 99, destination: "Japan" }];
+
+    await asBob.vacation.start({ days: 3 });
+    // Refused: not his nation, then his nation locked. The vacation runs on.
+    await expect(asBob.orders.save({ gameId, nation: "Germany", orders: legal })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(asBob.orders.save({ gameId, nation: "Germany", orders: [] })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect(await away()).toBe(true);
+    await asBob.orders.lock({ gameId, nation: "Japan" }); // a lock ends it too
+    expect(await away()).toBe(false);
+    await asBob.vacation.start({ days: 3 });
+    await expect(asBob.orders.save({ gameId, nation: "Japan", orders: legal })).rejects.toMatchObject({ code: "CONFLICT" });
+    expect(await away()).toBe(true);
+    await asBob.orders.unlock({ gameId, nation: "Japan" }); // an unlock does not
+    expect(await away()).toBe(true);
+
+    // A legal list, written: the vacation ends.
+    expect(await asBob.orders.save({ gameId, nation: "Japan", orders: legal })).toEqual({ ok: true, saved: 1 });
+    expect(await away()).toBe(false);
+    // A list the engine refuses is an answer, not a refusal of the request: the vacation ends too.
+    await asBob.vacation.start({ days: 3 });
+    expect(await asBob.orders.save({ gameId, nation: "Japan", orders: illegal })).toMatchObject({ ok: false });
+    expect(await away()).toBe(false);
+  });
+
   it("do not move deadlines in a game that does not honour them", async () => {
     const { bob, asAlice, asBob, gameId } = await game({ excusedMisses: 0 });
     await asBob.vacation.start({ days: 3 });

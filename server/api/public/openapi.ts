@@ -8,12 +8,15 @@ import { INTEGER_PARAMS, API_ROUTES, type ApiRoute } from "./routes";
 
 type JsonSchema = { type?: string; properties?: Record<string, JsonSchema>; required?: string[]; [key: string]: unknown };
 
-/** The zod schemas a procedure's input is parsed with (one per `.input()`, merged by tRPC). */
+/**
+ * The zod schemas a procedure's input is parsed with (one per `.input()`, merged by tRPC); a parser
+ * of our own (orders.save's list, server/api/order-list.ts) names the schema it stands for.
+ */
 function inputSchemasOf(procedure: string): z.ZodType[] {
-  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { inputs: z.ZodType[] } }>;
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { inputs: (z.ZodType | ((input: unknown) => unknown))[] } }>;
   const found = procedures[procedure];
   if (!found) throw new Error(`The API route table names ${procedure}, which the router does not have`);
-  return found._def.inputs;
+  return found._def.inputs.map((input) => (typeof input === "function" ? (input as unknown as { schema: z.ZodType }).schema : input));
 }
 
 /** One object schema of the procedure's input fields (the merged `.input()`s), path parameters left out. */

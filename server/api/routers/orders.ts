@@ -6,16 +6,17 @@ import type { Order } from "../../rulesets/1942/engine";
 import { groupOptions } from "../../services/destinations";
 import { purchaseOptions } from "../../services/placements";
 import { lockOrders, saveOrders, unlockOrders } from "../../services/orders";
+import { parseOrderList } from "../order-list";
 import { gameNation, order, unitGroupQuery } from "../schemas";
 import { destinationsOutput, lockOutput } from "../outputs";
 import { endsVacation, nationProcedure, protectedProcedure, router } from "../trpc";
 
 export const ordersRouter = router({
+  // Ends the player's vacation as endsVacation would, in the save's own statement (saveOrders).
   save: protectedProcedure
-    .use(endsVacation)
     .input(gameNation)
-    .input(z.object({ orders: z.array(order).max(300) }))
-    .mutation(({ ctx, input }) => saveOrders(ctx.db, ctx.user.id, input.gameId, input.nation, input.orders as Order[])),
+    .input(parseOrderList)
+    .mutation(({ ctx, input }) => saveOrders(ctx.db, ctx.user.id, input.gameId, input.nation, input.orders as Order[], { endsVacation: true })),
   lock: nationProcedure.use(endsVacation).output(lockOutput).mutation(({ ctx, input }) => lockOrders(ctx.db, ctx.user.id, input.gameId, input.nation)),
   unlock: nationProcedure.output(lockOutput).mutation(({ ctx, input }) => unlockOrders(ctx.db, input.gameId, input.nation)),
   /** Legal destinations (and transport unload targets) of one group of the caller's nation. */
