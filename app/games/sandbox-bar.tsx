@@ -7,8 +7,8 @@
 import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import type { RulesetGameView } from "../../server/services/ruleset-games/read";
-import { errorText } from "../components/format";
 import { OpenInSandbox } from "../game/[id]/sandbox/sandbox-tools";
+import { SandboxStatus } from "../game/[id]/sandbox/sandbox-status";
 import { SandboxTurns } from "../game/[id]/sandbox/sandbox-turns";
 import styles from "../game/[id]/sandbox/sandbox.module.css";
 import { useTRPC } from "../trpc/client";
@@ -54,16 +54,16 @@ function Bar({ gameId, view, onChanged, sandbox }: Props & { sandbox: NonNullabl
         </button>
       </div>
       <SandboxTurns gameId={gameId} turn={turn} fromTurn={sandbox.fromTurn} shareToken={sandbox.shareToken} resolving={status === "resolving"} onUndone={onChanged} onChanged={onChanged} />
-      {robot.data ? (
-        <p className="small muted" role="status" data-testid="sandbox-robot-done">
-          {robot.data.ok ? `The robot's orders for ${robot.variables?.nation} are saved.` : `The robot's orders were refused: ${"message" in robot.data ? robot.data.message : "see the orders"}`}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="alert small" role="alert">
-          {errorText(error)}
-        </p>
-      ) : null}
+      <SandboxStatus
+        robotDone={
+          robot.data
+            ? robot.data.ok
+              ? `The robot's orders for ${robot.variables?.nation} are saved.`
+              : `The robot's orders were refused: ${"message" in robot.data ? robot.data.message : "see the orders"}`
+            : null
+        }
+        error={error}
+      />
     </section>
   );
 }

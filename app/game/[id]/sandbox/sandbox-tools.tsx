@@ -11,6 +11,7 @@ import { errorText } from "../../../components/format";
 import { useTRPC } from "../../../trpc/client";
 import type { GameView } from "../game-types";
 import styles from "./sandbox.module.css";
+import { SandboxStatus } from "./sandbox-status";
 import { SandboxTurns } from "./sandbox-turns";
 
 export function SandboxTools(props: { gameId: number; view: GameView; nation: Nation | null; onChanged: () => void; onOrdersReplaced: () => void }) {
@@ -92,16 +93,10 @@ function SandboxBar({
         </button>
       </div>
       <SandboxTurns gameId={gameId} turn={turn} fromTurn={sandbox.fromTurn} shareToken={sandbox.shareToken} resolving={phase?.status === "resolving"} onUndone={replaced} onChanged={onChanged} />
-      {robot.data ? (
-        <p className="small muted" role="status" data-testid="sandbox-robot-done">
-          {robot.data.ok ? `The robot's ${count(robot.data.orders)} for ${robot.variables?.nation} are saved.` : "The robot's orders were refused."}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="alert small" role="alert">
-          {errorText(error)}
-        </p>
-      ) : null}
+      <SandboxStatus
+        robotDone={robot.data ? (robot.data.ok ? `The robot's ${count(robot.data.orders)} for ${robot.variables?.nation} are saved.` : "The robot's orders were refused.") : null}
+        error={error}
+      />
     </section>
   );
 }
