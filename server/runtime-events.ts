@@ -5,6 +5,9 @@ export interface GameEvent {
   gameId: number;
   kind: "game-created" | "turn-resolved" | "locks-changed" | "game-started" | "player-joined" | "battle-waiting" | "battle-decided" | "post-combat" | "robot-takeover" | "paused" | "resumed" | "deadline-moved";
   turn?: number;
+  /** turn-resolved of one phase of a turn of several (Ruleset.phaseOf): the phase's name, so a page
+   * says "Turn 2, Orders resolved" rather than that the whole turn did. Absent when the turn ended. */
+  phase?: string;
   /** locks-changed of orders (R3.1): the phase and who has locked it, public as the view shows it to
    * every viewer; the page applies it without a refetch (app/game/[id]/live-locks.ts). */
   phaseId?: number;

@@ -30,7 +30,8 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
   const [side, setSide] = useState<string | null>(initial.side);
   const input = { gameId, ...(side ? { side } : {}) };
   const game = useQuery({ ...trpc.play.get.queryOptions(input), initialData: side === initial.side ? initial : undefined, refetchInterval: 60_000 });
-  const [resolvedTurn, setResolvedTurn] = useState<number | null>(null);
+  // The turn (or, in a turn of several phases, the phase of it) that just resolved, for the banner.
+  const [resolved, setResolved] = useState<{ turn: number; phase?: string } | null>(null);
   const [tab, setTab] = useState("orders");
   const refetch = () => void queryClient.invalidateQueries({ queryKey: trpc.play.get.queryKey() });
   useSubscription(
@@ -39,8 +40,8 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
       {
         onStarted: refetch,
         onData: (message) => {
-          const ev = ("data" in message ? message.data : message) as { kind: string; turn?: number };
-          if (ev.kind === "turn-resolved" && ev.turn) setResolvedTurn(ev.turn);
+          const ev = ("data" in message ? message.data : message) as { kind: string; turn?: number; phase?: string };
+          if (ev.kind === "turn-resolved" && ev.turn) setResolved({ turn: ev.turn, phase: ev.phase });
           refetch();
         },
       },
@@ -98,12 +99,19 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
   const layout: Layout = ({ board, panel }) => (
     <BoardFrame testId="ruleset-game" label="Orders, sides and press" bar={bar} board={board} panel={
       <>
-        {resolvedTurn ? (
+        {resolved ? (
           <div className="banner" role="status" data-testid="turn-resolved">
             <span>
-              Turn {resolvedTurn} resolved — <Link href={`/game/${gameId}/turn/${resolvedTurn}`}>see what happened</Link>
+              {/* A phase of a turn still going has no review yet: the turn's opens once the turn resolved. */}
+              {resolved.phase ? (
+                `Turn ${resolved.turn}, ${resolved.phase} resolved`
+              ) : (
+                <>
+                  Turn {resolved.turn} resolved — <Link href={`/game/${gameId}/turn/${resolved.turn}`}>see what happened</Link>
+                </>
+              )}
             </span>
-            <button type="button" className="button button-quiet button-small" onClick={() => setResolvedTurn(null)} aria-label="Dismiss">
+            <button type="button" className="button button-quiet button-small" onClick={() => setResolved(null)} aria-label="Dismiss">
               ✕
             </button>
           </div>

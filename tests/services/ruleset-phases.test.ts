@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbHandle } from "../../db/client";
-import { jobs, notifications, phases } from "../../db/schema";
+import { events, jobs, notifications, phases } from "../../db/schema";
 import { drain } from "../../server/jobs/worker";
 import { adjudicatePhase } from "../../server/services/adjudicate";
 import { sweepDeadlines } from "../../server/services/deadlines";
@@ -91,6 +91,11 @@ describe("a turn of two phases, the second with one side acting", () => {
     expect([next.turn, next.step]).toEqual([2, 0]);
     expect((await rowsOf(gameId))[1]!.orders).toEqual({ a: { say: "answer" } });
     expect(await told(ben.id)).toContain("Relay: turn 1, Answer resolved — turn 2, Whisper orders are open");
+    // The game's events: the first phase's names it (the turn goes on), the turn's last does not.
+    const resolvedEvents = (await handle.db.select({ payload: events.payload }).from(events).where(eq(events.gameId, gameId)).orderBy(asc(events.id)))
+      .map((e) => e.payload as { kind: string; turn?: number; phase?: string })
+      .filter((e) => e.kind === "turn-resolved");
+    expect(resolvedEvents.map((e) => [e.turn, e.phase])).toEqual([[1, "Whisper"], [1, undefined]]);
     // One job per phase, each run once.
     const queued = (await handle.db.select({ payload: jobs.payload }).from(jobs)).filter((j) => [whisper.id, answer.id].includes(j.payload.phaseId));
     expect(queued).toHaveLength(2);

@@ -40,6 +40,12 @@ export function nextPhaseTurn(ruleset: AnyRuleset, phase: Pick<Phase, "turn" | "
   return phase.turn;
 }
 
+/** The name of the phase `state` is at ("Orders"), for the event of a phase that leaves its turn going. */
+function phaseName(ruleset: AnyRuleset, state: unknown): string {
+  const at = currentStep(ruleset, state);
+  return at ? (at.info.name ?? at.info.id) : "";
+}
+
 /** "Turn 2" for a turn of one phase, "turn 2, Battles" for one phase of several. */
 export function phaseLabel(ruleset: AnyRuleset, turn: number, state: unknown): string {
   const at = currentStep(ruleset, state);
@@ -77,8 +83,9 @@ export async function resolveRulesetPhase(tx: Db, phase: Phase, game: Game): Pro
       eventKey: result.over ? `game-over:${game.id}` : `turn-resolved:${phase.id}`,
       fact: result.over ? { kind: "game-over" as const, gameId: game.id } : { kind: "turn-resolved" as const, phaseId: phase.id },
     })),
-    // The game's event in the notes' last statement (a round trip fewer).
-    { gameId: game.id, kind: "turn-resolved", turn: phase.turn },
+    // The game's event in the notes' last statement (a round trip fewer). A phase that leaves its turn
+    // going names itself: the turn has not resolved yet, only that phase of it.
+    { gameId: game.id, kind: "turn-resolved", turn: phase.turn, ...(!result.over && nextTurn === phase.turn ? { phase: phaseName(ruleset, phase.startState) } : {}) },
   );
   return "resolved";
 }
