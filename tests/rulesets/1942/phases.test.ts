@@ -145,7 +145,15 @@ describe("a 1942 turn phase by phase", () => {
     const battle = ruleset.resolve(state, orders, null, "s", "orders").state as BattleStage;
     const prefer = { choices: [], prefer: { casualties: "keep-armour" as const, battles: ["Karelia S.S.R."] } };
     expect(ruleset.validate(battle, "Germany", prefer)).toEqual({ ok: true });
-    const done = playOn(ruleset.resolve(battle, { Germany: prefer }, null, "s", "battles-1"), () => "s");
+    const next = ruleset.resolve(battle, { Germany: prefer }, null, "s", "battles-1");
+    // Only Germany reads its preference while Russia's choices wait.
+    const waiting = next.state as BattleStage;
+    expect(waiting.stage).toBe("battles");
+    expect(at(waiting).sides).toEqual(["Russia"]);
+    expect(JSON.stringify(ruleset.view(waiting, { kind: "side", side: "Germany" }))).toContain("keep-armour");
+    for (const viewer of [{ kind: "side", side: "Russia" }, { kind: "spectator" }, { kind: "outsider" }] as const)
+      expect(JSON.stringify(ruleset.view(waiting, viewer))).not.toContain("keep-armour");
+    const done = playOn(next, () => "s");
     // Germany never acts again; each of its later requests took the preference's decision, as the player's.
     expect(done.visited.every((v) => v.stage !== "battles" || !at(v).sides.includes("Germany"))).toBe(true);
     const karelia1 = "victory" in done.report ? done.report.battles.find((b) => b.territory === "Karelia S.S.R.")! : undefined;
