@@ -4,12 +4,10 @@
 // where units stand, owners). Orders, purchases, the treasury after spending, the seeds and the
 // decision records stay inside until the turn's end (docs/rules-decisions.md, R7.3); a nation sees
 // its own post-combat choices and its own preference only.
-import type { GameState, Nation, PostCombatChoices } from "../engine";
-import type { CombatReport } from "../engine/report";
+import type { DecisionRequest, GameState, Nation, PostCombatChoices } from "../engine";
+import type { BattleReport, CombatReport } from "../engine/report";
 import type { Viewer } from "../../ruleset";
 import type { LeftToPreference, ShownBattle, Stage1942, StageReport } from "./turn-so-far";
-import type { DecisionRequest } from "../engine";
-import type { BattleReport } from "../engine/report";
 
 export type StageView =
   | {
