@@ -1,9 +1,12 @@
-// The 1942 game as a ruleset (server/rulesets/ruleset.ts): a thin adapter over server/rulesets/1942/engine, which
-// stays where it is. It resolves a whole turn at once — combat with the given battle decisions (the
-// rest take their defaults, R6.6/R6.7), post-combat with the given landings and AA moves (R7), then
-// place-new, income and victory (R8) — exactly as the engine's resolveTurn does. The web game still
-// plays 1942 through its own services (battles and post-combat wait for players there); this adapter
-// lets the platform's generic tools (scenario files, robots, replays) treat 1942 like any ruleset.
+// The 1942 game as a ruleset (server/rulesets/ruleset.ts): a thin adapter over server/rulesets/1942/engine.
+// A turn is the rulebook's phases (R3), each resolved as the web game's services resolve it:
+//   orders (every nation) → battles (the nations whose casualty or retreat choice waits; once per wait
+//   of the combat, R6.3) → post-combat (the nations with air to land or AA guns to move, R7) → the
+//   turn's end (place-new, income, victory: R8, in the resolve of the last phase that plays).
+// The states between phases are in ./phases (turn-so-far.ts); docs/platform.md maps each phase onto
+// the services. Called without a phase id (scenario tools, the engine's own tests), resolve plays a
+// whole turn at once with the given battle decisions (the rest take their defaults, R6.6/R6.7) and
+// post-combat choices, exactly as the engine's resolveTurn does.
 import {
   DEFAULT_BOARD,
   DEFAULT_SETUP,
@@ -17,14 +20,22 @@ import {
   type DecisionRecord,
   type GameState,
   type HouseRules,
+  type Nation,
   type Order,
   type PostCombatOrders,
-  type TurnReport,
 } from "./engine";
 import { robotOrders } from "./robots/robot";
-import { publicReport, registerRuleset, type GameResult, type PhaseInfo, type Ruleset, type Validation, type Viewer } from "../ruleset";
+import { registerRuleset, type GameResult, type PhaseInfo, type Ruleset, type Validation, type Viewer } from "../ruleset";
+import { advance, isStage, isStageReport, type Report1942, type Stage1942, type State1942 } from "./phases/turn-so-far";
+import { battleSides, resolveBattles, validateBattleOrders, type BattleOrders } from "./phases/battle-choices";
+import { postCombatSides, resolvePostCombat, validateLandingOrders, type LandingOrders } from "./phases/landing-choices";
+import { stageReportView, stageView, type StageView } from "./phases/stage-view";
 
-/** What a 1942 turn takes besides the nations' orders: low luck (R6.9), battle decisions, post-combat choices. */
+export type { BattleOrders } from "./phases/battle-choices";
+export type { LandingOrders } from "./phases/landing-choices";
+export type { Report1942, State1942 } from "./phases/turn-so-far";
+
+/** What a 1942 turn takes besides the nations' orders: low luck (R6.8), battle decisions, post-combat choices (whole-turn resolve). */
 export interface Decisions1942 extends PostCombatOrders {
   lowLuck?: boolean;
   decisions?: readonly DecisionRecord[];
@@ -32,47 +43,109 @@ export interface Decisions1942 extends PostCombatOrders {
 
 export interface Options1942 {
   houseRules?: HouseRules;
+  /** R6.8 — kept in the state, so every phase of every turn resolves with it. */
+  lowLuck?: boolean;
 }
 
-/** 1942's board and units are open to all (R1): only orders are secret, and the platform keeps those. */
-export type View1942 = GameState | { turn: number; owners: GameState["owners"] };
+/** A batch for the phase in play: the orders (R4), battle choices (R6) or post-combat choices (R7). */
+export type Orders1942 = Order[] | BattleOrders | LandingOrders;
 
-function firstRefusal(state: GameState, side: string, orders: Order[]): Validation {
+/** 1942's board and units are open to all (R1): only orders are secret, and the platform keeps those. */
+export type View1942 = GameState | StageView | { turn: number; owners: GameState["owners"] };
+
+function firstRefusal(state: GameState, side: string, orders: unknown): Validation {
   if (!Array.isArray(orders)) return { ok: false, rule: "R4.2", message: "Orders are a list" };
-  const refused = validateOrders(state, side as (typeof NATIONS)[number], orders).results.find((r) => !r.ok);
+  const refused = validateOrders(state, side as Nation, orders as Order[]).results.find((r) => !r.ok);
   return refused && !refused.ok ? { ok: false, rule: refused.rule, message: refused.message } : { ok: true };
 }
 
-export const ruleset1942: Ruleset<GameState, Order[], TurnReport, string, Options1942, Decisions1942 | null, View1942> = {
+const named = (id: string, name: string, sides: string[] = []): PhaseInfo => ({ id, name, sides });
+const ORDERS = named("orders", "Orders");
+const POST_COMBAT = "post-combat";
+
+/** The phases of a turn as far as its state knows them; only the current one's sides act. */
+function phasesOf(state: State1942): PhaseInfo[] {
+  if (!isStage(state)) return [{ ...ORDERS, sides: [...NATIONS] }, named("battles-1", "Battles"), named(POST_COMBAT, "Post-combat")];
+  const battles = Array.from({ length: state.stage === "battles" ? state.step : state.step - 1 }, (_, i) => named(`battles-${i + 1}`, "Battles"));
+  if (state.stage === "battles") {
+    battles[state.step - 1] = named(`battles-${state.step}`, state.pass === "sea" ? "Sea battles" : "Land battles", battleSides(state, NATIONS));
+    return [ORDERS, ...battles, named(POST_COMBAT, "Post-combat")];
+  }
+  return [ORDERS, ...battles, named(POST_COMBAT, "Post-combat", postCombatSides(state, NATIONS))];
+}
+
+const phaseIdOf = (state: State1942) => phasesOf(state)[isStage(state) ? state.step : 0]?.id;
+
+/** Only the orders (R4) of robots the engine accepts are kept (R3.2), as services/phases.ts keeps them. */
+function robotOrderList(state: GameState, nation: Nation, seed: string): Order[] {
+  const list = robotOrders(state, nation, seed);
+  const checked = validateOrders(state, nation, list);
+  return list.filter((_, i) => checked.results[i]!.ok);
+}
+
+/** The orders phase's batches as the services store them: by nation in R1.1 order, empty lists left out. */
+function orderLists(batches: Record<string, unknown>): Partial<Record<Nation, Order[]>> {
+  const out: Partial<Record<Nation, Order[]>> = {};
+  for (const nation of NATIONS) {
+    const list = batches[nation];
+    if (Array.isArray(list) && list.length > 0) out[nation] = list as Order[];
+  }
+  return out;
+}
+
+export const ruleset1942: Ruleset<State1942, Orders1942, Report1942, string, Options1942, Decisions1942 | null, View1942> = {
   id: "1942",
   name: "1942",
   version: ENGINE_VERSION,
   scenarios: [{ id: "standard", name: "The 1942 board", sides: NATIONS, minSides: NATIONS.length }],
   setup(scenario, options) {
     if (scenario !== "standard") return { ok: false, rule: "R1", message: `unknown scenario ${String(scenario)}: the 1942 game has one, "standard"` };
-    return { ok: true, state: createState(DEFAULT_BOARD, DEFAULT_SETUP, options?.houseRules) };
+    const state = createState(DEFAULT_BOARD, DEFAULT_SETUP, options?.houseRules);
+    return { ok: true, state: options?.lowLuck ? { ...state, lowLuck: true } : state };
   },
-  // R3: one orders phase a turn in which every nation orders at once.
-  phases(state): PhaseInfo[] {
-    return this.result(state).over ? [] : [{ id: "orders", sides: [...NATIONS] }];
+  // R3: orders (all nations at once), battles while the combat waits for choices, post-combat.
+  phases(state) {
+    return this.result(state).over ? [] : phasesOf(state);
   },
-  validate: firstRefusal,
-  resolve(state, ordersBySide, decisions, seed) {
-    return resolveTurn(
-      { state, orders: ordersBySide, seed, lowLuck: decisions?.lowLuck ?? false, decisions: decisions?.decisions },
-      { landings: decisions?.landings, aaMoves: decisions?.aaMoves },
-    );
+  phaseOf: (state) => (isStage(state) ? state.step : 0),
+  validate(state, side, orders) {
+    if (!isStage(state)) return firstRefusal(state, side, orders);
+    return state.stage === "battles" ? validateBattleOrders(state, side, orders) : validateLandingOrders(state, side, orders);
+  },
+  resolve(state, ordersBySide, decisions, seed, phase) {
+    if (!isStage(state) && phase === undefined) {
+      // The whole turn at once (no phase id: a caller that plays turns, not phases).
+      return resolveTurn(
+        { state, orders: ordersBySide as Partial<Record<Nation, Order[]>>, seed, lowLuck: decisions?.lowLuck ?? state.lowLuck === true, decisions: decisions?.decisions },
+        { landings: decisions?.landings, aaMoves: decisions?.aaMoves },
+      );
+    }
+    const at = phaseIdOf(state);
+    if (phase !== at) throw new Error(`1942: resolve was told the phase ${String(phase)}, but the state is at ${String(at)}`);
+    if (!isStage(state)) {
+      const turn = { start: state, orders: orderLists(ordersBySide), lowLuck: decisions?.lowLuck ?? state.lowLuck === true, decisions: [], preferences: {}, seeds: [], streams: {} };
+      return advance(turn, 0, seed);
+    }
+    if (state.stage === "battles") return resolveBattles(state, ordersBySide as Record<string, BattleOrders>, seed);
+    return resolvePostCombat(state, ordersBySide as Record<string, LandingOrders>, seed);
   },
   view(state, viewer: Viewer): View1942 {
+    if (isStage(state)) return stageView(state, viewer);
     return viewer.kind === "outsider" ? { turn: state.turn ?? 1, owners: { ...state.owners } } : structuredClone(state);
   },
-  // A 1942 turn report is public to every player once the turn resolves (its battles are fought in the open, R6).
-  reportView: publicReport,
+  // A 1942 turn report is public to every player once the turn resolves (its battles are fought in the
+  // open, R6); before the turn's end a phase's report shows only the combat's public outcome.
+  reportView: (report) => (isStageReport(report) ? stageReportView(report) : report),
   result(state): GameResult {
+    if (isStage(state)) return { over: false };
     const victory = victoryOf(indexBoard(state.board), state);
     return victory.winner ? { over: true, winners: [victory.winner], draw: false, reason: victory.reason } : { over: false };
   },
-  robot: (state, side, seed) => robotOrders(state, side as (typeof NATIONS)[number], seed),
+  robot(state, side, seed): Orders1942 {
+    if (!isStage(state)) return robotOrderList(state, side as Nation, seed);
+    // A robot takes the default at once (R3.2, R6.9, R7.4), recorded as the robot's.
+    return (state as Stage1942).stage === "battles" ? { choices: [], robot: true } : { landings: [], aaMoves: [] };
+  },
 };
 
 registerRuleset(ruleset1942);

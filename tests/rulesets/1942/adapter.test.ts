@@ -47,7 +47,13 @@ describe("the 1942 adapter", () => {
     expect(setup).toEqual({ ok: true, state: createState(DEFAULT_BOARD, DEFAULT_SETUP) });
     expect(ruleset.setup("other", {}, "seed").ok).toBe(false);
     const state = createState(DEFAULT_BOARD, DEFAULT_SETUP);
-    expect(ruleset.phases(state)).toEqual([{ id: "orders", sides: [...NATIONS] }]);
+    // R3: the orders phase, where every nation acts; battles and post-combat follow when the combat asks.
+    expect(ruleset.phases(state)).toEqual([
+      { id: "orders", name: "Orders", sides: [...NATIONS] },
+      { id: "battles-1", name: "Battles", sides: [] },
+      { id: "post-combat", name: "Post-combat", sides: [] },
+    ]);
+    expect(ruleset.phaseOf!(state)).toBe(0);
     expect(ruleset.result(state)).toEqual({ over: false });
     const move = [{ id: "g1", units: { armour: 2 }, from: "Ukraine S.S.R.", path: ["Caucasus", "Russia", "Novosibirsk"] }];
     const refused = validateOrders(state, "Germany", move).results[0]!;

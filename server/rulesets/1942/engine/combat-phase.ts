@@ -13,7 +13,7 @@ import { isPurchase, type Order } from "./orders/types";
 import { purchaseCost } from "./orders/purchase";
 import { validateOrders } from "./orders/validate";
 import type { CombatReport, OrderReport, UnitReport } from "./report";
-import { phaseDice } from "./rng";
+import { phaseDice, type Dice } from "./rng";
 import { gameOptionsOf, type GameState, type Unit } from "./state";
 import { byNationOrder, nationIndex, teamOf } from "./teams";
 import { NATIONS, UNIT_TYPES, type Nation } from "./types";
@@ -31,6 +31,11 @@ export interface CombatInput {
   decisions?: readonly DecisionRecord[];
   /** Players decide: a battle whose decision is missing waits instead of taking the default. */
   awaitDecisions?: boolean;
+  /**
+   * The phase's dice, when they do not all come from `seed`: a turn played as several phases of the
+   * platform rolls each stream with the seed of the phase that first rolled it (rulesets/1942/phases).
+   */
+  dice?: Dice;
 }
 
 /** Battles of one pass waiting for decisions; the phase goes on when they arrive (or the deadline). */
@@ -201,7 +206,7 @@ export function unitReports(units: readonly Unit[], territoryIds: readonly strin
 
 /** Resolve one combat phase. Pure: same input, same result, inputs untouched (R3.3). */
 export function resolveCombatPhase(input: CombatInput): CombatResult {
-  const ph = newPhase(input.state, startView(input.state), phaseDice(input.seed), input.lowLuck ?? false);
+  const ph = newPhase(input.state, startView(input.state), input.dice ?? phaseDice(input.seed), input.lowLuck ?? false);
   const fight = input.until !== "movement";
   const decisions = input.decisions ?? [];
   const awaitDecisions = input.awaitDecisions ?? false;

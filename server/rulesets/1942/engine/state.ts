@@ -25,13 +25,19 @@ export interface GameState {
   houseRules?: HouseRules;
   /** The turn this state starts; absent means 1. Kept (and counted by endTurn) once present or with house rules. */
   turn?: number;
+  /**
+   * R6.8 low luck, when the state carries it (a game set up through the ruleset adapter, whose
+   * platform passes no game options to resolve); absent: the caller says (the web game's option).
+   */
+  lowLuck?: true;
 }
 
 /** The fields a new state of the same game carries over from the one before. */
-export function gameOptionsOf(state: GameState): Pick<GameState, "houseRules" | "turn"> {
+export function gameOptionsOf(state: GameState): Pick<GameState, "houseRules" | "turn" | "lowLuck"> {
   return {
     ...(state.houseRules !== undefined ? { houseRules: state.houseRules } : {}),
     ...(state.turn !== undefined ? { turn: state.turn } : {}),
+    ...(state.lowLuck === true ? { lowLuck: true as const } : {}),
   };
 }
 
