@@ -77,7 +77,6 @@ function validate(ph: Phase, orders: CombatInput["orders"]): OrderReport[] {
       const airOnly = types.every(isAir);
       const seaPass = types.some(isShip) || (airOnly && ph.board.isSea(finalOf(m.order)));
       ph.runs.push({
-        key: `${nation}|${m.order.id}`,
         nation,
         team: teamOf(nation),
         order: m.order,
@@ -123,7 +122,6 @@ function unload(ph: Phase, unfought: ReadonlySet<string>): Run[] {
       continue;
     }
     cargoRuns.push({
-      key: `${run.key}/cargo`,
       nation: run.nation,
       team: run.team,
       order: { id: run.order.id, units: {}, from: zone, path: [run.order.unload!] },
@@ -134,7 +132,7 @@ function unload(ph: Phase, unfought: ReadonlySet<string>): Run[] {
       stealth: false,
       pos: 0,
       status: "moving",
-      cargoOf: run.key,
+      cargoOf: run,
     });
   }
   return cargoRuns;
@@ -251,7 +249,7 @@ export function resolveCombatPhase(input: CombatInput): CombatResult {
 function aftermathOf(ph: Phase): Aftermath {
   // Only aircraft are asked about: index the steps used by air units alone.
   const used = new Map<number, number>();
-  for (const run of ph.runs) for (const id of run.unitIds) if (isAir(ph.byId.get(id)!.type)) used.set(id, run.pos);
+  for (const run of ph.runs) for (const id of run.unitIds) if (isAir(ph.byId[id]!.type)) used.set(id, run.pos);
   const air: Aftermath["air"] = [];
   for (const p of ph.pieces) {
     if (!p.alive || !isAir(p.type)) continue;

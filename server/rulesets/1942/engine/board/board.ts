@@ -3,7 +3,10 @@ import type { BoardData, CanalData, Nation, TerritoryData } from "../types";
 
 export interface Board {
   readonly data: BoardData;
+  /** Every territory id, sorted (code-unit order). */
   readonly ids: readonly string[];
+  /** A territory's position in `ids`, -1 if not on the board: a phase indexes arrays by it. */
+  number(id: string): number;
   has(id: string): boolean;
   territory(id: string): TerritoryData;
   isLand(id: string): boolean;
@@ -46,6 +49,8 @@ export function indexBoard(data: BoardData): Board {
   const capitals = new Map<Nation, string>();
   for (const t of data.territories) if (t.capitalOf) capitals.set(t.capitalOf, t.id);
   const ids = data.territories.map((t) => t.id).sort();
+  const numbers = new Map<string, number>();
+  ids.forEach((id, i) => numbers.set(id, i));
   const land = new Set(data.territories.filter((t) => t.kind === "land").map((t) => t.id));
   const sea = new Set(data.territories.filter((t) => t.kind === "sea").map((t) => t.id));
 
@@ -57,6 +62,7 @@ export function indexBoard(data: BoardData): Board {
   const board: Board = {
     data,
     ids,
+    number: (id) => numbers.get(id) ?? -1,
     has: (id) => byId.has(id),
     territory,
     isLand: (id) => land.has(id),

@@ -29,7 +29,7 @@ export function aaFire(ph: Phase): void {
       const candidates = aircraft.map((p) => ({ id: p.id, nation: p.nation, type: p.type, value: UNIT_STATS[p.type].attack, room: 1 }));
       const lost: UnitCounts = {};
       for (const id of defaultCasualties(candidates, record.hits)) {
-        const p = ph.byId.get(id)!;
+        const p = ph.byId[id]!;
         p.alive = false;
         lost[p.type] = (lost[p.type] ?? 0) + 1;
       }

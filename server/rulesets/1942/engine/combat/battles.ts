@@ -32,7 +32,7 @@ function bombarders(ph: Phase, territory: string, runs: readonly Run[]): BattleS
     if (r.order.bombard !== territory || r.status !== "completed") continue;
     if (!zones.has(`${r.nation}|${runPosition(r)}`)) continue;
     for (const id of r.unitIds) {
-      const p = ph.byId.get(id)!;
+      const p = ph.byId[id]!;
       if (p.alive && !ph.foughtAtSea.has(p.id)) out.push({ id: p.id, nation: p.nation, team: teamOf(p.nation) });
     }
   }
@@ -103,7 +103,7 @@ export function fightBattles(
       continue;
     }
     for (const u of end.units) {
-      const p = ph.byId.get(u.id)!;
+      const p = ph.byId[u.id]!;
       if (u.status === "dead") {
         p.alive = false;
         for (const c of cargoPieces(ph, p.id)) c.alive = false;
