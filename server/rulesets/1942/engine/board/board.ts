@@ -21,10 +21,6 @@ export interface Board {
 
 const cache = new WeakMap<BoardData, Board>();
 
-function edgeKey(a: string, b: string): string {
-  return a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
-}
-
 /** Index a board. Memoised per data object, so callers may call it freely. */
 export function indexBoard(data: BoardData): Board {
   const hit = cache.get(data);
@@ -44,8 +40,17 @@ export function indexBoard(data: BoardData): Board {
   }
   // Sorted neighbours keep every search canonical, whatever order the edges were listed in.
   for (const list of adjacency.values()) list.sort();
-  const canals = new Map<string, CanalData>();
-  for (const canal of data.canals ?? []) canals.set(edgeKey(canal.between[0], canal.between[1]), canal);
+  // Canals by one zone, then the other, both ways: a look-up at every sea step builds no key string.
+  const canals = new Map<string, Map<string, CanalData>>();
+  const addCanal = (a: string, b: string, canal: CanalData) => {
+    let out = canals.get(a);
+    if (!out) canals.set(a, (out = new Map()));
+    out.set(b, canal);
+  };
+  for (const canal of data.canals ?? []) {
+    addCanal(canal.between[0], canal.between[1], canal);
+    addCanal(canal.between[1], canal.between[0], canal);
+  }
   const capitals = new Map<Nation, string>();
   for (const t of data.territories) if (t.capitalOf) capitals.set(t.capitalOf, t.id);
   const ids = data.territories.map((t) => t.id).sort();
@@ -70,7 +75,7 @@ export function indexBoard(data: BoardData): Board {
     value: (id) => byId.get(id)?.value ?? 0,
     neighbours: (id) => adjacency.get(id) ?? [],
     adjacent: (a, b) => near.get(a)?.has(b) ?? false,
-    canal: (a, b) => (canals.size === 0 ? undefined : canals.get(edgeKey(a, b))),
+    canal: (a, b) => (canals.size === 0 ? undefined : canals.get(a)?.get(b)),
     capitalOf: (nation) => capitals.get(nation),
   };
   cache.set(data, board);
