@@ -12,6 +12,7 @@ import { startView } from "./orders/start-view";
 import { isPurchase, type Order } from "./orders/types";
 import { purchaseCost } from "./orders/purchase";
 import { validateOrders } from "./orders/validate";
+import { ordersWithBoardNames } from "./orders/board-names";
 import type { CombatReport, OrderReport, UnitReport } from "./report";
 import { phaseDice } from "./rng";
 import { gameOptionsOf, type GameState, type Unit } from "./state";
@@ -210,7 +211,7 @@ export function resolveCombatPhase(input: CombatInput): CombatResult {
     waiting: { pass, battles, requests: battles.flatMap((b) => b.pending) },
   });
 
-  const invalid = validate(ph, input.orders); // R4
+  const invalid = validate(ph, ordersWithBoardNames(ph.board, input.orders)); // R4
   aaFire(ph); // R5.1
   runPass(ph, "sea", ph.runs.filter((r) => r.pass === "sea" && r.status === "moving")); // R5.2
   const seaBattles = findBattles(ph, "sea", new Set()); // R5.2c

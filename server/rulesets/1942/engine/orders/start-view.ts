@@ -40,16 +40,19 @@ export function startView(state: GameState): StartView {
   const marks = new Map<string, number>();
   const mark = (bit: number, territory: string) => marks.set(territory, (marks.get(territory) ?? 0) | bit);
   for (const u of state.units) {
-    let list = byTerritory.get(u.at);
-    if (!list) byTerritory.set(u.at, (list = []));
+    // Keyed by the board's own string, which the phase's orders use (orders/board-names.ts): probes compare pointers.
+    const n = board.number(u.at);
+    const at = n < 0 ? u.at : board.ids[n]!;
+    let list = byTerritory.get(at);
+    if (!list) byTerritory.set(at, (list = []));
     list.push(u);
     if (u.aboard !== undefined) cargo.set(u.aboard, [...(cargo.get(u.aboard) ?? []), u]);
     const team = teamOf(u.nation);
-    if (u.type === "factory") mark(FACTORY, u.at);
-    if (u.type === "aaGun") mark(AA_GUN, u.at);
+    if (u.type === "factory") mark(FACTORY, at);
+    if (u.type === "aaGun") mark(AA_GUN, at);
     if (u.aboard !== undefined || !isCombatUnit(u.type)) continue;
-    mark(UNITS_OF[team], u.at);
-    if (isShip(u.type)) mark(SHIPS_OF[team], u.at);
+    mark(UNITS_OF[team], at);
+    if (isShip(u.type)) mark(SHIPS_OF[team], at);
   }
   const has = (territory: string, bit: number) => ((marks.get(territory) ?? 0) & bit) !== 0;
   const view: StartView = {
