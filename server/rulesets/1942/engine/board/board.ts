@@ -31,7 +31,12 @@ export function indexBoard(data: BoardData): Board {
   for (const t of data.territories) adjacency.set(t.id, []);
   const near = new Map<string, Set<string>>();
   for (const t of data.territories) near.set(t.id, new Set());
-  for (const [a, b] of data.edges) {
+  // Edges and canals name territories with the territory's own id string (an edge list read or
+  // built apart holds equal strings of its own): then a look-up by a board name compares pointers.
+  const own = (id: string) => byId.get(id)?.id ?? id;
+  for (const [edgeA, edgeB] of data.edges) {
+    const a = own(edgeA);
+    const b = own(edgeB);
     if (a === b || near.get(a)?.has(b)) continue;
     near.get(a)?.add(b);
     near.get(b)?.add(a);
@@ -48,8 +53,8 @@ export function indexBoard(data: BoardData): Board {
     out.set(b, canal);
   };
   for (const canal of data.canals ?? []) {
-    addCanal(canal.between[0], canal.between[1], canal);
-    addCanal(canal.between[1], canal.between[0], canal);
+    addCanal(own(canal.between[0]), own(canal.between[1]), canal);
+    addCanal(own(canal.between[1]), own(canal.between[0]), canal);
   }
   const capitals = new Map<Nation, string>();
   for (const t of data.territories) if (t.capitalOf) capitals.set(t.capitalOf, t.id);
