@@ -15,7 +15,7 @@ import { validateOrders } from "./orders/validate";
 import { ordersWithBoardNames } from "./orders/board-names";
 import type { CombatReport, OrderReport, UnitReport } from "./report";
 import { phaseDice } from "./rng";
-import { gameOptionsOf, type GameState, type Unit } from "./state";
+import { gameOptionsOf, knownSorted, markSorted, type GameState, type Unit } from "./state";
 import { byNationOrder, nationIndex, teamOf } from "./teams";
 import { NATIONS, UNIT_TYPES, type Nation } from "./types";
 import { isAir, isShip, tableIndex } from "./units";
@@ -158,17 +158,20 @@ function orderReports(ph: Phase, invalid: OrderReport[]): OrderReport[] {
 }
 
 /**
- * A copy of `record` with its keys in code-unit order. The owners of a phase keep the key order of
- * the state they came from, which a phase's result already sorted: then the copy needs no sort.
+ * The phase's owners with their keys in code-unit order. They keep the key order of the state they
+ * came from (a capture only changes the owner of a territory that has one), which a phase's result
+ * or createState already sorted: then they are returned as they are, with no copy and no check.
  */
-function sortedByKey<T>(record: Record<string, T>): Record<string, T> {
+function sortedOwners(ph: Phase): Record<string, Nation> {
+  const record = ph.owners;
+  if (knownSorted(ph.start.owners)) return markSorted(record);
   const keys = Object.keys(record);
   let sorted = true;
   for (let i = 1; i < keys.length && sorted; i++) sorted = keys[i - 1]! < keys[i]!;
-  if (sorted) return { ...record };
-  const out: Record<string, T> = {};
+  if (sorted) return markSorted(record);
+  const out: Record<string, Nation> = {};
   for (const k of keys.sort()) out[k] = record[k]!; // the default sort compares code units, as `<` does
-  return out;
+  return markSorted(out);
 }
 
 /**
@@ -240,7 +243,7 @@ export function resolveCombatPhase(input: CombatInput): CombatResult {
     .filter((p) => p.alive)
     .map((p): Unit => (p.aboard === undefined ? { id: p.id, nation: p.nation, type: p.type, at: p.at } : { id: p.id, nation: p.nation, type: p.type, at: p.at, aboard: p.aboard }));
   // One sorted owners object serves the report and the next state (neither is ever mutated).
-  const owners = sortedByKey(ph.owners);
+  const owners = sortedOwners(ph);
   const treasury = { ...ph.treasury };
   const report: CombatReport = { ...ph.report, orders: orderReports(ph, invalid), units: unitReports(units, ph.board.ids), owners, treasury };
   const state: GameState = { board: input.state.board, owners, originalOwners: input.state.originalOwners, units, treasury: { ...treasury }, ...gameOptionsOf(input.state) };
