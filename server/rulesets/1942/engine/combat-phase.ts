@@ -15,6 +15,7 @@ import { validateOrders } from "./orders/validate";
 import { ordersWithBoardNames } from "./orders/board-names";
 import type { CombatReport, OrderReport, UnitReport } from "./report";
 import { phaseDice } from "./rng";
+import type { Board } from "./board/board";
 import { gameOptionsOf, knownSorted, markSorted, type GameState, type Unit } from "./state";
 import { byNationOrder, nationIndex, teamOf } from "./teams";
 import { NATIONS, UNIT_TYPES, type Nation } from "./types";
@@ -177,23 +178,25 @@ function sortedOwners(ph: Phase): Record<string, Nation> {
 /**
  * The units as groups of one nation, type and territory (cargo apart), in the report's order: R1.1
  * nation order, table order (R2), territory id, free before aboard. Built without a comparison sort
- * (its n log n comparisons of territory ids grew faster than the board): the territories are walked
- * in the board's sorted id order and each group goes to its nation-and-type bucket.
+ * (its n log n comparisons of territory ids grew faster than the board): the groups are kept by
+ * territory number, walked in number order (the board's sorted id order), and each goes to its
+ * nation-and-type bucket.
  */
-export function unitReports(units: readonly Unit[], territoryIds: readonly string[]): UnitReport[] {
-  const byTerritory = new Map<string, UnitReport[]>();
+export function unitReports(units: readonly Unit[], board: Board): UnitReport[] {
+  const byTerritory: (UnitReport[] | undefined)[] = new Array(board.ids.length);
   for (const u of units) {
     const aboard = u.aboard !== undefined;
-    let list = byTerritory.get(u.at);
-    if (!list) byTerritory.set(u.at, (list = []));
+    const n = board.number(u.at);
+    if (n < 0) continue; // never on a checked state (the sorted-ids walk skipped such units too)
+    let list = byTerritory[n];
+    if (!list) byTerritory[n] = list = [];
     const g = list.find((x) => x.nation === u.nation && x.type === u.type && (x.aboard === true) === aboard);
     if (g) g.count += 1;
     else list.push({ nation: u.nation, type: u.type, at: u.at, count: 1, ...(aboard ? { aboard: true as const } : {}) });
   }
   // A bucket a nation and type: territories come in order, and in each the free group before the one aboard.
   const buckets: UnitReport[][] = Array.from({ length: NATIONS.length * UNIT_TYPES.length }, () => []);
-  for (const territory of territoryIds) {
-    const groups = byTerritory.get(territory);
+  for (const groups of byTerritory) {
     if (!groups) continue;
     for (const aboard of [false, true])
       for (const g of groups) if ((g.aboard === true) === aboard) buckets[nationIndex(g.nation) * UNIT_TYPES.length + tableIndex(g.type)]!.push(g);
@@ -245,7 +248,7 @@ export function resolveCombatPhase(input: CombatInput): CombatResult {
   // One sorted owners object serves the report and the next state (neither is ever mutated).
   const owners = sortedOwners(ph);
   const treasury = { ...ph.treasury };
-  const report: CombatReport = { ...ph.report, orders: orderReports(ph, invalid), units: unitReports(units, ph.board.ids), owners, treasury };
+  const report: CombatReport = { ...ph.report, orders: orderReports(ph, invalid), units: unitReports(units, ph.board), owners, treasury };
   const state: GameState = { board: input.state.board, owners, originalOwners: input.state.originalOwners, units, treasury: { ...treasury }, ...gameOptionsOf(input.state) };
   return { state, report, aftermath: aftermathOf(ph) };
 }
