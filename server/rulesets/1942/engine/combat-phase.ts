@@ -12,9 +12,11 @@ import { startView } from "./orders/start-view";
 import { isPurchase, type Order } from "./orders/types";
 import { purchaseCost } from "./orders/purchase";
 import { validateOrders } from "./orders/validate";
+import { ordersWithBoardNames } from "./orders/board-names";
 import type { CombatReport, OrderReport, UnitReport } from "./report";
 import { phaseDice, type Dice } from "./rng";
-import { gameOptionsOf, type GameState, type Unit } from "./state";
+import type { Board } from "./board/board";
+import { gameOptionsOf, knownSorted, markSorted, type GameState, type Unit } from "./state";
 import { byNationOrder, nationIndex, teamOf } from "./teams";
 import { NATIONS, UNIT_TYPES, type Nation } from "./types";
 import { isAir, isShip, tableIndex } from "./units";
@@ -82,7 +84,6 @@ function validate(ph: Phase, orders: CombatInput["orders"]): OrderReport[] {
       const airOnly = types.every(isAir);
       const seaPass = types.some(isShip) || (airOnly && ph.board.isSea(finalOf(m.order)));
       ph.runs.push({
-        key: `${nation}|${m.order.id}`,
         nation,
         team: teamOf(nation),
         order: m.order,
@@ -128,7 +129,6 @@ function unload(ph: Phase, unfought: ReadonlySet<string>): Run[] {
       continue;
     }
     cargoRuns.push({
-      key: `${run.key}/cargo`,
       nation: run.nation,
       team: run.team,
       order: { id: run.order.id, units: {}, from: zone, path: [run.order.unload!] },
@@ -139,7 +139,7 @@ function unload(ph: Phase, unfought: ReadonlySet<string>): Run[] {
       stealth: false,
       pos: 0,
       status: "moving",
-      cargoOf: run.key,
+      cargoOf: run,
     });
   }
   return cargoRuns;
@@ -164,39 +164,44 @@ function orderReports(ph: Phase, invalid: OrderReport[]): OrderReport[] {
 }
 
 /**
- * A copy of `record` with its keys in code-unit order. The owners of a phase keep the key order of
- * the state they came from, which a phase's result already sorted: then the copy needs no sort.
+ * The phase's owners with their keys in code-unit order. They keep the key order of the state they
+ * came from (a capture only changes the owner of a territory that has one), which a phase's result
+ * or createState already sorted: then they are returned as they are, with no copy and no check.
  */
-function sortedByKey<T>(record: Record<string, T>): Record<string, T> {
+function sortedOwners(ph: Phase): Record<string, Nation> {
+  const record = ph.owners;
+  if (knownSorted(ph.start.owners)) return markSorted(record);
   const keys = Object.keys(record);
   let sorted = true;
   for (let i = 1; i < keys.length && sorted; i++) sorted = keys[i - 1]! < keys[i]!;
-  if (sorted) return { ...record };
-  const out: Record<string, T> = {};
+  if (sorted) return markSorted(record);
+  const out: Record<string, Nation> = {};
   for (const k of keys.sort()) out[k] = record[k]!; // the default sort compares code units, as `<` does
-  return out;
+  return markSorted(out);
 }
 
 /**
  * The units as groups of one nation, type and territory (cargo apart), in the report's order: R1.1
  * nation order, table order (R2), territory id, free before aboard. Built without a comparison sort
- * (its n log n comparisons of territory ids grew faster than the board): the territories are walked
- * in the board's sorted id order and each group goes to its nation-and-type bucket.
+ * (its n log n comparisons of territory ids grew faster than the board): the groups are kept by
+ * territory number, walked in number order (the board's sorted id order), and each goes to its
+ * nation-and-type bucket.
  */
-export function unitReports(units: readonly Unit[], territoryIds: readonly string[]): UnitReport[] {
-  const byTerritory = new Map<string, UnitReport[]>();
+export function unitReports(units: readonly Unit[], board: Board): UnitReport[] {
+  const byTerritory: (UnitReport[] | undefined)[] = new Array(board.ids.length);
   for (const u of units) {
     const aboard = u.aboard !== undefined;
-    let list = byTerritory.get(u.at);
-    if (!list) byTerritory.set(u.at, (list = []));
+    const n = board.number(u.at);
+    if (n < 0) continue; // never on a checked state (the sorted-ids walk skipped such units too)
+    let list = byTerritory[n];
+    if (!list) byTerritory[n] = list = [];
     const g = list.find((x) => x.nation === u.nation && x.type === u.type && (x.aboard === true) === aboard);
     if (g) g.count += 1;
     else list.push({ nation: u.nation, type: u.type, at: u.at, count: 1, ...(aboard ? { aboard: true as const } : {}) });
   }
   // A bucket a nation and type: territories come in order, and in each the free group before the one aboard.
   const buckets: UnitReport[][] = Array.from({ length: NATIONS.length * UNIT_TYPES.length }, () => []);
-  for (const territory of territoryIds) {
-    const groups = byTerritory.get(territory);
+  for (const groups of byTerritory) {
     if (!groups) continue;
     for (const aboard of [false, true])
       for (const g of groups) if ((g.aboard === true) === aboard) buckets[nationIndex(g.nation) * UNIT_TYPES.length + tableIndex(g.type)]!.push(g);
@@ -217,7 +222,7 @@ export function resolveCombatPhase(input: CombatInput): CombatResult {
     waiting: { pass, battles, requests: battles.flatMap((b) => b.pending) },
   });
 
-  const invalid = validate(ph, input.orders); // R4
+  const invalid = validate(ph, ordersWithBoardNames(ph.board, input.orders)); // R4
   aaFire(ph); // R5.1
   runPass(ph, "sea", ph.runs.filter((r) => r.pass === "sea" && r.status === "moving")); // R5.2
   const seaBattles = findBattles(ph, "sea", new Set()); // R5.2c
@@ -246,9 +251,9 @@ export function resolveCombatPhase(input: CombatInput): CombatResult {
     .filter((p) => p.alive)
     .map((p): Unit => (p.aboard === undefined ? { id: p.id, nation: p.nation, type: p.type, at: p.at } : { id: p.id, nation: p.nation, type: p.type, at: p.at, aboard: p.aboard }));
   // One sorted owners object serves the report and the next state (neither is ever mutated).
-  const owners = sortedByKey(ph.owners);
+  const owners = sortedOwners(ph);
   const treasury = { ...ph.treasury };
-  const report: CombatReport = { ...ph.report, orders: orderReports(ph, invalid), units: unitReports(units, ph.board.ids), owners, treasury };
+  const report: CombatReport = { ...ph.report, orders: orderReports(ph, invalid), units: unitReports(units, ph.board), owners, treasury };
   const state: GameState = { board: input.state.board, owners, originalOwners: input.state.originalOwners, units, treasury: { ...treasury }, ...gameOptionsOf(input.state) };
   return { state, report, aftermath: aftermathOf(ph) };
 }
@@ -256,7 +261,7 @@ export function resolveCombatPhase(input: CombatInput): CombatResult {
 function aftermathOf(ph: Phase): Aftermath {
   // Only aircraft are asked about: index the steps used by air units alone.
   const used = new Map<number, number>();
-  for (const run of ph.runs) for (const id of run.unitIds) if (isAir(ph.byId.get(id)!.type)) used.set(id, run.pos);
+  for (const run of ph.runs) for (const id of run.unitIds) if (isAir(ph.byId[id]!.type)) used.set(id, run.pos);
   const air: Aftermath["air"] = [];
   for (const p of ph.pieces) {
     if (!p.alive || !isAir(p.type)) continue;

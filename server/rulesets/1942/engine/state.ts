@@ -32,6 +32,21 @@ export interface GameState {
   lowLuck?: true;
 }
 
+// Owners objects this engine wrote in sorted id order (createState, every finished phase). Checking
+// the order of an owners object read from elsewhere lists its keys, which for thousands of keys
+// (a dictionary) costs a sort by insertion index: knowing it from the writer skips that.
+const sortedOwners = new WeakSet<object>();
+
+/** Record that `owners` has its keys in sorted id order (code units); returns it. */
+export function markSorted<T extends object>(owners: T): T {
+  sortedOwners.add(owners);
+  return owners;
+}
+
+export function knownSorted(owners: object): boolean {
+  return sortedOwners.has(owners);
+}
+
 /** The fields a new state of the same game carries over from the one before. */
 export function gameOptionsOf(state: GameState): Pick<GameState, "houseRules" | "turn" | "lowLuck"> {
   return {
@@ -94,5 +109,5 @@ export function createState(board: BoardData, setup: SetupData, houseRules?: Hou
     }
   }
   const treasury = Object.fromEntries(NATIONS.map((n) => [n, setup.treasury[n] ?? 0])) as Record<Nation, number>;
-  return { board, owners, originalOwners, units, treasury, ...(houseRules !== undefined ? { houseRules } : {}) };
+  return { board, owners: markSorted(owners), originalOwners, units, treasury, ...(houseRules !== undefined ? { houseRules } : {}) };
 }

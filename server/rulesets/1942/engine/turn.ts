@@ -32,7 +32,7 @@ export function finishTurn(start: GameState, combat: CombatResult, post: PostCom
   const landed = landAircraft(start, combat.state, combat.aftermath, post.landings);
   const aa = moveAaGuns(start, landed.state, post.aaMoves);
   const end = endTurn(aa.state, combat.aftermath.purchases, seed);
-  const units: UnitReport[] = unitReports(end.state.units, indexBoard(end.state.board).ids);
+  const units: UnitReport[] = unitReports(end.state.units, indexBoard(end.state.board));
   const owners = Object.fromEntries(Object.entries(end.state.owners).sort(([a], [b]) => (a < b ? -1 : 1)));
   return {
     state: end.state,

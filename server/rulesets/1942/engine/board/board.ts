@@ -3,7 +3,10 @@ import type { BoardData, CanalData, Nation, TerritoryData } from "../types";
 
 export interface Board {
   readonly data: BoardData;
+  /** Every territory id, sorted (code-unit order). */
   readonly ids: readonly string[];
+  /** A territory's position in `ids`, -1 if not on the board: a phase indexes arrays by it. */
+  number(id: string): number;
   has(id: string): boolean;
   territory(id: string): TerritoryData;
   isLand(id: string): boolean;
@@ -18,10 +21,6 @@ export interface Board {
 
 const cache = new WeakMap<BoardData, Board>();
 
-function edgeKey(a: string, b: string): string {
-  return a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
-}
-
 /** Index a board. Memoised per data object, so callers may call it freely. */
 export function indexBoard(data: BoardData): Board {
   const hit = cache.get(data);
@@ -32,7 +31,12 @@ export function indexBoard(data: BoardData): Board {
   for (const t of data.territories) adjacency.set(t.id, []);
   const near = new Map<string, Set<string>>();
   for (const t of data.territories) near.set(t.id, new Set());
-  for (const [a, b] of data.edges) {
+  // Edges and canals name territories with the territory's own id string (an edge list read or
+  // built apart holds equal strings of its own): then a look-up by a board name compares pointers.
+  const own = (id: string) => byId.get(id)?.id ?? id;
+  for (const [edgeA, edgeB] of data.edges) {
+    const a = own(edgeA);
+    const b = own(edgeB);
     if (a === b || near.get(a)?.has(b)) continue;
     near.get(a)?.add(b);
     near.get(b)?.add(a);
@@ -41,11 +45,22 @@ export function indexBoard(data: BoardData): Board {
   }
   // Sorted neighbours keep every search canonical, whatever order the edges were listed in.
   for (const list of adjacency.values()) list.sort();
-  const canals = new Map<string, CanalData>();
-  for (const canal of data.canals ?? []) canals.set(edgeKey(canal.between[0], canal.between[1]), canal);
+  // Canals by one zone, then the other, both ways: a look-up at every sea step builds no key string.
+  const canals = new Map<string, Map<string, CanalData>>();
+  const addCanal = (a: string, b: string, canal: CanalData) => {
+    let out = canals.get(a);
+    if (!out) canals.set(a, (out = new Map()));
+    out.set(b, canal);
+  };
+  for (const canal of data.canals ?? []) {
+    addCanal(own(canal.between[0]), own(canal.between[1]), canal);
+    addCanal(own(canal.between[1]), own(canal.between[0]), canal);
+  }
   const capitals = new Map<Nation, string>();
   for (const t of data.territories) if (t.capitalOf) capitals.set(t.capitalOf, t.id);
   const ids = data.territories.map((t) => t.id).sort();
+  const numbers = new Map<string, number>();
+  ids.forEach((id, i) => numbers.set(id, i));
   const land = new Set(data.territories.filter((t) => t.kind === "land").map((t) => t.id));
   const sea = new Set(data.territories.filter((t) => t.kind === "sea").map((t) => t.id));
 
@@ -57,6 +72,7 @@ export function indexBoard(data: BoardData): Board {
   const board: Board = {
     data,
     ids,
+    number: (id) => numbers.get(id) ?? -1,
     has: (id) => byId.has(id),
     territory,
     isLand: (id) => land.has(id),
@@ -64,7 +80,7 @@ export function indexBoard(data: BoardData): Board {
     value: (id) => byId.get(id)?.value ?? 0,
     neighbours: (id) => adjacency.get(id) ?? [],
     adjacent: (a, b) => near.get(a)?.has(b) ?? false,
-    canal: (a, b) => (canals.size === 0 ? undefined : canals.get(edgeKey(a, b))),
+    canal: (a, b) => (canals.size === 0 ? undefined : canals.get(a)?.get(b)),
     capitalOf: (nation) => capitals.get(nation),
   };
   cache.set(data, board);

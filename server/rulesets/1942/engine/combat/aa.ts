@@ -15,13 +15,13 @@ function hostileAaAt(ph: Phase, run: Run, territory: string): boolean {
 /** Each territory of the path fires once per order at every aircraft of it still alive. */
 export function aaFire(ph: Phase): void {
   for (const run of ph.runs) {
-    const fired = new Set<string>();
+    let fired: Set<string> | undefined; // made at the first shot: most orders pass no AA gun
     // Only AA fire at this order kills its aircraft: the list changes only after a shot.
     let aircraft = aliveOf(ph, run.unitIds).filter((p) => isAir(p.type));
     for (const territory of run.order.path) {
       if (aircraft.length === 0) break;
-      if (fired.has(territory) || !hostileAaAt(ph, run, territory)) continue;
-      fired.add(territory);
+      if (fired?.has(territory) || !hostileAaAt(ph, run, territory)) continue;
+      (fired ??= new Set()).add(territory);
       // Low luck (R6.8) treats the AA shots of one territory at one order as one group of value 1 each.
       const shooters = aircraft.map((p) => ({ id: p.id, nation: p.nation, type: p.type, value: 1 }));
       const record = fire(shooters, ph.dice(`aa|${run.nation}|${run.order.id}|${territory}`), ph.lowLuck);
@@ -29,7 +29,7 @@ export function aaFire(ph: Phase): void {
       const candidates = aircraft.map((p) => ({ id: p.id, nation: p.nation, type: p.type, value: UNIT_STATS[p.type].attack, room: 1 }));
       const lost: UnitCounts = {};
       for (const id of defaultCasualties(candidates, record.hits)) {
-        const p = ph.byId.get(id)!;
+        const p = ph.byId[id]!;
         p.alive = false;
         lost[p.type] = (lost[p.type] ?? 0) + 1;
       }

@@ -185,10 +185,17 @@ function candidates(b: BattleState, team: Team, step: CasualtyStep): Candidate[]
     .map((u) => ({ id: u.id, nation: u.nation, type: u.type, value: valueOf(u), room: roomOf(u) }));
 }
 
+/** Every candidate alike (nation, type, value, room): any pick is the same choice. Compared field by field, with no key string a candidate. */
+function allAlike(cands: readonly Candidate[]): boolean {
+  const first = cands[0];
+  if (first === undefined) return false;
+  for (const c of cands) if (c.nation !== first.nation || c.type !== first.type || c.value !== first.value || c.room !== first.room) return false;
+  return true;
+}
+
 function isForced(cands: Candidate[], hits: number, picks: number[]): boolean {
   if (hits >= capacity(cands)) return true;
-  const shape = (c: Candidate) => `${c.nation}|${c.type}|${c.value}|${c.room}`;
-  return new Set(cands.map(shape)).size === 1 && picks.length > 0;
+  return allAlike(cands) && picks.length > 0;
 }
 
 function requestCasualties(b: BattleState, team: Team, step: CasualtyStep, hits: number): void {

@@ -8,15 +8,18 @@ import { fightInPlace, openBattle, type BattleState, type DecisionPolicy } from 
 
 /** R5.2c — every territory of the pass's kind holding units of both teams. Raiders take no part (R5.4). */
 export function findBattles(ph: Phase, kind: "sea" | "land", raiders: ReadonlySet<number>): string[] {
-  const teams = new Map<string, number>();
+  // Bits by territory number: walked in number order, which is sorted id order, so no sort.
+  const teams = new Array<number>(ph.board.ids.length).fill(0);
   for (const p of ph.pieces) {
     if (!isFighting(p) || raiders.has(p.id)) continue;
     if (kind === "sea" ? !ph.board.isSea(p.at) : !ph.board.isLand(p.at)) continue;
-    teams.set(p.at, (teams.get(p.at) ?? 0) | TEAM_BIT[teamOf(p.nation)]);
+    teams[p.where]! |= TEAM_BIT[teamOf(p.nation)];
   }
   const out: string[] = [];
-  for (const [territory, bits] of teams) if (bits === BOTH_TEAMS) out.push(territory);
-  return out.sort();
+  teams.forEach((bits, n) => {
+    if (bits === BOTH_TEAMS) out.push(ph.board.ids[n]!);
+  });
+  return out;
 }
 
 function participants(ph: Phase, territory: string, raiders: ReadonlySet<number>): Piece[] {
@@ -32,7 +35,7 @@ function bombarders(ph: Phase, territory: string, runs: readonly Run[]): BattleS
     if (r.order.bombard !== territory || r.status !== "completed") continue;
     if (!zones.has(`${r.nation}|${runPosition(r)}`)) continue;
     for (const id of r.unitIds) {
-      const p = ph.byId.get(id)!;
+      const p = ph.byId[id]!;
       if (p.alive && !ph.foughtAtSea.has(p.id)) out.push({ id: p.id, nation: p.nation, team: teamOf(p.nation) });
     }
   }
@@ -103,7 +106,7 @@ export function fightBattles(
       continue;
     }
     for (const u of end.units) {
-      const p = ph.byId.get(u.id)!;
+      const p = ph.byId[u.id]!;
       if (u.status === "dead") {
         p.alive = false;
         for (const c of cargoPieces(ph, p.id)) c.alive = false;

@@ -15,7 +15,8 @@ export function raids(ph: Phase): void {
   const byTarget = new Map<string, Run[]>();
   for (const r of raidingRuns(ph)) byTarget.set(runPosition(r), [...(byTarget.get(runPosition(r)) ?? []), r]);
   for (const territory of [...byTarget.keys()].sort()) {
-    const runs = byTarget.get(territory)!.sort((a, b) => (a.key < b.key ? -1 : 1));
+    // By nation name, then order id (no nation's name begins another's, so this is the order of "nation|id").
+    const runs = byTarget.get(territory)!.sort((a, b) => (a.nation !== b.nation ? (a.nation < b.nation ? -1 : 1) : a.order.id < b.order.id ? -1 : 1));
     const victim = ph.start.owners[territory]!;
     const rolls: number[] = [];
     for (const r of runs) {

@@ -40,14 +40,17 @@ export function settleCaptures(ph: Phase, captures: Capture[]): void {
 
 /** End of the land pass: every land territory held only by hostile land units, with no battle, changes owner. */
 export function captureAfterLandPass(ph: Phase, battles: ReadonlySet<string>, blitzed: Capture[]): void {
-  const teams = new Map<string, number>();
+  // Bits by territory number: walked in number order, which is sorted id order, so no sort.
+  const teams = new Array<number>(ph.board.ids.length).fill(0);
   for (const p of ph.pieces) {
     if (!p.alive || p.aboard !== undefined || !isLandUnit(p.type) || !ph.board.isLand(p.at)) continue;
-    teams.set(p.at, (teams.get(p.at) ?? 0) | TEAM_BIT[teamOf(p.nation)]);
+    teams[p.where]! |= TEAM_BIT[teamOf(p.nation)];
   }
   const captures: Capture[] = [];
-  for (const territory of [...teams.keys()].sort()) {
-    const present = teams.get(territory)!;
+  for (let n = 0; n < teams.length; n++) {
+    const present = teams[n]!;
+    if (present === 0) continue;
+    const territory = ph.board.ids[n]!;
     if (battles.has(territory) || present === BOTH_TEAMS) continue;
     const c = capture(ph, territory, present === TEAM_BIT.Axis ? "Axis" : "Allies", "movement");
     if (c) captures.push(c);

@@ -5,7 +5,7 @@ import { TEAMS, type Team } from "../types";
 import { TRANSPORT_CAPACITY, UNIT_STATS, isAir, isLandUnit, isShip } from "../units";
 import { transferCapitalCredits } from "../economy/capitals";
 import { capture, type Capture } from "./capture";
-import { aliveOf, cargoPieces, disembark, embark, moveTo, runPosition, type Phase, type Piece, type Run } from "../turn/context";
+import { aboardOf, aliveOf, cargoPieces, disembark, embark, indexedAt, moveTo, numberOf, runPosition, type Phase, type Piece, type Run } from "../turn/context";
 
 export type PassKind = "sea" | "land";
 
@@ -104,7 +104,7 @@ function headOns(ph: Phase, kind: PassKind, active: Run[], k: number): void {
 
 function enter(ph: Phase, run: Run, k: number): void {
   run.pos = k;
-  const to = run.order.path[k - 1]!;
+  const to = numberOf(ph, run.order.path[k - 1]!);
   for (const p of unitsOf(ph, run)) {
     if (run.cargoOf !== undefined) {
       disembark(ph, p); // R5.3: cargo goes ashore
@@ -112,8 +112,7 @@ function enter(ph: Phase, run: Run, k: number): void {
     }
     moveTo(ph, p, to);
     p.moved = true;
-    const cargo = ph.aboard.get(p.id); // moving cargo changes where it stands, never what is aboard
-    if (cargo) for (const c of cargo) if (c.alive) moveTo(ph, c, to);
+    for (const c of aboardOf(ph, p.id)) if (c.alive) moveTo(ph, c, to); // moving cargo changes where it stands, never what is aboard
   }
 }
 
@@ -146,7 +145,7 @@ export function load(ph: Phase, run: Run): void {
 /** Whether units of both teams that count in this pass stand in a territory (R5.2a). */
 function bothTeamsIn(ph: Phase, kind: PassKind, territory: string, invisible: ReadonlySet<number>): boolean {
   let first: Team | undefined;
-  for (const p of ph.here.get(territory) ?? []) {
+  for (const p of indexedAt(ph, territory)) {
     if (!countsInPass(kind, p, invisible)) continue;
     const team = teamOf(p.nation);
     if (first === undefined) first = team;

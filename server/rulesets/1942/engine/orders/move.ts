@@ -39,6 +39,23 @@ function unitsHere(types: readonly UnitType[], from: string): string {
   return `${capitalised(types.map((t) => unitName(t, 2)).join(" and "))} in ${from}`;
 }
 
+/**
+ * R4.2 — units taken by earlier orders or by this order's own group, for its load. A class, not an
+ * object with an arrow: a closure made for every order costs a function object (and, under tsx, a
+ * defineProperty of its name) for each order of the phase.
+ */
+class ClaimedOrPicked {
+  private readonly claimed: ReadonlySet<number>;
+  private readonly mine: Set<number>;
+  constructor(claimed: ReadonlySet<number>, picked: readonly Unit[]) {
+    this.claimed = claimed;
+    this.mine = new Set(picked.map((u) => u.id));
+  }
+  has(id: number): boolean {
+    return this.claimed.has(id) || this.mine.has(id);
+  }
+}
+
 /** R4.1 — the group: one nation's units in one territory that can share a path. */
 function checkGroup(order: MoveOrder, types: readonly UnitType[]): Refusal | undefined {
   if (types.length === 0) return refuse("R4.1", `Order ${order.id} names no units to move`);
@@ -66,9 +83,7 @@ function checkPathAndClaims(ctx: OrderContext, order: MoveOrder, types: readonly
   }
   let loaded: Unit[] = [];
   if (order.load) {
-    const mine = new Set(pick.units.map((u) => u.id));
-    const taken = { has: (id: number) => ctx.claimed.has(id) || mine.has(id) };
-    const loadPick = pickUnits(ctx.view.state, ctx.nation, order.load.from, order.load.units, taken);
+    const loadPick = pickUnits(ctx.view.state, ctx.nation, order.load.from, order.load.units, new ClaimedOrPicked(ctx.claimed, pick.units));
     if (!loadPick.ok) {
       const want = order.load.units[loadPick.type] ?? 0;
       const already = loadPick.claimed > 0 ? `, ${loadPick.claimed} of them already ordered by earlier orders` : "";
@@ -91,16 +106,15 @@ function checkLand(ctx: OrderContext, order: MoveOrder, types: readonly UnitType
   if (frozen.length > 0) return refuse("R4.3", `${capitalised(unitName(frozen[0]!, 2))} take no orders in the combat phase`);
   const land = types.filter(isLandUnit);
   if (land.length === 0) return undefined;
-  const who = () => unitsHere(land, order.from);
   const onlyArmour = land.every((t) => t === "armour");
   for (let i = 0; i < order.path.length; i++) {
     const t = order.path[i]!;
-    if (!ctx.view.board.isLand(t)) return refuse("R4.3", `${who()} move through land only; ${t} is a sea zone`);
+    if (!ctx.view.board.isLand(t)) return refuse("R4.3", `${unitsHere(land, order.from)} move through land only; ${t} is a sea zone`);
     const last = i === order.path.length - 1;
     if (last || !landMustStop(ctx.view, ctx.nation, t)) continue;
     if (onlyArmour && blitzable(ctx.view, ctx.nation, t)) continue; // R4.5 blitz
     const why = blitzable(ctx.view, ctx.nation, t) ? "it is hostile-owned and only armour may blitz through (R4.5)" : "it holds hostile units";
-    return refuse("R4.3", `${who()} must stop in ${t}: ${why}`);
+    return refuse("R4.3", `${unitsHere(land, order.from)} must stop in ${t}: ${why}`);
   }
   return undefined;
 }
@@ -111,18 +125,17 @@ function checkSea(ctx: OrderContext, order: MoveOrder, types: readonly UnitType[
   if (order.stealth && !(types.length > 0 && types.every((t) => t === "submarine")))
     return refuse("R4.4", "Only an order of submarines alone may move in stealth");
   if (ships.length === 0) return undefined;
-  const who = () => unitsHere(ships, order.from);
   for (let i = 0; i < order.path.length; i++) {
     const prev = positionAt(order, i);
     const z = order.path[i]!;
-    if (!ctx.view.board.isSea(z)) return refuse("R4.4", `${who()} move through sea zones only; ${z} is land`);
+    if (!ctx.view.board.isSea(z)) return refuse("R4.4", `${unitsHere(ships, order.from)} move through sea zones only; ${z} is land`);
     if (!canalOpen(ctx.view, ctx.nation, prev, z)) {
       const canal = ctx.view.board.canal(prev, z)!;
       return refuse("R4.4", `The canal between ${prev} and ${z} is closed to ${ctx.nation}: ${canal.controlledBy.join(" and ")} must all be friendly at the start of the turn`);
     }
     const last = i === order.path.length - 1;
     if (!last && !order.stealth && seaMustStop(ctx.view, ctx.nation, z))
-      return refuse("R4.4", `${who()} must stop in ${z}: it holds hostile ships (only submarines in stealth may pass)`);
+      return refuse("R4.4", `${unitsHere(ships, order.from)} must stop in ${z}: it holds hostile ships (only submarines in stealth may pass)`);
   }
   return undefined;
 }
@@ -132,13 +145,12 @@ function checkAir(ctx: OrderContext, order: MoveOrder, types: readonly UnitType[
   const final = finalOf(order);
   for (const t of types.filter(isAir)) {
     const move = UNIT_STATS[t].move;
-    const who = () => `${capitalised(unitName(t, 2))} in ${order.from}`;
     if (order.path.length >= move)
-      return refuse("R4.6", `${who()} can move ${move}; this path has ${steps(order.path.length)} and must leave at least 1 step to land`);
+      return refuse("R4.6", `${unitsHere([t], order.from)} can move ${move}; this path has ${steps(order.path.length)} and must leave at least 1 step to land`);
     const reserve = landingReserve(ctx.view, ctx.nation, t, final, move - order.path.length);
     if (order.path.length + reserve > move) {
       const room = move - order.path.length;
-      return refuse("R4.6", `${who()} can move ${move}; after ${steps(order.path.length)} no safe landing (friendly land${t === "fighter" ? " or an own carrier" : ""} other than ${final}) is within ${steps(room)}`);
+      return refuse("R4.6", `${unitsHere([t], order.from)} can move ${move}; after ${steps(order.path.length)} no safe landing (friendly land${t === "fighter" ? " or an own carrier" : ""} other than ${final}) is within ${steps(room)}`);
     }
   }
   return undefined;

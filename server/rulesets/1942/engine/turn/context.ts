@@ -13,8 +13,8 @@ export interface Piece extends Unit {
   alive: boolean;
   /** R6.1 — entered its current territory by moving this turn. */
   moved: boolean;
-  /** Key of the run (order) that moves it, if any. */
-  run?: string;
+  /** The number of `at` on the board (`Board.number`): the phase's indexes are arrays by this number. */
+  where: number;
   /** Out of battle: submerged submarine or withdrawn aircraft (R6.7). */
   out?: "submerged" | "withdrawn";
   /** Came ashore from a transport this phase (R5.3): its battle is an amphibious assault. */
@@ -25,7 +25,6 @@ export type RunStatus = "moving" | "completed" | "stopped" | "bounced" | "destro
 
 /** A valid move order in flight. */
 export interface Run {
-  key: string;
   nation: Nation;
   team: Team;
   order: MoveOrder;
@@ -43,8 +42,8 @@ export interface Run {
   rule?: string;
   unloaded?: boolean;
   unloadReason?: string;
-  /** Set on the land-pass run of unloading cargo: the key of its transport run (R5.3). */
-  cargoOf?: string;
+  /** Set on the land-pass run of unloading cargo: its transport run (R5.3). */
+  cargoOf?: Run;
   /** Its units alive when the current pass began (a cache of the pass). */
   live?: Piece[];
 }
@@ -56,11 +55,16 @@ export interface Phase {
   dice: Dice;
   lowLuck: boolean;
   pieces: Piece[];
-  byId: Map<number, Piece>;
-  /** Index: pieces standing in each territory (cargo included, at its zone). Kept by moveTo. */
-  here: Map<string, Set<Piece>>;
-  /** Index: cargo aboard each transport. Kept by embark/disembark. */
-  aboard: Map<number, Set<Piece>>;
+  /**
+   * The phase's indexes are arrays by number (unit id, territory number), not maps and sets by
+   * key: at 100 copies of the board a set a territory and a map entry a unit were much of what the
+   * garbage collector copied at every scavenge, and probes of 12,800 string keys missed the caches.
+   */
+  byId: (Piece | undefined)[];
+  /** Index: pieces standing in each territory by its number (cargo included, at its zone), dead ones too. Kept by moveTo. */
+  here: (Piece[] | undefined)[];
+  /** Index: cargo aboard each transport by its id, in the order it came aboard. Kept by embark/disembark. */
+  aboard: (Piece[] | undefined)[];
   owners: Record<string, Nation>;
   treasury: Record<Nation, number>;
   runs: Run[];
@@ -70,18 +74,23 @@ export interface Phase {
 }
 
 export function newPhase(state: GameState, view: StartView, dice: Dice, lowLuck: boolean): Phase {
-  const pieces: Piece[] = state.units.map((u) => ({ id: u.id, nation: u.nation, type: u.type, at: u.at, aboard: u.aboard, alive: true, moved: false }));
-  const here = new Map<string, Set<Piece>>();
-  const aboard = new Map<number, Set<Piece>>();
-  const byId = new Map<number, Piece>();
-  for (const p of pieces) {
-    byId.set(p.id, p);
-    addTo(here, p.at, p);
+  const board = indexBoard(state.board);
+  const pieces: Piece[] = [];
+  const here: Phase["here"] = [];
+  const aboard: Phase["aboard"] = [];
+  const byId: Phase["byId"] = [];
+  for (const u of state.units) {
+    const where = territoryNumber(board, u.at);
+    // `at` is the board's own string: later probes of it compare pointers, not characters.
+    const p: Piece = { id: u.id, nation: u.nation, type: u.type, at: board.ids[where]!, aboard: u.aboard, alive: true, moved: false, where };
+    pieces.push(p);
+    byId[p.id] = p;
+    addTo(here, where, p);
     if (p.aboard !== undefined) addTo(aboard, p.aboard, p);
   }
   return {
     start: state,
-    board: indexBoard(state.board),
+    board,
     view,
     dice,
     lowLuck,
@@ -97,8 +106,14 @@ export function newPhase(state: GameState, view: StartView, dice: Dice, lowLuck:
   };
 }
 
+function territoryNumber(board: Board, territory: string): number {
+  const n = board.number(territory);
+  if (n < 0) throw new Error(`unknown territory ${territory}`);
+  return n;
+}
+
 export function piece(ph: Phase, id: number): Piece {
-  const p = ph.byId.get(id);
+  const p = ph.byId[id];
   if (!p) throw new Error(`no unit ${id}`);
   return p;
 }
@@ -114,43 +129,66 @@ export function aliveOf(ph: Phase, ids: readonly number[]): Piece[] {
   return out;
 }
 
-function alivePieces(set: ReadonlySet<Piece> | undefined): Piece[] {
+function alivePieces(list: readonly Piece[] | undefined): Piece[] {
   const out: Piece[] = [];
-  if (set) for (const p of set) if (p.alive) out.push(p);
+  if (list) for (const p of list) if (p.alive) out.push(p);
   return out;
 }
 
-function addTo<K>(index: Map<K, Set<Piece>>, key: K, p: Piece): void {
-  let set = index.get(key);
-  if (!set) index.set(key, (set = new Set()));
-  set.add(p);
+// Lists kept in the order pieces came in, as the sets before them were: every reader's order is unchanged.
+function addTo(index: (Piece[] | undefined)[], key: number, p: Piece): void {
+  const list = index[key];
+  if (list) list.push(p);
+  else index[key] = [p];
+}
+
+function removeFrom(index: (Piece[] | undefined)[], key: number, p: Piece): void {
+  const list = index[key];
+  const i = list ? list.indexOf(p) : -1;
+  if (i >= 0) list!.splice(i, 1);
 }
 
 /** Living cargo aboard a transport. */
 export function cargoPieces(ph: Phase, transportId: number): Piece[] {
-  return alivePieces(ph.aboard.get(transportId));
+  return alivePieces(ph.aboard[transportId]);
+}
+
+/** Cargo aboard a transport as the index holds it, dead pieces included. */
+export function aboardOf(ph: Phase, transportId: number): readonly Piece[] {
+  return ph.aboard[transportId] ?? [];
 }
 
 /** Living pieces standing in a territory, cargo included. */
 export function piecesAt(ph: Phase, territory: string): Piece[] {
-  return alivePieces(ph.here.get(territory));
+  return alivePieces(ph.here[ph.board.number(territory)]);
 }
 
-/** Move a piece (and so its cargo) to a territory, keeping the index. */
-export function moveTo(ph: Phase, p: Piece, territory: string): void {
-  ph.here.get(p.at)?.delete(p);
-  p.at = territory;
-  addTo(ph.here, territory, p);
+/** Pieces standing in a territory as the index holds them, dead ones included (no list is made). */
+export function indexedAt(ph: Phase, territory: string): readonly Piece[] {
+  return ph.here[ph.board.number(territory)] ?? [];
+}
+
+/** Move a piece (and so its cargo) to the territory numbered `where`, keeping the index. */
+export function moveTo(ph: Phase, p: Piece, where: number): void {
+  removeFrom(ph.here, p.where, p);
+  p.where = where;
+  p.at = ph.board.ids[where]!;
+  addTo(ph.here, where, p);
+}
+
+/** The number of a territory a run enters: looked up once a step, not once a unit. */
+export function numberOf(ph: Phase, territory: string): number {
+  return territoryNumber(ph.board, territory);
 }
 
 export function embark(ph: Phase, p: Piece, transport: Piece): void {
-  moveTo(ph, p, transport.at);
+  moveTo(ph, p, transport.where);
   p.aboard = transport.id;
-  addTo(ph.aboard, transport.id, p);
+  if (!aboardOf(ph, transport.id).includes(p)) addTo(ph.aboard, transport.id, p); // a set's add, as before
 }
 
 export function disembark(ph: Phase, p: Piece): void {
-  if (p.aboard !== undefined) ph.aboard.get(p.aboard)?.delete(p);
+  if (p.aboard !== undefined) removeFrom(ph.aboard, p.aboard, p);
   p.aboard = undefined;
 }
 
