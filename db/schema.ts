@@ -169,6 +169,14 @@ export const games = pgTable("games", {
   shareToken: text("share_token"),
 }, (t) => [index("games_sandbox_owner_idx").on(t.createdBy, t.sandbox), uniqueIndex("games_share_token").on(t.shareToken)]);
 
+/**
+ * A seated side's id as the side columns (seats, locks, orders, attendance, press...) type it. The
+ * platform names sides with this, never with a ruleset's own type: any ruleset's side id is stored
+ * here; the columns are still typed with 1942's Nation for the 1942 services that read them, so the
+ * one place to widen is this file.
+ */
+export type SeatSide = Nation;
+
 /** One row per nation of a game: its player, or a robot (R3.2), or empty while open. */
 export const seats = pgTable(
   "seats",

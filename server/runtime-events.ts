@@ -1,5 +1,5 @@
 // The shape and channel of game events (kept apart from runtime.ts so services need not load it).
-import type { Nation } from "./rulesets/1942/engine/types";
+import type { SeatSide } from "../db/schema";
 
 export interface GameEvent {
   gameId: number;
@@ -11,7 +11,7 @@ export interface GameEvent {
   /** locks-changed of orders (R3.1): the phase and who has locked it, public as the view shows it to
    * every viewer; the page applies it without a refetch (app/game/[id]/live-locks.ts). */
   phaseId?: number;
-  locked?: Nation[];
+  locked?: SeatSide[];
   /** The stored event's id (set when it travels; streams resume from it). */
   id?: number;
   /** A sandbox's event (issue 24): for its own stream only, never the lobby. */

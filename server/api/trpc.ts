@@ -4,6 +4,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import { z } from "zod";
 import type { EventEmitter } from "node:events";
 import type { Db } from "../../db/client";
+import type { SeatSide } from "../../db/schema";
 import { ServiceError } from "../services/errors";
 import { isConnectionError } from "../../db/connection-error";
 import { UNAVAILABLE_MESSAGE, internalMessage, logInternalError } from "./internal-error";
@@ -12,7 +13,6 @@ import { requireClassic } from "../services/ruleset-games/rulesets";
 import { endVacation } from "../services/vacations";
 import { gameNation } from "./schemas";
 import { INT4_MAX, keyText, rowId } from "./input";
-import type { Nation } from "../rulesets/1942/engine";
 import { assertMaySee } from "../services/sandbox/access";
 
 export interface SessionUser {
@@ -100,7 +100,7 @@ export const endsVacation = t.middleware(async ({ ctx, next }) => {
  * another ruleset's side id; the caller must play it in that game.
  */
 export const sideProcedure = protectedProcedure.input(z.object({ gameId: rowId, nation: keyText(1, 40) })).use(async ({ ctx, input, next }) => {
-  if (!(await playsNation(ctx.db, ctx.user.id, input.gameId, input.nation as Nation)))
+  if (!(await playsNation(ctx.db, ctx.user.id, input.gameId, input.nation as SeatSide)))
     throw new TRPCError({ code: "FORBIDDEN", message: `You do not play ${input.nation} in this game` });
   return next();
 });

@@ -4,8 +4,7 @@
 // bot account, which then joins it through the API like anyone else.
 import { and, eq, inArray, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema";
-import type { Nation } from "../rulesets/1942/engine";
+import { users, type SeatSide } from "../../db/schema";
 import { ServiceError } from "./errors";
 
 /** Mark (or unmark) the user's own account as a bot. */
@@ -28,7 +27,7 @@ export async function botsAmong(db: Db, userIds: string[]): Promise<Set<string>>
 }
 
 export interface BotInvite {
-  nation: Nation;
+  nation: SeatSide;
   /** The bot's player id, its profile link (…/player/ID) or its display name. */
   player: string;
 }
@@ -42,8 +41,8 @@ function playerKey(player: string): string {
  * The user ids of the invited bots, seat by seat: each must name exactly one account marked as a bot
  * (by its id, its profile link, or its chosen display name), and one bot is invited into one seat only.
  */
-export async function resolveBotInvites(db: Db, invites: BotInvite[]): Promise<Map<Nation, string>> {
-  const out = new Map<Nation, string>();
+export async function resolveBotInvites(db: Db, invites: BotInvite[]): Promise<Map<SeatSide, string>> {
+  const out = new Map<SeatSide, string>();
   for (const invite of invites) {
     if (out.has(invite.nation)) throw new ServiceError("BAD_REQUEST", `${invite.nation} is invited twice`);
     const key = playerKey(invite.player.trim());

@@ -5,8 +5,7 @@
 // orders count, R3.1, and robot takeover, R3.2, if the game has it).
 import { and, count, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { attendance, games, locks, phases, seats } from "../../db/schema";
-import type { Nation } from "../rulesets/1942/engine";
+import { attendance, games, locks, phases, seats, type SeatSide } from "../../db/schema";
 import { publish } from "./events";
 import { notify } from "./notify";
 import type { Phase } from "./phases";
@@ -24,14 +23,14 @@ export function phaseLengthMs(options: Game["options"]): number {
 }
 
 /** Each player's unlocked nations in this phase that it waits for (robots' seats and sides with nothing to order excluded). */
-export async function unlockedPlayers(tx: Db, phase: Phase): Promise<Map<string, Nation[]>> {
+export async function unlockedPlayers(tx: Db, phase: Phase): Promise<Map<string, SeatSide[]>> {
   const locked = new Set((await tx.select({ nation: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id))).map((r) => r.nation));
   const held = await tx
     .select({ nation: seats.nation, userId: seats.userId })
     .from(seats)
     .where(and(eq(seats.gameId, phase.gameId), eq(seats.robot, false), isNotNull(seats.userId)));
   const awaited = await awaitedSides(tx, phase);
-  const out = new Map<string, Nation[]>();
+  const out = new Map<string, SeatSide[]>();
   for (const s of held) if (!locked.has(s.nation) && waitsFor(awaited, s.nation)) out.set(s.userId!, [...(out.get(s.userId!) ?? []), s.nation]);
   return out;
 }

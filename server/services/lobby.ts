@@ -1,14 +1,13 @@
 // The lobby: open challenges anyone may join, the games a user plays, and running games to watch.
 import { and, desc, eq, inArray, isNull, notInArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { games, locks, postCombatOrders, seats, users } from "../../db/schema";
-import { NATIONS, type Nation } from "../rulesets/1942/engine";
+import { games, locks, postCombatOrders, seats, users, type SeatSide } from "../../db/schema";
 import type { LobbyGame, LobbyTurn } from "./games";
 import { currentPhase } from "./phases";
 import { namedPlayer, playerFigures, type PlayerFigures } from "./player-figures";
 import { shownPlayerName } from "./player-names";
 import { getRuleset } from "../rulesets";
-import { CLASSIC } from "./ruleset-games/rulesets";
+import { scenarioSides } from "./ruleset-games/rulesets";
 import { sidesToAct, waitsFor } from "./ruleset-games/acting";
 import { displayName } from "./display-name";
 
@@ -54,10 +53,9 @@ function gameKind(g: typeof games.$inferSelect): Pick<LobbyGame, "ruleset" | "ru
   return { ruleset: g.ruleset, rulesetName: ruleset?.name ?? g.ruleset, scenario: g.scenario, scenarioName: scenario?.name ?? g.scenario };
 }
 
-/** A game's seats in its sides' order: the 1942 nations, or the scenario's sides. */
-function sideOrder(g: typeof games.$inferSelect, seated: Nation[]): Nation[] {
-  if (g.ruleset === CLASSIC) return NATIONS.filter((n) => seated.includes(n));
-  const order: readonly string[] = getRuleset(g.ruleset)?.scenarios.find((s) => s.id === g.scenario)?.sides ?? [];
+/** A game's seats in its scenario's seating order (the five nations in 1942's). */
+function sideOrder(g: typeof games.$inferSelect, seated: SeatSide[]): SeatSide[] {
+  const order = scenarioSides(g);
   return [...seated].sort((a, b) => order.indexOf(a) - order.indexOf(b));
 }
 
@@ -105,7 +103,7 @@ async function toWatch(db: Db, userId: string, mineIds: number[]): Promise<Lobby
 }
 
 /** The current turn of a game and what waits for the viewer, who plays `mine` (only the viewer's own facts). */
-async function turnOf(db: Db, gameId: number, ruleset: string, mine: Nation[]): Promise<LobbyTurn | null> {
+async function turnOf(db: Db, gameId: number, ruleset: string, mine: SeatSide[]): Promise<LobbyTurn | null> {
   const phase = await currentPhase(db, gameId);
   if (!phase) return null;
   let needs: LobbyTurn["needs"] = null;

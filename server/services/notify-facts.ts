@@ -2,15 +2,14 @@
 // checked again: a message that is no longer true is skipped with the reason, never sent.
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { games, locks, phases, postCombatOrders, seats, type NotificationFact } from "../../db/schema";
-import type { Nation } from "../rulesets/1942/engine";
+import { games, locks, phases, postCombatOrders, seats, type NotificationFact, type SeatSide } from "../../db/schema";
 import { pressStaleReason } from "./press/notify";
 
 /**
  * A message addressed to a nation's player is stale once that user no longer plays it: they left,
  * or a robot took over. Also reads whether the game is paused (its clock stands still).
  */
-async function seatOf(db: Db, phaseId: number, nation: Nation, userId: string): Promise<{ stale: string | null; paused: boolean }> {
+async function seatOf(db: Db, phaseId: number, nation: SeatSide, userId: string): Promise<{ stale: string | null; paused: boolean }> {
   const [row] = await db
     .select({ userId: seats.userId, robot: seats.robot, pausedAt: games.pausedAt })
     .from(phases)

@@ -1,8 +1,7 @@
 // The figures shown beside a player's name (lobby, seats, profile): reliability, finished games and,
 // after enough rated games, the rating. Anonymous games hide them with the name (player-names.ts).
 import type { Db } from "../../db/client";
-import type { GameOptions } from "../../db/schema";
-import type { Nation } from "../rulesets/1942/engine";
+import type { GameOptions, SeatSide } from "../../db/schema";
 import { namedPlayer } from "./player-names";
 import { finishedGameCounts, reliabilityFigures } from "./reliability";
 import { shownRatings } from "./ratings";
@@ -40,7 +39,7 @@ export interface SeatExtras {
 
 /** A seat as the game view reads it: its player's bot mark and running vacation come with it. */
 export interface SeatRow {
-  nation: Nation;
+  nation: SeatSide;
   robot: boolean;
   userId: string | null;
   name: string | null;
@@ -57,12 +56,12 @@ export async function seatExtras(
   viewerId: string,
   /** Where the figures come from (the game view passes its per-phase cache, phase-figures.ts). */
   figuresOf: (db: Db, userIds: string[]) => Promise<Map<string, PlayerFigures>> = playerFigures,
-): Promise<Map<Nation, SeatExtras>> {
+): Promise<Map<SeatSide, SeatExtras>> {
   const named = seatRows.filter((s) => s.userId && namedPlayer(game, s.userId === viewerId));
   // The bot mark and vacations come with the seats, read with every view (the figures may come from
   // a cache kept for the phase).
   const figures = await figuresOf(db, named.map((s) => s.userId!));
-  const out = new Map<Nation, SeatExtras>(named.map((s) => [s.nation, { playerId: s.userId!, ...figures.get(s.userId!)!, bot: s.bot }]));
+  const out = new Map<SeatSide, SeatExtras>(named.map((s) => [s.nation, { playerId: s.userId!, ...figures.get(s.userId!)!, bot: s.bot }]));
   if (game.status === "finished") return out;
   for (const s of seatRows) {
     const until = s.userId && s.awayUntil !== null ? new Date(s.awayUntil) : undefined;

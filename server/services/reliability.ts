@@ -3,8 +3,7 @@
 // the attendance rows; and the figure shown beside the player's name.
 import { and, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { attendance, games, locks, seats, type AttendanceOutcome } from "../../db/schema";
-import type { Nation } from "../rulesets/1942/engine";
+import { attendance, games, locks, seats, type AttendanceOutcome, type SeatSide } from "../../db/schema";
 import type { Phase } from "./phases";
 import { awaitedSides } from "./ruleset-games/acting";
 
@@ -130,6 +129,6 @@ export async function recordPhaseClosed(tx: Db, phase: Pick<Phase, "id" | "gameI
 }
 
 /** One event of a player in a phase: an excused miss, a vacation's extension, leaving the game. */
-export async function recordAttendance(tx: Db, phase: Pick<Phase, "id" | "gameId">, nation: Nation, userId: string, outcome: AttendanceOutcome): Promise<void> {
+export async function recordAttendance(tx: Db, phase: Pick<Phase, "id" | "gameId">, nation: SeatSide, userId: string, outcome: AttendanceOutcome): Promise<void> {
   await tx.insert(attendance).values({ gameId: phase.gameId, phaseId: phase.id, nation, userId, outcome });
 }

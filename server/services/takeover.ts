@@ -3,8 +3,7 @@
 // keeps the seat and may take the nation back at any time. A player who leaves hands it over for good.
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { games, locks, orders, phases, postCombatOrders, seats } from "../../db/schema";
-import { NATIONS, type Nation } from "../rulesets/1942/engine";
+import { games, locks, orders, phases, postCombatOrders, seats, type SeatSide } from "../../db/schema";
 import { enqueue } from "../jobs/queue";
 import { beginResolving } from "./resolving";
 import { closePostCombat } from "./post-combat";
@@ -14,9 +13,10 @@ import { notify } from "./notify";
 import { recordAttendance } from "./reliability";
 import { currentPhase, robotsOrderAndLock, type Phase } from "./phases";
 import { awaitedSides, waitsFor } from "./ruleset-games/acting";
+import { scenarioSides } from "./ruleset-games/rulesets";
 
 /** At an orders deadline: count a miss for each player who had not locked; hand over at the limit. */
-export async function countMissedDeadlines(tx: Db, phase: Phase): Promise<Nation[]> {
+export async function countMissedDeadlines(tx: Db, phase: Phase): Promise<SeatSide[]> {
   const [game] = await tx.select().from(games).where(eq(games.id, phase.gameId));
   const locked = new Set((await tx.select({ nation: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id))).map((r) => r.nation));
   const players = await tx
@@ -24,7 +24,7 @@ export async function countMissedDeadlines(tx: Db, phase: Phase): Promise<Nation
     .from(seats)
     .where(and(eq(seats.gameId, phase.gameId), eq(seats.robot, false), isNotNull(seats.userId)));
   const limit = game?.options.robotTakeover ?? 0;
-  const takenOver: Nation[] = [];
+  const takenOver: SeatSide[] = [];
   // A side with nothing to order missed nothing.
   const awaited = await awaitedSides(tx, phase);
   for (const seat of players.filter((s) => !locked.has(s.nation) && waitsFor(awaited, s.nation))) {
@@ -53,7 +53,7 @@ export async function countMissedDeadlines(tx: Db, phase: Phase): Promise<Nation
 }
 
 /** The player takes their nation back from the robot; in open orders, the robot's orders and lock go. */
-export async function reclaimNation(db: Db, userId: string, gameId: number, nation: Nation): Promise<{ reclaimed: true }> {
+export async function reclaimNation(db: Db, userId: string, gameId: number, nation: SeatSide): Promise<{ reclaimed: true }> {
   return db.transaction(async (tx) => {
     const [seat] = await tx.select().from(seats).where(and(eq(seats.gameId, gameId), eq(seats.nation, nation))).for("update");
     if (!seat) throw notFound("That nation");
@@ -78,7 +78,7 @@ export async function reclaimNation(db: Db, userId: string, gameId: number, nati
  * once (the last lock resolves the turn); a battle or post-combat choice waiting for the nation is
  * taken by the robot as the adjudication goes on.
  */
-export async function leaveGame(db: Db, userId: string, gameId: number, nation: Nation): Promise<{ left: true }> {
+export async function leaveGame(db: Db, userId: string, gameId: number, nation: SeatSide): Promise<{ left: true }> {
   return db.transaction(async (tx) => {
     const [game] = await tx.select().from(games).where(eq(games.id, gameId)).for("update");
     if (!game) throw notFound("That game");
@@ -94,7 +94,7 @@ export async function leaveGame(db: Db, userId: string, gameId: number, nation: 
       await tx.delete(locks).where(and(eq(locks.phaseId, phase.id), eq(locks.nation, nation)));
       await robotsOrderAndLock(tx, phase, [nation], game.options);
       const locked = await tx.select({ n: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id));
-      if (locked.length === NATIONS.length) await beginResolving(tx, phase);
+      if (locked.length === scenarioSides(game).length) await beginResolving(tx, phase);
     } else if (phase?.status === "battles") {
       await enqueue(tx, `adjudicate:${phase.id}:left:${nation}:${(phase.decisions ?? []).length}`, { phaseId: phase.id });
     } else if (phase?.status === "post-combat") {

@@ -3,13 +3,15 @@
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { phases, seats, type PhaseVerification } from "../../db/schema";
-import { ENGINE_VERSION } from "../rulesets/1942/engine";
 import { resolveStored } from "./adjudicate";
 import { ServiceError, forbidden, notFound } from "./errors";
 import { loadGame, seedHash } from "./phases";
 import { hitRateLimit, type RateLimit } from "./rate-limit";
 import { CLASSIC, rulesetOf } from "./ruleset-games/rulesets";
 import { verifyRulesetPhases } from "./ruleset-games/verify";
+
+/** The 1942 rules' version, from the registry: a phase judged by another version is not replayed as this one. */
+const engineVersion = () => rulesetOf(CLASSIC).version;
 
 export interface PhaseCheck {
   turn: number;
@@ -44,7 +46,7 @@ type Phase = typeof phases.$inferSelect;
 function checkPhase(phase: Phase, next: Phase | undefined, lowLuck: boolean): PhaseCheck {
   const problems: string[] = [];
   if (seedHash(phase.seed) !== phase.seedHash) problems.push("the revealed seed does not match the published SHA-256");
-  if (phase.engineVersion !== ENGINE_VERSION) problems.push(`resolved by engine ${phase.engineVersion}; this is ${ENGINE_VERSION}`);
+  if (phase.engineVersion !== engineVersion()) problems.push(`resolved by engine ${phase.engineVersion}; this is ${engineVersion()}`);
   const rerun = resolveStored(phase, phase.orders ?? {}, lowLuck);
   if (JSON.stringify(rerun.report) !== JSON.stringify(phase.report)) problems.push("replaying the stored orders with the stored seed gives a different report");
   if (next && canonical(next.startState) !== canonical(rerun.state)) problems.push(`turn ${next.turn} does not start from the state this phase produced`);
@@ -61,9 +63,9 @@ function checkAndStore(db: Db, phase: Phase, next: Phase | undefined, lowLuck: b
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${VERIFY_LOCK_SPACE}, ${phase.id})`);
     const [row] = await tx.select({ verification: phases.verification }).from(phases).where(eq(phases.id, phase.id));
-    if (row?.verification && row.verification.engine === ENGINE_VERSION) return fromStored(phase, row.verification);
+    if (row?.verification && row.verification.engine === engineVersion()) return fromStored(phase, row.verification);
     const check = checkPhase(phase, next, lowLuck);
-    const verification: PhaseVerification = { engine: ENGINE_VERSION, ok: check.ok, problems: check.problems };
+    const verification: PhaseVerification = { engine: engineVersion(), ok: check.ok, problems: check.problems };
     await tx.update(phases).set({ verification }).where(eq(phases.id, phase.id));
     return check;
   });
@@ -106,12 +108,12 @@ export async function verifyGame(db: Db, gameId: number, options: VerifyOptions 
     const lowLuck = game.options.lowLuck;
     if (!options.cached) {
       const check = checkPhase(phase, next, lowLuck);
-      if (final) await db.update(phases).set({ verification: { engine: ENGINE_VERSION, ok: check.ok, problems: check.problems } }).where(eq(phases.id, phase.id));
+      if (final) await db.update(phases).set({ verification: { engine: engineVersion(), ok: check.ok, problems: check.problems } }).where(eq(phases.id, phase.id));
       checks.push(check);
       continue;
     }
     const stored = phase.verification;
-    if (stored && stored.engine === ENGINE_VERSION) {
+    if (stored && stored.engine === engineVersion()) {
       checks.push(fromStored(phase, stored));
       continue;
     }

@@ -2,7 +2,7 @@
 // (services/press/access.ts); writes go as a nation (or, in another ruleset, a side) the caller plays (sideProcedure). Channel, message
 // and report ids are public ids (services/press/public.ts): they count nothing of other channels.
 import { z } from "zod";
-import type { Nation } from "../../rulesets/1942/engine";
+import type { SeatSide } from "../../../db/schema";
 import { unreadByGame } from "../../services/press/press";
 import { channelsFor, markReadFor, messagesFor, muteFor, open, reportFor, reportsFor, send } from "../../services/press/public";
 import { rowId } from "../input";
@@ -28,11 +28,11 @@ export const pressRouter = router({
   send: sideProcedure
     .use(endsVacation)
     .input(z.object({ channelId: id, text: messageText("The message", MESSAGE_MAX) }))
-    .mutation(({ ctx, input }) => send(ctx.db, ctx.user.id, { ...input, nation: input.nation as Nation })),
+    .mutation(({ ctx, input }) => send(ctx.db, ctx.user.id, { ...input, nation: input.nation as SeatSide })),
   /** Open a private channel of the caller's nation and the given nations (members fixed from now on). */
   open: sideProcedure
     .input(z.object({ members: z.array(keyText(1, 40)).min(1).max(11) }))
-    .mutation(({ ctx, input }) => open(ctx.db, ctx.user.id, { ...input, nation: input.nation as Nation, members: input.members as Nation[] })),
+    .mutation(({ ctx, input }) => open(ctx.db, ctx.user.id, { ...input, nation: input.nation as SeatSide, members: input.members as SeatSide[] })),
   markRead: protectedProcedure
     .input(z.object({ gameId, channelId: id, upTo: id }))
     .mutation(({ ctx, input }) => markReadFor(ctx.db, ctx.user.id, input)),

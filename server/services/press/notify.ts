@@ -102,7 +102,7 @@ async function digestMessages(db: Db, userId: string, fact: Extract<Notification
   const access = await pressAccess(db, userId, fact.gameId).catch(() => null);
   if (!access) return { access, channels: [], messages: [] };
   const muted = new Set((await db.select().from(pressMutes).where(eq(pressMutes.userId, userId))).map((r) => r.channelId));
-  const channels = (await allChannels(db, fact.gameId)).filter((c) => mayRead(access, c) && !muted.has(c.id));
+  const channels = (await allChannels(db, access.game)).filter((c) => mayRead(access, c) && !muted.has(c.id));
   if (channels.length === 0) return { access, channels, messages: [] };
   const messages = await db
     .select({ m: pressMessages })
@@ -140,8 +140,9 @@ export async function pressStaleReason(db: Db, fact: NotificationFact, userId: s
   const [message] = await db.select().from(pressMessages).where(eq(pressMessages.id, fact.messageId));
   if (!message) return "the message is gone";
   const access = await pressAccess(db, userId, message.gameId).catch(() => null);
-  const channel = (await allChannels(db, message.gameId)).find((c) => c.id === fact.channelId);
-  if (!access || !channel || !mayRead(access, channel)) return "you no longer read that channel";
+  if (!access) return "you no longer read that channel";
+  const channel = (await allChannels(db, access.game)).find((c) => c.id === fact.channelId);
+  if (!channel || !mayRead(access, channel)) return "you no longer read that channel";
   const [mute] = await db.select().from(pressMutes).where(and(eq(pressMutes.userId, userId), eq(pressMutes.channelId, channel.id)));
   if (mute) return "the channel is muted";
   const [s] = await db.select({ pressPush: notificationSettings.pressPush }).from(notificationSettings).where(eq(notificationSettings.userId, userId));

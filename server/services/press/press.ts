@@ -3,11 +3,10 @@
 // mutes. Every read goes through access.ts: a channel the user may not read does not exist for them.
 import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { pressChannelMembers, pressChannels, pressMessages, pressMutes, pressReads, seats, users } from "../../../db/schema";
-import type { Nation } from "../../rulesets/1942/engine";
+import { pressChannelMembers, pressChannels, pressMessages, pressMutes, pressReads, seats, users, type SeatSide } from "../../../db/schema";
 import { conflict, forbidden, ServiceError } from "../errors";
 import { currentPhase } from "../phases";
-import { memberKey, orderSides, pressAccess, publicChannel, readableChannel, readableChannels, type Channel, type PressAccess } from "./access";
+import { memberKey, orderSides, pressAccess, pressSideOrder, publicChannel, readableChannel, readableChannels, type Channel, type PressAccess } from "./access";
 import { notifyPress } from "./notify";
 
 /** A user sends at most this many messages a minute and an hour, over all games. */
@@ -19,7 +18,7 @@ export interface ChannelSummary extends Channel {
   unread: number;
   muted: boolean;
   /** The user's nations that may write here now. */
-  writers: Nation[];
+  writers: SeatSide[];
 }
 
 export interface PressChannels {
@@ -28,9 +27,9 @@ export interface PressChannels {
   player: boolean;
   finished: boolean;
   /** Nations this user may send as (and open channels for). */
-  writers: Nation[];
+  writers: SeatSide[];
   /** Every side of the game (whom a private channel may include). */
-  sides: Nation[];
+  sides: SeatSide[];
   /** The game's creator reads the reported messages. */
   moderator: boolean;
   channels: ChannelSummary[];
@@ -83,7 +82,7 @@ export async function listChannels(db: Db, userId: string, gameId: number): Prom
 export interface PressMessage {
   id: number;
   channelId: number;
-  sender: Nation;
+  sender: SeatSide;
   text: string;
   turn: number;
   phase: string;
@@ -122,7 +121,7 @@ export async function channelMessages(db: Db, userId: string, gameId: number, ch
   };
 }
 
-function writerOf(access: PressAccess, nation: Nation): void {
+function writerOf(access: PressAccess, nation: SeatSide): void {
   if (access.finished) throw conflict("The game is over: its press is an archive now");
   if (access.mode === "none") throw forbidden("This game has no press");
   if (!access.writers.includes(nation)) throw forbidden(`You do not write for ${nation} in this game`);
@@ -153,7 +152,7 @@ async function checkRate(tx: Db, userId: string): Promise<void> {
   if (Number(row?.hour ?? 0) >= RATE_PER_HOUR) throw new ServiceError("TOO_MANY_REQUESTS", `At most ${RATE_PER_HOUR} messages an hour`);
 }
 
-export async function sendMessage(db: Db, userId: string, input: { gameId: number; channelId: number; nation: Nation; text: string }): Promise<PressMessage> {
+export async function sendMessage(db: Db, userId: string, input: { gameId: number; channelId: number; nation: SeatSide; text: string }): Promise<PressMessage> {
   return db.transaction(async (tx) => {
     const access = await pressAccess(tx, userId, input.gameId);
     const channel = await readableChannel(tx, access, input.channelId);
@@ -173,17 +172,17 @@ export async function sendMessage(db: Db, userId: string, input: { gameId: numbe
 }
 
 /** Open a private channel of `members` (the opener's nation among them); an existing one is returned. */
-export async function openChannel(db: Db, userId: string, input: { gameId: number; nation: Nation; members: Nation[] }): Promise<{ channelId: number; existed: boolean }> {
+export async function openChannel(db: Db, userId: string, input: { gameId: number; nation: SeatSide; members: SeatSide[] }): Promise<{ channelId: number; existed: boolean }> {
   return db.transaction(async (tx) => {
     const access = await pressAccess(tx, userId, input.gameId);
     writerOf(access, input.nation);
     const stranger = input.members.find((n) => !access.sides.includes(n));
     if (stranger) throw new ServiceError("BAD_REQUEST", `${stranger} is not a side of this game`);
-    const members = orderSides([...input.members, input.nation]);
+    const members = orderSides([...input.members, input.nation], pressSideOrder(access.game));
     if (access.mode !== "full") throw forbidden("This game has public press only");
     if (members.length < 2) throw new ServiceError("BAD_REQUEST", "A private channel needs at least two nations");
     if (members.length === access.sides.length) throw new ServiceError("BAD_REQUEST", `All ${access.sides.length === 5 ? "five nations" : "the sides"}: that is the public channel`);
-    const key = memberKey("private", members);
+    const key = memberKey("private", members, pressSideOrder(access.game));
     const [made] = await tx.insert(pressChannels).values({ gameId: input.gameId, kind: "private", memberKey: key, openedBy: input.nation }).onConflictDoNothing().returning();
     if (made) {
       await tx.insert(pressChannelMembers).values(members.map((nation) => ({ channelId: made.id, nation })));

@@ -2,8 +2,8 @@
 // so no id tells how many private channels were opened or private messages sent (issue 20). The press
 // services work on row ids; these wrappers turn what comes in into row ids and what goes out into
 // public ids, and are what the router calls.
+import type { SeatSide } from "../../../db/schema";
 import type { Db } from "../../../db/client";
-import type { Nation } from "../../rulesets/1942/engine";
 import { publicIds, type PublicIds } from "../public-ids";
 import { listReports, reportMessage } from "./moderation";
 import { channelMessages, listChannels, markRead, muteChannel, openChannel, sendMessage, type PressChannels, type PressMessage } from "./press";
@@ -34,12 +34,12 @@ export async function messagesFor(db: Db, userId: string, gameId: number, channe
   };
 }
 
-export async function send(db: Db, userId: string, input: { gameId: number; channelId: number; nation: Nation; text: string }): Promise<PressMessage> {
+export async function send(db: Db, userId: string, input: { gameId: number; channelId: number; nation: SeatSide; text: string }): Promise<PressMessage> {
   const ids = await publicIds(db);
   return publicMessage(ids, await sendMessage(db, userId, { ...input, channelId: channelIn(ids, input.channelId) }));
 }
 
-export async function open(db: Db, userId: string, input: { gameId: number; nation: Nation; members: Nation[] }) {
+export async function open(db: Db, userId: string, input: { gameId: number; nation: SeatSide; members: SeatSide[] }) {
   const ids = await publicIds(db);
   const opened = await openChannel(db, userId, input);
   return { ...opened, channelId: channelOut(ids, opened.channelId) };

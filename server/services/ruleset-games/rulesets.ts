@@ -23,6 +23,16 @@ export function scenarioOf(ruleset: AnyRuleset, id: string): ScenarioInfo {
   return scenario;
 }
 
+/**
+ * The sides a game's scenario seats, in its seating order, as its ruleset lists them (a game stored
+ * without a scenario, as 1942 games are, has its ruleset's first). Empty for an unknown ruleset.
+ */
+export function scenarioSides(game: Pick<Game, "ruleset" | "scenario">): readonly string[] {
+  const ruleset = getRuleset(game.ruleset);
+  const scenario = ruleset?.scenarios.find((s) => s.id === game.scenario) ?? ruleset?.scenarios[0];
+  return scenario?.sides ?? [];
+}
+
 /** Stored with each phase, so a replay knows which rules judged it. */
 export const engineVersionOf = (ruleset: AnyRuleset) => `${ruleset.id} ${ruleset.version}`;
 

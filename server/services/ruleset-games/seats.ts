@@ -5,8 +5,7 @@
 // back at any time; in an open turn the robot's orders and lock go. A player who left cannot.
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { games, locks, orders, phases, seats } from "../../../db/schema";
-import type { Nation } from "../../rulesets/1942/engine";
+import { games, locks, orders, phases, seats, type SeatSide } from "../../../db/schema";
 import { conflict, forbidden, notFound } from "../errors";
 import { publish } from "../events";
 import { currentPhase } from "../phases";
@@ -19,7 +18,7 @@ import { rulesetGame } from "./rulesets";
 export async function reclaimSide(db: Db, userId: string, gameId: number, side: string): Promise<{ reclaimed: true }> {
   const { game } = await rulesetGame(db, gameId);
   if (game.status !== "active") throw conflict("Only a game in play has sides to take back");
-  return reclaimNation(db, userId, gameId, side as Nation);
+  return reclaimNation(db, userId, gameId, side as SeatSide);
 }
 
 /** The player leaves: a robot plays the side from now on. */
@@ -33,7 +32,7 @@ export async function leaveSide(db: Db, userId: string, gameId: number, side: st
     if (!seat || seat.userId !== userId) throw forbidden(`You do not play ${side} in this game`);
     await tx.update(seats).set({ userId: null, robot: true, missedDeadlines: 0 }).where(and(eq(seats.gameId, gameId), eq(seats.nation, side as never)));
     const latest = await currentPhase(tx, gameId);
-    if (latest) await recordAttendance(tx, latest, side as Nation, userId, "left");
+    if (latest) await recordAttendance(tx, latest, side as SeatSide, userId, "left");
     const [phase] = latest ? await tx.select().from(phases).where(and(eq(phases.id, latest.id), eq(phases.status, "open"))).for("update") : [];
     if (phase) {
       // The player's saved orders and lock go: the robot gives its own (the ruleset's robot) and locks.
