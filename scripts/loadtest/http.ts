@@ -101,7 +101,7 @@ export interface Stream {
 }
 
 /** A live game-event stream (game.events over SSE); `onEvent` gets each event's data. */
-export function eventStream(base: string, cookie: string, gameId: number, onEvent: (data: { kind?: string; turn?: number }) => void): Stream {
+export function eventStream(base: string, cookie: string, gameId: number, onEvent: (data: { kind?: string; turn?: number; view?: unknown }) => void): Stream {
   const controller = new AbortController();
   let connected!: () => void;
   const ready = new Promise<void>((r) => (connected = r));
@@ -123,7 +123,7 @@ export function eventStream(base: string, cookie: string, gameId: number, onEven
           for (const line of block.split("\n"))
             if (line.startsWith("data:")) {
               try {
-                onEvent(JSON.parse(line.slice(5)) as { kind?: string; turn?: number });
+                onEvent(JSON.parse(line.slice(5)) as { kind?: string; turn?: number; view?: unknown });
               } catch {
                 // connection notices carry no JSON payload of ours
               }

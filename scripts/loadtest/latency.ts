@@ -43,8 +43,9 @@ export interface GameTiming {
   lockSentAt: number;
   /** When the later of the racing locks was answered. */
   lockAnsweredAt: number;
-  /** Per stream: when it heard "turn resolved", and when its refetched view showed the new turn. */
-  streams: { eventAt?: number; fetchedAt?: number }[];
+  /** Per stream: when it heard the event, and when it had the view showing the new turn: the event's
+   * own (`refetched` false: the same moment) or a refetch's after an event without one. */
+  streams: { eventAt?: number; fetchedAt?: number; refetched?: boolean }[];
 }
 
 export interface Steps {
@@ -61,8 +62,8 @@ export function stepsOf(games: GameTiming[], runs: Map<string, JobRun>, action =
     "adjudication: engine (with robots' decisions)": [],
     "adjudication: write": [],
     "adjudication: commit": [],
-    "event fan-out (commit → event on the stream)": [],
-    "client refetch (event → new turn fetched)": [],
+    "event fan-out with the view (commit → event on the stream)": [],
+    "fallback refetch (event without a view → new turn fetched)": [],
   };
   for (const g of games) {
     steps[request]!.push(g.lockAnsweredAt - g.lockSentAt);
@@ -74,8 +75,8 @@ export function stepsOf(games: GameTiming[], runs: Map<string, JobRun>, action =
     steps["adjudication: write"]!.push(run.writeMs);
     steps["adjudication: commit"]!.push(run.commitMs);
     for (const s of g.streams) {
-      if (s.eventAt !== undefined) steps["event fan-out (commit → event on the stream)"]!.push(s.eventAt - run.committedAt);
-      if (s.eventAt !== undefined && s.fetchedAt !== undefined) steps["client refetch (event → new turn fetched)"]!.push(s.fetchedAt - s.eventAt);
+      if (s.eventAt !== undefined) steps["event fan-out with the view (commit → event on the stream)"]!.push(s.eventAt - run.committedAt);
+      if (s.eventAt !== undefined && s.fetchedAt !== undefined && s.refetched) steps["fallback refetch (event without a view → new turn fetched)"]!.push(s.fetchedAt - s.eventAt);
     }
   }
   return steps;

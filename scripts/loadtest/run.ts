@@ -175,7 +175,8 @@ const NONE = { latencies: [], errors: 0, cpuMs: NaN };
 function printStage(r: StageResult, runs: Map<string, JobRun>, games: number, streams: number, action: string, log: (l: string) => void): Steps {
   const steps = stepsOf(r.timings, runs, action);
   log(`    ${action} → event: p50 ${ms(percentile(r.event, 0.5))}, p95 ${ms(percentile(r.event, 0.95))} (${r.event.length} streams)`);
-  log(`    ${action} → next step fetched: p50 ${ms(percentile(r.fetched, 0.5))}, p95 ${ms(percentile(r.fetched, 0.95))} (${r.fetched.length} streams)`);
+  const refetched = r.timings.reduce((n, t) => n + t.streams.filter((s) => s.refetched).length, 0);
+  log(`    ${action} → next step in hand: p50 ${ms(percentile(r.fetched, 0.5))}, p95 ${ms(percentile(r.fetched, 0.95))} (${r.fetched.length} streams: ${r.fetched.length - refetched} views in the event, ${refetched} fallback refetches)`);
   log(`    where the time goes, step by step:`);
   for (const line of stepLines(steps)) log(line);
   log(cpuLine(r.cpu, games, streams));
@@ -204,7 +205,7 @@ async function battlesMeasured(cluster: Cluster, games: LoadGame[], jobRuns: Map
 }
 
 const cpuLine = (cpu: StageCpu, games: number, streams: number) =>
-  `    CPU a game (its requests, the adjudication, its events, ${streams} refetches): app processes ${ms(cpu.app / games)}, workers ${ms(cpu.workers / games)}, load generator ${ms(cpu.own / games)}`;
+  `    CPU a game (its requests, the adjudication, its events with ${streams} streams' views): app processes ${ms(cpu.app / games)}, workers ${ms(cpu.workers / games)}, load generator ${ms(cpu.own / games)}`;
 
 /** `count` games, each resolved alone (after one not counted, to warm up): the latency of an idle server. */
 async function oneGameAtATime(cluster: Cluster, count: number, jobRuns: Map<string, JobRun>, log: (l: string) => void): Promise<void> {

@@ -1,6 +1,7 @@
 // One measured step of many games at once: each game's players act (the last locks, the battle
 // decisions, the post-combat lock), every open stream of the game waits for the event that follows
-// and refetches the game until its view shows the next step (the new turn, the next round). The same
+// and takes the view the event carries (or refetches the game when it carries none) until a view shows
+// the next step (the new turn, the next round). The same
 // measure for the orders' last lock, a battle decision and the post-combat lock (issue 20).
 import { and, eq } from "drizzle-orm";
 import { phases } from "../../db/schema";
@@ -47,7 +48,7 @@ function cpuNow(cluster: Cluster): StageCpu {
 }
 
 export interface StageResult {
-  /** Action sent → the event whose refetch showed the step done, → that refetch answered (ms a stream). */
+  /** Action sent → the event whose view (carried or refetched) showed the step done, → that view in hand (ms a stream). */
   event: number[];
   fetched: number[];
   /** The actions refused or timed out (their games are not measured). */
@@ -110,16 +111,21 @@ export async function measureStage(cluster: Cluster, games: LoadGame[], stage: S
         eventStream(base, viewer.cookie, g.gameId, (e) => {
           if (!stage.kinds.includes(e.kind ?? "") || seen.fetchedAt !== undefined || Number.isNaN(timing.lockSentAt)) return;
           const eventAt = epochMs();
+          const shows = (view: ViewSeen, refetched: boolean) => {
+            if (seen.fetchedAt !== undefined || !stage.done(g, view)) return;
+            seen.eventAt = eventAt;
+            seen.fetchedAt = refetched ? epochMs() : eventAt;
+            seen.refetched = refetched;
+            event.push(seen.eventAt - timing.lockSentAt);
+            fetched.push(seen.fetchedAt - timing.lockSentAt);
+            waiting -= 1;
+          };
+          // The event carries the viewer's new view (issue 20); without one (its building failed), the
+          // page refetches game.get, as the generator does here.
+          if (e.view) return shows(e.view as ViewSeen, false);
           follow.push(
             trpc<ViewSeen>(base, viewer.cookie, "game.get", { gameId: g.gameId }, "query").then(
-              (view) => {
-                if (seen.fetchedAt !== undefined || !stage.done(g, view)) return;
-                seen.eventAt = eventAt;
-                seen.fetchedAt = epochMs();
-                event.push(seen.eventAt - timing.lockSentAt);
-                fetched.push(seen.fetchedAt - timing.lockSentAt);
-                waiting -= 1;
-              },
+              (view) => shows(view, true),
               () => void (refetchErrors += 1),
             ),
           );

@@ -16,6 +16,9 @@ export async function* liveStream<E extends { id?: number }>(options: {
   ids: PublicIds;
   /** The stored events after an id, oldest first. */
   replay: (afterId: number) => Promise<(E & { id: number })[]>;
+  /** What a live event becomes on this stream (the game's stream adds its viewer's new view); replayed
+   * events go as stored (a page that reconnects refetches anyway). */
+  live?: (event: E) => Promise<E>;
 }) {
   metrics.liveStreams.inc();
   try {
@@ -35,7 +38,9 @@ export async function* liveStream<E extends { id?: number }>(options: {
       }
     let n = 0;
     for await (const [event] of live) {
-      const e = event as E;
+      const heard = event as E;
+      if (heard.id !== undefined && yielded.has(heard.id)) continue;
+      const e = options.live ? await options.live(heard) : heard;
       if (e.id !== undefined) {
         if (yielded.has(e.id)) continue;
         if (yielded.size > 10_000) yielded.clear();

@@ -180,24 +180,60 @@ function startBoardUnits(state: GameState): UnitReport[] {
   return units;
 }
 
-export async function gameView(db: Db, userId: string, gameId: number): Promise<GameView> {
+/** What a game's view reads from the database: the game, its seats, its latest phase (with the saved
+ * orders of the nations asked for), the post-combat rows and rating changes. Server-side only: the
+ * view is cut from it for one viewer by viewFor. */
+export interface ViewRead {
+  game: NonNullable<Awaited<ReturnType<typeof gameWithSeats>>>["game"];
+  seatRows: SeatRow[];
+  phase: Awaited<ReturnType<typeof latestPhase>>;
+  startState: GameState | undefined;
+  postCombatRows: (typeof postCombatOrders.$inferSelect)[];
+  ratingChanges: RatingChangeShown[] | undefined;
+}
+
+/** The nations a user plays in the game, in the canonical order. */
+const seatsOf = (seatRows: SeatRow[], userId: string) => NATIONS.filter((n) => seatRows.some((s) => s.nation === n && s.userId === userId));
+
+/**
+ * The reads of a game's view. `ordersOf`: whose saved orders are read with the phase — the viewer's
+ * own for game.get; every seated player's for a read shared by the streams of one process
+ * (event-view.ts), which viewFor then cuts to each viewer's own. For a game of another ruleset, only
+ * its ruleset (it has no such view).
+ */
+export async function readView(db: Db, gameId: number, ordersOf: (seatRows: SeatRow[]) => Nation[]): Promise<ViewRead | { otherRuleset: string }> {
   const found = await gameWithSeats(db, gameId);
   if (!found) throw notFound("That game");
   const { game, seats: seatRows } = found;
-  if (game.ruleset !== CLASSIC) throw notClassic(game);
-  const mySeats = NATIONS.filter((n) => seatRows.some((s) => s.nation === n && s.userId === userId));
-  const phase = await latestPhase(db, gameId, mySeats);
+  if (game.ruleset !== CLASSIC) return { otherRuleset: game.ruleset };
+  const phase = await latestPhase(db, gameId, ordersOf(seatRows));
+  const startState = phase ? await phaseStartState(db, phase) : undefined;
+  const postCombatRows = phase?.status === "post-combat" && phase.postCombat ? await db.select().from(postCombatOrders).where(eq(postCombatOrders.phaseId, phase.id)) : [];
+  const ratingChanges = game.status === "finished" && phase?.status === "resolved" && game.options.rated ? await gameRatingChanges(db, gameId) : undefined;
+  return { game, seatRows, phase, startState, postCombatRows, ratingChanges };
+}
+
+export async function gameView(db: Db, userId: string, gameId: number): Promise<GameView> {
+  const read = await readView(db, gameId, (seatRows) => seatsOf(seatRows, userId));
+  if ("otherRuleset" in read) throw notClassic({ ruleset: read.otherRuleset });
+  return viewFor(db, userId, read);
+}
+
+/** One viewer's view of what readView read: the viewer's own orders, choices and preference only. */
+export async function viewFor(db: Db, userId: string, read: ViewRead): Promise<GameView> {
+  const { game, seatRows, phase, startState } = read;
+  const gameId = game.id;
+  const mySeats = seatsOf(seatRows, userId);
   const locked = phase?.locked ?? [];
   const myOrders: Partial<Record<Nation, Order[]>> = {};
   if (phase) for (const n of mySeats) myOrders[n] = phase.myOrders.filter((o) => o.nation === n).map((o) => o.order);
-  const startState = phase ? await phaseStartState(db, phase) : undefined;
   const stage = phase?.status === "post-combat" ? phase.postCombat : null;
   // The viewer's own casualty preference, read only when one of the viewer's choices waits.
   const choosing = phase?.status === "battles" && phase.pending?.requests.some((r) => r.kind === "casualties" && mySeats.includes(r.chooser));
   const preference = choosing ? (await getPreference(db, gameId, userId)).casualties : undefined;
   let postCombat: GameView["postCombat"] = null;
   if (phase && stage) {
-    const rows = await db.select().from(postCombatOrders).where(eq(postCombatOrders.phaseId, phase.id));
+    const rows = read.postCombatRows;
     const mine: NonNullable<GameView["postCombat"]>["mine"] = {};
     for (const r of rows.filter((r) => mySeats.includes(r.nation))) {
       const choices = { air: stage.choices.air.filter((a) => a.nation === r.nation), aaGuns: stage.choices.aaGuns.filter((g) => g.nation === r.nation) };
@@ -263,7 +299,7 @@ export async function gameView(db: Db, userId: string, gameId: number): Promise<
             winner: (phase.report as TurnReport).victory.winner ?? "nobody",
             turn: phase.turn,
             reason: (phase.report as TurnReport).victory.reason,
-            ...(game.options.rated ? { ratingChanges: await gameRatingChanges(db, gameId) } : {}),
+            ...(read.ratingChanges ? { ratingChanges: read.ratingChanges } : {}),
           }
         : null,
     board: stage

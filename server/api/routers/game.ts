@@ -13,6 +13,8 @@ import { gameEventsAfter, lobbyEventsAfter } from "../../services/events";
 import { notFound } from "../../services/errors";
 import { MAX_POLL_SECONDS, pollGameEvents } from "../../services/event-poll";
 import { loadGame } from "../../services/phases";
+import { withView } from "../../services/event-view";
+import type { GameView } from "../../services/view";
 import { publicIds } from "../../services/public-ids";
 import { int4, text } from "../input";
 import { liveStream } from "../live-stream";
@@ -79,7 +81,9 @@ export const gameRouter = router({
     .input(z.object({ gameId, after: int4(0).optional(), wait: z.number().min(0).max(MAX_POLL_SECONDS).default(0) }))
     .output(eventsOutput)
     .query(({ ctx, input, signal }) => pollGameEvents(ctx.db, ctx.bus, input.gameId, input.after, input.wait, signal)),
-  /** One stream per tab with every event of the game; events are hints to refetch, never secrets. */
+  /** One stream per tab with every event of the game. An event that moves the phase on carries the
+   * viewer's new view (`view`: exactly what game.get gives that viewer, services/event-view.ts);
+   * otherwise events are hints to refetch, never secrets. */
   // Refused before it starts for a game that does not exist, or past the user's stream limit.
   events: protectedProcedure.input(z.object({ gameId, lastEventId: text(0, 200).nullish() })).subscription(async ({ ctx, input, signal }) => {
     if (!(await loadGame(ctx.db, input.gameId))) throw notFound("That game");
@@ -87,7 +91,15 @@ export const gameRouter = router({
     const ids = await publicIds(ctx.db);
     return counted(
       ctx.user.id,
-      liveStream<GameEvent>({ bus: ctx.bus, name: `game:${input.gameId}`, signal, lastEventId: input.lastEventId, ids, replay: (after) => gameEventsAfter(ctx.db, input.gameId, after) }),
+      liveStream<GameEvent & { view?: GameView }>({
+        bus: ctx.bus,
+        name: `game:${input.gameId}`,
+        signal,
+        lastEventId: input.lastEventId,
+        ids,
+        replay: (after) => gameEventsAfter(ctx.db, input.gameId, after),
+        live: (event) => withView(ctx.db, ctx.user.id, input.gameId, event),
+      }),
     );
   }),
 });

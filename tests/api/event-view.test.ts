@@ -1,0 +1,107 @@
+// An event that moves the phase on carries each stream's own viewer's new view (issue 20): exactly what
+// game.get gives that viewer at that moment, over roles (the player who chose, another player of the
+// battle, an ally, a spectator; signed out: no stream), and nothing of another's orders or battle
+// choices. The streams of one process share one read of the game per event.
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { DbHandle } from "../../db/client";
+import { createCaller } from "../../server/api/root";
+import type { SessionUser } from "../../server/api/trpc";
+import { drain } from "../../server/jobs/worker";
+import { startRuntime, type Runtime } from "../../server/runtime";
+import type { GameEvent } from "../../server/runtime-events";
+import type { GameView } from "../../server/services/view";
+import { testDb } from "../support/db";
+import { callerFor, makeUser } from "../support/world";
+
+/** readView's calls (the per-event reads of the streams go through the module's export). */
+const reads = vi.hoisted(() => ({ count: 0 }));
+vi.mock("../../server/services/view", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../server/services/view")>();
+  return {
+    ...real,
+    readView: (...args: Parameters<typeof real.readView>) => {
+      reads.count += 1;
+      return real.readView(...args);
+    },
+  };
+});
+
+let handle: DbHandle;
+let runtime: Runtime;
+beforeAll(async () => {
+  handle = await testDb();
+  runtime = await startRuntime(handle, { worker: false });
+});
+afterAll(async () => {
+  await runtime.stop();
+});
+
+const SECRET = "event-view-secret-order-7f3a";
+type Heard = GameEvent & { view?: GameView };
+const ROLES = ["alice", "bob", "erin", "carol"] as const;
+
+describe("the view an event carries", () => {
+  it("is game.get's answer for the stream's own viewer, with nothing of another's orders or choices, read once per event", async () => {
+    const make = (who: string) => makeUser(handle, `${who}-event-view-${Math.random()}@example.com`);
+    // Alice (Germany) attacks Karelia, held by Bob (Russia); Erin plays Japan (Alice's ally); Carol watches.
+    const users: Record<(typeof ROLES)[number], SessionUser> = { alice: await make("alice"), bob: await make("bob"), erin: await make("erin"), carol: await make("carol") };
+    const as = Object.fromEntries(ROLES.map((r) => [r, callerFor(handle, users[r])])) as Record<(typeof ROLES)[number], ReturnType<typeof callerFor>>;
+    const { gameId } = await as.alice.game.create({ name: "Event view", nations: ["Germany"], robots: ["United Kingdom", "United States"], lowLuck: true, ordersHours: 24, decisionHours: 24, robotsHold: true });
+    await as.erin.game.join({ gameId, nation: "Japan" });
+    await as.bob.game.join({ gameId, nation: "Russia" });
+    expect((await as.alice.orders.save({ gameId, nation: "Germany", orders: [{ id: SECRET, units: { infantry: 3, armour: 1 }, from: "East Europe", path: ["Karelia S.S.R."] }] })).ok).toBe(true);
+
+    // Every role's open tab, on the bus LISTEN feeds (one process).
+    const tabs = new AbortController();
+    const heard = Object.fromEntries(ROLES.map((r) => [r, [] as Heard[]])) as Record<(typeof ROLES)[number], Heard[]>;
+    for (const role of ROLES) {
+      const stream = await createCaller({ db: handle.db, bus: runtime.bus, user: users[role] }, { signal: tabs.signal }).game.events({ gameId });
+      void (async () => {
+        for await (const [, e] of stream as AsyncIterable<[string, Heard]>) heard[role].push(e);
+      })().catch(() => {});
+    }
+    // Signed out: no stream at all.
+    await expect(callerFor(handle, null).game.events({ gameId })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+
+    const withView = (role: (typeof ROLES)[number], kind: GameEvent["kind"]) => heard[role].filter((e) => e.kind === kind && e.view);
+    /** Each role's last pushed view of `kind` equals its game.get now, and shows no other's secret. */
+    const check = async (kind: GameEvent["kind"]) => {
+      await expect.poll(() => ROLES.every((r) => withView(r, kind).length > 0), { timeout: 10_000 }).toBe(true);
+      for (const role of ROLES) {
+        const pushed = withView(role, kind).at(-1)!.view!;
+        expect(pushed, role).toEqual(await as[role].game.get({ gameId }));
+        if (role !== "alice") {
+          expect(JSON.stringify(pushed), role).not.toContain(SECRET);
+          expect(pushed.myOrders.Germany, role).toBeUndefined();
+          expect(pushed.phase?.pending?.decided.some((d) => "decision" in d && d.decision !== undefined), role).toBe(false);
+        }
+      }
+      return Object.fromEntries(ROLES.map((r) => [r, withView(r, kind).at(-1)!.view!])) as Record<(typeof ROLES)[number], GameView>;
+    };
+
+    // The last locks: the turn's combat waits for both sides' casualties (a battle-waiting event).
+    const before = reads.count;
+    for (const [role, nation] of [["alice", "Germany"], ["erin", "Japan"], ["bob", "Russia"]] as const) await as[role].orders.lock({ gameId, nation });
+    await drain(handle, "test");
+    const waiting = await check("battle-waiting");
+    expect(waiting.alice.myOrders.Germany!.map((o) => o.id)).toEqual([SECRET]);
+    expect(waiting.alice.phase!.pending!.requests.find((r) => r.mine && r.kind === "casualties")?.preferred).toBeDefined();
+    expect(waiting.bob.phase!.pending!.requests.filter((r) => r.chooser === "Germany").every((r) => !r.mine && !("preferred" in r))).toBe(true);
+    expect(waiting.carol.myNations).toEqual([]);
+
+    // Alice chooses; her choice is sealed until Bob's is in: only her own stream carries it.
+    const asked = waiting.alice.phase!.pending!.requests.find((r) => r.mine && r.kind === "casualties")!;
+    if (asked.kind !== "casualties") throw new Error("a casualty request");
+    await as.alice.battle.decide({ gameId, nation: "Germany", battle: asked.battle, round: asked.round, step: asked.step, decision: { kind: "casualties", units: asked.default } });
+    const decided = await check("battle-decided");
+    // The pushed view has moved on: Alice is no longer asked; Bob still is.
+    expect(decided.alice.phase!.pending!.requests.some((r) => r.mine)).toBe(false);
+    expect(decided.bob.phase!.pending!.requests.some((r) => r.mine)).toBe(true);
+
+    // One read per event in this process, whatever the number of streams (four here).
+    const carried = new Set(heard.alice.filter((e) => e.view).map((e) => e.id));
+    expect(carried.size).toBeGreaterThanOrEqual(2);
+    expect(reads.count - before).toBe(carried.size);
+    tabs.abort();
+  });
+});
