@@ -198,6 +198,9 @@ export async function saveOrders(db: Db, userId: string, gameId: number, nation:
 
 type LockOutcome = "locked" | "resolving" | "already" | "not-yours" | "no-phase" | "finished" | "closed";
 
+// Every nation as a Postgres array literal, in the order events list them ("United Kingdom" quoted).
+const NATIONS_LITERAL = `{${NATIONS.map((n) => `"${n}"`).join(",")}}`;
+
 /** lock_orders (drizzle/0018), built once per database and sent as a named statement, as a save's is. */
 const preparedLock = new WeakMap<Db, ReturnType<typeof prepareLock>>();
 function prepareLock(db: Db) {
@@ -218,7 +221,7 @@ function prepareLock(db: Db) {
 export async function lockOrders(db: Db, userId: string, gameId: number, nation: Nation, options: { endsVacation?: boolean } = {}): Promise<{ locked: Nation[]; resolving: boolean }> {
   let lock = preparedLock.get(db);
   if (!lock) preparedLock.set(db, (lock = prepareLock(db)));
-  const values = { gameId, nation, userId, nations: `{${NATIONS.join(",")}}`, endsVacation: options.endsVacation ?? false };
+  const values = { gameId, nation, userId, nations: NATIONS_LITERAL, endsVacation: options.endsVacation ?? false };
   const { rows } = (await lock.execute(values)) as { rows: { result: { outcome: LockOutcome; locked?: Nation[] } }[] };
   const { outcome, locked = [] } = rows[0]!.result;
   switch (outcome) {
