@@ -1,7 +1,8 @@
 // npx tsx scripts/request-cpu.ts — the app's CPU time a request, one request at a time against one
 // `next start` on a throw-away database of the local Postgres server (as the load test makes it): the
-// game page, game.get and orders.save of four 1942 games whose players have saved orders. One
-// request at a time, so a busy shared machine inflates the figures less than a rate does.
+// game page, game.get, orders.save and orders.lock (never the last) of four 1942 games whose players
+// have saved orders. One request at a time, so a busy shared machine inflates the figures less than a
+// rate does.
 // N: requests measured per kind (default 200, after 50 untimed); ONLY: kinds, comma-separated;
 // LOADTEST_CPU_PROF=DIR: the app process's CPU profile; LOADTEST_DATABASE_URL: the Postgres server.
 import { loadavg } from "node:os";
@@ -40,6 +41,15 @@ try {
     "orders.save": async (i) => {
       const { gameId, nation, cookie } = who(i);
       await trpc(app, cookie, "orders.save", { gameId, nation, orders: lists[nation] }, "mutation");
+      return 0;
+    },
+    // A lock of one of the first four nations, again and again: each is a whole lock (the phase row
+    // locked, the lock written or kept, the seat reset, the notes acted on, the event published, the
+    // vacation ended), never the last, so the phase stays open. Last, as locked nations refuse saves.
+    "orders.lock": async (i) => {
+      const g = games[i % games.length]!;
+      const nation = NATIONS[i % (NATIONS.length - 1)]!;
+      await trpc(app, g.players[nation].cookie, "orders.lock", { gameId: g.gameId, nation }, "mutation");
       return 0;
     },
   };

@@ -4,13 +4,11 @@
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
-import { locks, notifications, orders, phases, seats, vacations } from "../../db/schema";
+import { locks, orders, phases, seats, vacations } from "../../db/schema";
 import { NATIONS, validateOrders, type Nation, type Order, type Validation } from "../rulesets/1942/engine";
 import { conflict, forbidden, notFound, ServiceError } from "./errors";
 import { publish } from "./events";
-import { lockLatestPhase, type Phase } from "./phases";
 import { phaseStartState } from "./start-state";
-import { beginResolving } from "./resolving";
 import { playsNation } from "./view";
 import { requireClassic } from "./ruleset-games/rulesets";
 import { endVacation } from "./vacations";
@@ -84,11 +82,6 @@ const lockedRefusal = (nation: Nation) => conflict(`${nation} has locked its ord
 
 // The last phase of a game stays resolved only when the game ended with it (R8.6): no turn follows.
 const gameFinished = () => conflict("This game is finished: there are no more orders to give or lock (R8.6)");
-
-async function isLocked(tx: Db, phaseId: number, nation: Nation): Promise<boolean> {
-  const rows = await tx.select({ n: locks.nation }).from(locks).where(and(eq(locks.phaseId, phaseId), eq(locks.nation, nation)));
-  return rows.length > 0;
-}
 
 export async function savedOrders(db: Db, phaseId: number, nation: Nation): Promise<Order[]> {
   const rows = await db
@@ -203,38 +196,50 @@ export async function saveOrders(db: Db, userId: string, gameId: number, nation:
   return noOpenPhase(db, gameId);
 }
 
-/** Lock a nation's orders. When the last nation locks, the adjudication job is queued (once). */
-export async function lockOrders(db: Db, userId: string, gameId: number, nation: Nation): Promise<{ locked: Nation[]; resolving: boolean }> {
-  return db.transaction(async (tx) => {
-    const latest = await lockLatestPhase(tx, gameId);
-    if (!latest) throw notFound("An open phase of this game");
-    if (latest.status === "resolved") throw gameFinished();
-    if (latest.status !== "open") {
-      // Locking twice is harmless: a nation already locked in a resolving phase is told so, not refused.
-      if (await isLocked(tx, latest.id, nation)) return { locked: [...NATIONS], resolving: true };
+type LockOutcome = "locked" | "resolving" | "already" | "not-yours" | "no-phase" | "finished" | "closed";
+
+// Every nation as a Postgres array literal, in the order events list them ("United Kingdom" quoted).
+const NATIONS_LITERAL = `{${NATIONS.map((n) => `"${n}"`).join(",")}}`;
+
+/** lock_orders (drizzle/0018), built once per database and sent as a named statement, as a save's is. */
+const preparedLock = new WeakMap<Db, ReturnType<typeof prepareLock>>();
+function prepareLock(db: Db) {
+  const p = (name: string) => sql.placeholder(name);
+  const statement = sql`select lock_orders(${p("gameId")}, ${p("nation")}, ${p("userId")}, ${p("nations")}::text[], ${p("endsVacation")}) as result`;
+  return db._.session.prepareQuery(new PgDialect().sqlToQuery(statement), undefined, "lock_orders", false);
+}
+
+/**
+ * Lock a nation's orders; only the player of `nation` may (checked here, as a save does, not by the
+ * router's nationProcedure). When the last nation locks, the phase closes and its adjudication is
+ * queued, once. One round trip: lock_orders (drizzle/0018) checks the seat, locks the phase row, writes
+ * the lock, resets the seat's missed deadlines, acts on the "deadline soon" notes, reads the phase's
+ * locks, publishes the event and, for the last lock, closes the phase (attendance, job and NOTIFY),
+ * all in its own transaction. With `endsVacation` (a player's own lock, issue 22), a lock that is not
+ * refused ends the locker's running vacation in the same call.
+ */
+export async function lockOrders(db: Db, userId: string, gameId: number, nation: Nation, options: { endsVacation?: boolean } = {}): Promise<{ locked: Nation[]; resolving: boolean }> {
+  let lock = preparedLock.get(db);
+  if (!lock) preparedLock.set(db, (lock = prepareLock(db)));
+  const values = { gameId, nation, userId, nations: NATIONS_LITERAL, endsVacation: options.endsVacation ?? false };
+  const { rows } = (await lock.execute(values)) as { rows: { result: { outcome: LockOutcome; locked?: Nation[] } }[] };
+  const { outcome, locked = [] } = rows[0]!.result;
+  switch (outcome) {
+    case "not-yours":
+      // Only on the refusal path (no cost to a player's own locks): a game of another ruleset is told so.
+      await requireClassic(db, gameId);
+      throw notYours(nation);
+    case "no-phase":
+      throw notFound("An open phase of this game");
+    case "finished":
+      throw gameFinished();
+    case "closed":
       throw conflict("Every nation has locked: the turn is being resolved");
-    }
-    const phase = latest;
-    // One statement, as round trips are the larger part of a lock's time under load: the lock; the
-    // seat's count of missed deadlines starts again, as a lock shows the player is there (takeover.ts
-    // counts them); the game's "deadline soon" notes are acted on (markActedOn); and the phase's locks
-    // (the statement's snapshot does not show its own insert, hence the union).
-    const { rows } = (await tx.execute(sql`
-      with added as (
-        insert into ${locks} (phase_id, nation, locked_by) values (${phase.id}, ${nation}, ${userId}) on conflict do nothing returning nation
-      ), back as (
-        update ${seats} set missed_deadlines = 0 where game_id = ${gameId} and nation = ${nation} and missed_deadlines > 0
-      ), acted as (
-        update ${notifications} set read_at = now() where user_id = ${userId} and game_id = ${gameId} and kind = 'deadline-soon' and read_at is null
-      )
-      select nation from ${locks} where phase_id = ${phase.id} union select nation from added`)) as unknown as { rows: { nation: Nation }[] };
-    const locked = NATIONS.filter((n) => rows.some((r) => r.nation === n));
-    const resolving = locked.length === NATIONS.length;
-    if (resolving) await beginResolving(tx, { id: phase.id, gameId });
-    // Who has locked is public; the last lock's event carries none, as the phase is no longer open.
-    await publish(tx, { gameId, kind: "locks-changed", turn: phase.turn, ...(resolving ? {} : { phaseId: phase.id, locked }) });
-    return { locked, resolving };
-  });
+    case "already":
+      return { locked: [...NATIONS], resolving: true };
+    default:
+      return { locked, resolving: outcome === "resolving" };
+  }
 }
 
 export async function unlockOrders(db: Db, gameId: number, nation: Nation): Promise<{ locked: Nation[] }> {

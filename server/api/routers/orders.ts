@@ -9,7 +9,7 @@ import { lockOrders, saveOrders, unlockOrders } from "../../services/orders";
 import { parseOrderList } from "../order-list";
 import { gameNation, order, unitGroupQuery } from "../schemas";
 import { destinationsOutput, lockOutput } from "../outputs";
-import { endsVacation, nationProcedure, protectedProcedure, router } from "../trpc";
+import { nationProcedure, protectedProcedure, router } from "../trpc";
 
 export const ordersRouter = router({
   // Ends the player's vacation as endsVacation would, in the save's own statement (saveOrders).
@@ -17,7 +17,8 @@ export const ordersRouter = router({
     .input(gameNation)
     .input(parseOrderList)
     .mutation(({ ctx, input }) => saveOrders(ctx.db, ctx.user.id, input.gameId, input.nation, input.orders as Order[], { endsVacation: true })),
-  lock: nationProcedure.use(endsVacation).output(lockOutput).mutation(({ ctx, input }) => lockOrders(ctx.db, ctx.user.id, input.gameId, input.nation)),
+  // The seat check and the end of a vacation are done in the lock's own call (lockOrders).
+  lock: protectedProcedure.input(gameNation).output(lockOutput).mutation(({ ctx, input }) => lockOrders(ctx.db, ctx.user.id, input.gameId, input.nation, { endsVacation: true })),
   unlock: nationProcedure.output(lockOutput).mutation(({ ctx, input }) => unlockOrders(ctx.db, input.gameId, input.nation)),
   /** Legal destinations (and transport unload targets) of one group of the caller's nation. */
   destinations: nationProcedure
