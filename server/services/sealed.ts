@@ -5,8 +5,8 @@
 // not fire in general fire; the next casualty choice lists only the units left).
 import type { PendingDecisions } from "../../db/schema";
 import type { CombatResult, DecisionRecord, DecisionRequest, Nation, Order } from "../rulesets/1942/engine";
-import type { BattleState } from "../rulesets/1942/engine/combat/battle";
 import { stepOf } from "../rulesets/1942/engine/combat/decisions";
+import { shownBattle } from "../rulesets/1942/engine/combat/shown-battle";
 import type { Phase } from "./phases";
 import { combatOf } from "./replay";
 
@@ -21,20 +21,6 @@ export function sealedDecisions(decisions: readonly DecisionRecord[], pass: "sea
   return decisions.filter((d) => d.pass === pass && waiting.has(subPhase(d.battle, d.round, d.step)));
 }
 
-/** A waiting battle as everybody may see it: its rounds, the round under way and its units. */
-function shown(b: BattleState): PendingDecisions["battles"][number] {
-  return {
-    territory: b.territory,
-    pass: b.pass,
-    rounds: b.rounds,
-    current: b.current,
-    bombardment: b.bombardment,
-    destroyedAtOnce: b.destroyedAtOnce,
-    // Marks left here come from sub-phases both sides finished: they are public (hit, removed at the end of the round).
-    units: b.units,
-  };
-}
-
 /**
  * What a waiting combat phase shows: the battles replayed without the sealed decisions (so neither the
  * choice nor its damage, losses, marks or retreats appear) and who has chosen already.
@@ -47,12 +33,12 @@ export function publicWaiting(
   waiting: NonNullable<CombatResult["waiting"]>,
 ): { battles: PendingDecisions["battles"]; decided: DecidedMark[] } {
   const sealed = sealedDecisions(decisions, waiting.pass, waiting.requests);
-  if (sealed.length === 0) return { battles: waiting.battles.map(shown), decided: [] };
+  if (sealed.length === 0) return { battles: waiting.battles.map(shownBattle), decided: [] };
   const open = combatOf({ ...phase, decisions: decisions.filter((d) => !sealed.includes(d)) }, orderLists, lowLuck, true).waiting;
   if (!open || open.pass !== waiting.pass) throw new Error("replaying without the sealed decisions must wait in the same pass");
   const byTerritory = new Map(open.battles.map((b) => [b.territory, b]));
   const decided = open.requests
     .filter((r) => sealed.some((d) => d.battle === r.battle && d.round === r.round && d.step === stepOf(r) && d.team === r.team))
     .map((r) => ({ battle: r.battle, round: r.round, step: stepOf(r), team: r.team, chooser: r.chooser }));
-  return { battles: waiting.battles.map((b) => shown(byTerritory.get(b.territory) ?? b)), decided };
+  return { battles: waiting.battles.map((b) => shownBattle(byTerritory.get(b.territory) ?? b)), decided };
 }

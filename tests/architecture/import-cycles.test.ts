@@ -1,34 +1,13 @@
 // No import cycles in app/ and server/ (STYLE.md): a cycle makes module order matter and hides which
 // module owns what. Relative imports and "@/" paths are followed; type-only imports count too,
 // because they tie the files' meanings together just the same.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const EXTENSIONS = [".ts", ".tsx", "/index.ts", "/index.tsx"];
+import { resolveImport, ROOT, sources } from "./source-files";
 
 /** Cycles still to break, each named by its files in order from the first. */
 const KNOWN: string[] = [];
-
-function sources(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...sources(p));
-    else if (/\.tsx?$/.test(name) && !name.endsWith(".d.ts")) out.push(p);
-  }
-  return out;
-}
-
-function resolveImport(from: string, spec: string): string | undefined {
-  const base = spec.startsWith("@/") ? join(ROOT, spec.slice(2)) : spec.startsWith(".") ? resolve(dirname(from), spec) : undefined;
-  if (!base) return undefined;
-  if (/\.tsx?$/.test(base) && existsSync(base)) return base;
-  for (const ext of EXTENSIONS) if (existsSync(base + ext)) return base + ext;
-  return undefined;
-}
 
 function graph(): Map<string, string[]> {
   const edges = new Map<string, string[]>();

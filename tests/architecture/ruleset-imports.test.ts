@@ -8,13 +8,11 @@
 // server/*.ts, and db/ — what serves every game. Not platform: server/rulesets (the games),
 // server/scenario (1942's scenario-file format, part of that ruleset in all but its folder) and
 // server/cli (command-line tools that run one named game's engine: odds, simulate, adjudicate).
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { resolveImport, ROOT, sources } from "./source-files";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const EXTENSIONS = [".ts", ".tsx", "/index.ts", "/index.tsx"];
 const PLATFORM_DIRS = ["server/services", "server/api", "server/jobs", "server/http", "server/auth", "db"];
 /** The registry and the interface: the platform's one road to any game's rules. */
 const RULESET_ROAD = new Set(["server/rulesets/index.ts", "server/rulesets/ruleset.ts"]);
@@ -27,53 +25,33 @@ const ALLOWED: Record<string, string> = {
   "server/api/routers/battle.ts": "1942 battles: the casualty preferences are 1942's (R6.6)",
   "server/api/routers/orders.ts": "1942 orders: the router's input is a 1942 order list",
   "server/api/schemas.ts": "zod input schemas of 1942 nations and unit types",
-  "server/services/adjudicate.ts": "resolves a 1942 turn with the engine (battles wait for players); edited elsewhere",
-  "server/services/adjudication-inputs.ts": "gathers 1942 orders per nation for the engine; edited elsewhere",
-  "server/services/battle-preferences.ts": "1942 casualty preferences (R6.6); edited elsewhere",
-  "server/services/battles.ts": "checks a 1942 casualty choice (R6.6); edited elsewhere",
-  "server/services/decision-record.ts": "1942 battle decisions and their defaults; edited elsewhere",
+  "server/services/adjudicate.ts": "resolves a 1942 turn with the engine (battles wait for players): 1942's own service until 1942 runs on the generic phases",
+  "server/services/adjudication-inputs.ts": "gathers 1942 orders per nation for the engine",
+  "server/services/battle-preferences.ts": "1942 casualty preferences (R6.6)",
+  "server/services/battles.ts": "checks a 1942 casualty choice (R6.6)",
+  "server/services/decision-record.ts": "1942 battle decisions and their defaults",
   "server/services/destinations.ts": "1942 move legality (a unit's legal destinations, R4)",
   "server/services/games.ts": "creates a 1942 game from its board and setup, and one team a rated player (teamOf)",
   "server/services/history.ts": "types a 1942 turn's orders and report for the history page",
-  "server/services/orders.ts": "validates 1942 orders with the engine; edited elsewhere",
+  "server/services/orders.ts": "validates 1942 orders with the engine",
   "server/services/phases.ts": "opens a 1942 phase: robot orders checked by the engine, its version",
   "server/services/placements.ts": "1942 placement legality (R8)",
-  "server/services/post-combat.ts": "1942 post-combat: landings and AA moves (R7); edited elsewhere",
+  "server/services/post-combat.ts": "1942 post-combat: landings and AA moves (R7)",
   "server/services/profiles.ts": "won or lost from 1942's teams (teamOf): the ruleset interface has no teams yet",
   "server/services/ratings.ts": "rates 1942's two teams (teamOf): the ruleset interface has no teams yet",
   "server/services/replay.ts": "replays a 1942 turn with the engine's combat and finish steps (verify)",
   "server/services/sandbox/sandbox.ts": "a 1942 sandbox: its nations, orders and robot",
   "server/services/sealed.ts": "hides 1942 battle choices until both sides chose (battle steps)",
-  "server/services/start-state.ts": "the 1942 game's start state; edited elsewhere",
+  "server/services/start-state.ts": "the 1942 game's start state",
   "server/services/turn-review.ts": "1942 turn review: its report and the luck per nation (odds)",
-  "server/services/view.ts": "builds a 1942 board view with the engine; edited elsewhere",
+  "server/services/view.ts": "builds a 1942 board view with the engine",
 };
-
-function sources(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...sources(p));
-    else if (/\.tsx?$/.test(name) && !name.endsWith(".d.ts")) out.push(p);
-  }
-  return out;
-}
 
 function platformFiles(): string[] {
   const top = readdirSync(join(ROOT, "server"))
     .filter((name) => /\.tsx?$/.test(name) && !name.endsWith(".d.ts"))
     .map((name) => join(ROOT, "server", name));
   return [...top, ...PLATFORM_DIRS.flatMap((d) => sources(join(ROOT, d)))];
-}
-
-function resolveImport(from: string, spec: string): string | undefined {
-  const base = spec.startsWith("@/") ? join(ROOT, spec.slice(2)) : spec.startsWith(".") ? resolve(dirname(from), spec) : undefined;
-  if (!base) return undefined;
-  if (/\.tsx?$/.test(base) && existsSync(base)) return base;
-  for (const ext of EXTENSIONS) if (existsSync(base + ext)) return base + ext;
-  // A path that does not resolve still names where it points (a typo must not hide an import).
-  return base;
 }
 
 /** A file of a game's own folder (server/rulesets/<game>/...), not the registry or the interface. */
@@ -89,7 +67,7 @@ const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|imp
 function importersOfRulesetInternals(): string[] {
   return platformFiles()
     .filter((file) => [...readFileSync(file, "utf8").matchAll(IMPORT)].some((m) => {
-      const target = resolveImport(file, (m[1] ?? m[2] ?? m[3])!);
+      const target = resolveImport(file, (m[1] ?? m[2] ?? m[3])!, "keep");
       return target !== undefined && isRulesetInternal(target);
     }))
     .map((file) => relative(ROOT, file).split("\\").join("/"))

@@ -1,23 +1,14 @@
 // The 1942 game as a ruleset (server/rulesets/1942) changes no result: every conformance case that
 // plays a whole turn gives, through the adapter, the engine's own report — and still the report the
 // case expects. Setup, validate, result and the robot are the engine's too.
-import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, validateOrders } from "../../../server/rulesets/1942/engine";
 import { getRuleset } from "../../../server/rulesets";
-import { parseScenario } from "../../../server/scenario/parse";
 import { runParsedScenario } from "../../../server/scenario/run";
 import { robotOrders } from "../../../server/rulesets/1942/robots/robot";
 import { matchReport } from "../../conformance/match";
+import { caseStart, wholeTurns } from "./whole-turns";
 
-const dir = join(dirname(fileURLToPath(import.meta.url)), "../../conformance/cases");
-const wholeTurns = readdirSync(dir)
-  .filter((f) => f.endsWith(".json"))
-  .sort()
-  .map((file) => ({ file, ...(JSON.parse(readFileSync(join(dir, file), "utf8")) as { scenario: { until: string }; expect: unknown }) }))
-  .filter((c) => c.scenario.until === "turn");
 
 const ruleset = getRuleset("1942")!;
 
@@ -32,11 +23,7 @@ describe("the 1942 adapter", () => {
   });
 
   it.each(wholeTurns.map((c) => [c.file, c] as const))("%s: the adapter's turn is the engine's", (_file, c) => {
-    const parsed = parseScenario(c.scenario);
-    if (!parsed.ok) throw new Error(parsed.error);
-    const s = parsed.scenario;
-    const created = createState(s.board, { units: s.units, treasury: s.treasury }, s.houseRules);
-    const state = s.turn !== undefined ? { ...created, turn: s.turn } : created;
+    const { s, state } = caseStart(c);
     const through = ruleset.resolve(state, s.orders, { lowLuck: s.lowLuck, landings: s.landings, aaMoves: s.aaMoves }, s.seed);
     expect(JSON.stringify(through.report)).toBe(JSON.stringify(runParsedScenario(s)));
     expect(matchReport(c.expect, through.report)).toEqual([]);

@@ -2,9 +2,6 @@
 // nobody choosing is the whole turn the corpus expects; each phase's dice come from its own seed; a
 // batch is checked as the services check a decision or a landing; a preference answers later rounds;
 // what a viewer sees between phases hides the orders, the seeds and the decision records.
-import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { getRuleset } from "../../../server/rulesets";
 import { DEFAULT_BOARD, DEFAULT_SETUP, createState, defaultDecision, type DecisionRecord, type GameState, type Order } from "../../../server/rulesets/1942/engine";
@@ -12,16 +9,10 @@ import { preferredDecision } from "../../../server/rulesets/1942/engine/combat/p
 import { stepOf } from "../../../server/rulesets/1942/engine/combat/decisions";
 import type { Orders1942, Report1942, State1942 } from "../../../server/rulesets/1942";
 import type { BattleStage, PostCombatStage } from "../../../server/rulesets/1942/phases/turn-so-far";
-import { parseScenario } from "../../../server/scenario/parse";
 import { matchReport } from "../../conformance/match";
+import { caseStart, wholeTurns } from "./whole-turns";
 
 const ruleset = getRuleset("1942")!;
-const dir = join(dirname(fileURLToPath(import.meta.url)), "../../conformance/cases");
-const wholeTurns = readdirSync(dir)
-  .filter((f) => f.endsWith(".json"))
-  .sort()
-  .map((file) => ({ file, ...(JSON.parse(readFileSync(join(dir, file), "utf8")) as { scenario: { until: string }; expect: unknown }) }))
-  .filter((c) => c.scenario.until === "turn");
 
 type Step = { state: State1942; report: Report1942 };
 const at = (state: State1942) => ruleset.phases(state)[ruleset.phaseOf!(state)]!;
@@ -48,11 +39,7 @@ function karelia(): { state: GameState; orders: Record<string, Order[]> } {
 
 describe("a 1942 turn phase by phase", () => {
   it.each(wholeTurns.map((c) => [c.file, c] as const))("%s: with nobody choosing, the phases give the whole turn", (_file, c) => {
-    const parsed = parseScenario(c.scenario);
-    if (!parsed.ok) throw new Error(parsed.error);
-    const s = parsed.scenario;
-    const created = createState(s.board, { units: s.units, treasury: s.treasury }, s.houseRules);
-    const state = s.turn !== undefined ? { ...created, turn: s.turn } : created;
+    const { s, state } = caseStart(c);
     const whole = ruleset.resolve(state, s.orders, { lowLuck: s.lowLuck, landings: s.landings, aaMoves: s.aaMoves }, s.seed);
     // Battles: nobody answers, every decision takes its default (R6.9). Post-combat: the case's choices.
     const phased = playOn(ruleset.resolve(state, s.orders, { lowLuck: s.lowLuck }, s.seed, "orders"), () => s.seed, (stage) =>

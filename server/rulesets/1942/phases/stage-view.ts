@@ -7,7 +7,8 @@
 import type { DecisionRequest, GameState, Nation, PostCombatChoices } from "../engine";
 import type { BattleReport, CombatReport } from "../engine/report";
 import type { Viewer } from "../../ruleset";
-import type { LeftToPreference, ShownBattle, Stage1942, StageReport } from "./turn-so-far";
+import type { ShownBattle } from "../engine/combat/shown-battle";
+import type { LeftToPreference, Stage1942, StageReport } from "./turn-so-far";
 
 export type StageView =
   | {

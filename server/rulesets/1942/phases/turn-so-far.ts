@@ -22,7 +22,7 @@ import {
   type PostCombatChoices,
   type TurnReport,
 } from "../engine";
-import type { BattleState } from "../engine/combat/battle";
+import { shownBattle, type ShownBattle } from "../engine/combat/shown-battle";
 import type { CasualtyPreference } from "../engine/combat/preference";
 import { preferredDecision } from "../engine/combat/preference";
 import { stepOf } from "../engine/combat/decisions";
@@ -55,7 +55,6 @@ export interface TurnSoFar {
 }
 
 /** A waiting battle as everybody may see it (as services/sealed.ts stores it): its rounds, the round under way, its units. */
-export type ShownBattle = Pick<BattleState, "territory" | "pass" | "rounds" | "current" | "bombardment" | "destroyedAtOnce" | "units">;
 
 /** The combat waits for decisions (R6.3): the sides whose choice waits act. */
 export interface BattleStage extends TurnSoFar {
@@ -120,16 +119,6 @@ export function replayCombat(turn: TurnSoFar, decisions: readonly DecisionRecord
   return resolveCombatPhase({ state: turn.start, orders: turn.orders, seed, lowLuck: turn.lowLuck, decisions, awaitDecisions, dice: turnDice(turn.seeds, streams, step, seed) });
 }
 
-const shown = (b: BattleState): ShownBattle => ({
-  territory: b.territory,
-  pass: b.pass,
-  rounds: b.rounds,
-  current: b.current,
-  bombardment: b.bombardment,
-  destroyedAtOnce: b.destroyedAtOnce,
-  units: b.units,
-});
-
 /**
  * Go on with the turn after the phase at `step` (its seed `seed`) gave its decisions: fight until the
  * combat waits for a decision nobody left to a preference (the next battles phase), or ends — then
@@ -156,7 +145,7 @@ export function advance(turn: TurnSoFar, step: number, seed: string): { state: S
         ...so,
         pass: waiting.pass,
         requests: waiting.requests,
-        battles: waiting.battles.map(shown),
+        battles: waiting.battles.map(shownBattle),
         finished: combat.report.battles,
       };
       return { state, report: { next: "battles", combat: combat.report } };
