@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { DbHandle } from "../../db/client";
 import { attendance, events, games, jobs, notifications, phases, seats, vacations } from "../../db/schema";
+import { JOBS_CHANNEL } from "../../server/jobs/queue";
 import { NATIONS } from "../../server/rulesets/1942/engine";
+import { EVENTS_CHANNEL } from "../../server/runtime-events";
 import { testDb } from "../support/db";
 import { callerFor, makeUser, QUICK } from "../support/world";
 
@@ -89,6 +91,28 @@ describe("orders.lock in one call", () => {
     expect(await callers[2]!.orders.lock({ gameId, nation: "United Kingdom" })).toEqual({ locked: [...NATIONS], resolving: true });
     expect(await handle.db.select().from(jobs).where(eq(jobs.key, `adjudicate:${phaseId}`))).toHaveLength(1);
     expect(await handle.db.select().from(attendance).where(eq(attendance.phaseId, phaseId))).toHaveLength(5);
+  });
+
+  it("announces on the channels the app listens to: each lock's event, and the last lock's job to the workers", async () => {
+    // The function names the channels in SQL; a renamed constant must not leave them talking to nobody.
+    const heard: { channel: string; payload: string }[] = [];
+    const stops = await Promise.all(
+      [EVENTS_CHANNEL, JOBS_CHANNEL].map((channel) => handle.listen(channel, (payload) => heard.push({ channel, payload }))),
+    );
+    try {
+      const { gameId, callers, phaseId } = await fivePlayerGame("channels");
+      for (let i = 0; i < NATIONS.length; i++) await callers[i]!.orders.lock({ gameId, nation: NATIONS[i]! });
+      const lockEventsHeard = () =>
+        heard.filter((h) => {
+          if (h.channel !== EVENTS_CHANNEL) return false;
+          const event = JSON.parse(h.payload) as { gameId?: number; kind?: string };
+          return event.gameId === gameId && event.kind === "locks-changed";
+        }).length;
+      await expect.poll(lockEventsHeard, { timeout: 10_000 }).toBe(NATIONS.length);
+      await expect.poll(() => heard.filter((h) => h.channel === JOBS_CHANNEL && h.payload === `adjudicate:${phaseId}`).length, { timeout: 10_000 }).toBe(1);
+    } finally {
+      await Promise.all(stops.map((stop) => stop()));
+    }
   });
 
   it("refuses with the same words as before, and writes nothing", async () => {
