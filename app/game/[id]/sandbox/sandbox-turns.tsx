@@ -5,7 +5,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { errorText } from "../../../components/format";
+import { SandboxStatus } from "./sandbox-status";
 import { useTRPC } from "../../../trpc/client";
 import styles from "./sandbox.module.css";
 
@@ -77,11 +77,7 @@ export function SandboxTurns({ gameId, turn, fromTurn, shareToken, resolving, on
           </button>
         )}
       </div>
-      {error ? (
-        <p className="alert small" role="alert">
-          {errorText(error)}
-        </p>
-      ) : null}
+      <SandboxStatus robotDone={null} error={error} />
     </>
   );
 }
