@@ -28,6 +28,19 @@ export function actingSides(ruleset: AnyRuleset, state: unknown): string[] {
 /** The id of the phase a state is at, as `resolve` is told it ("" when nothing is left to play). */
 export const phaseIdOf = (ruleset: AnyRuleset, state: unknown): string => currentStep(ruleset, state)?.info.id ?? "";
 
+/**
+ * Whether the phase a state is at is one of decisions (PhaseInfo.deadline "decision": 1942's battles
+ * and post-combat): it takes the decision deadline, and a side that misses it takes the default with
+ * no excuse, vacation or missed-deadline count, as 1942's services treat a battle decision.
+ */
+export const isDecisionPhase = (ruleset: AnyRuleset, state: unknown): boolean => currentStep(ruleset, state)?.info.deadline === "decision";
+
+/** isDecisionPhase for a game's ruleset id (a 1942 game's own phases decide their deadlines in its services: false). */
+export function decidesIn(rulesetId: string, startState: unknown): boolean {
+  const ruleset = rulesetId === CLASSIC ? undefined : getRuleset(rulesetId);
+  return ruleset ? isDecisionPhase(ruleset, startState) : false;
+}
+
 /** The sides of a game of this ruleset that must order in a phase starting from `startState`; null: every seat (1942). */
 export function sidesToAct(rulesetId: string, startState: unknown): ReadonlySet<string> | null {
   const ruleset = rulesetId === CLASSIC ? undefined : getRuleset(rulesetId);

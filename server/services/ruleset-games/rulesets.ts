@@ -23,6 +23,14 @@ export function scenarioOf(ruleset: AnyRuleset, id: string): ScenarioInfo {
   return scenario;
 }
 
+/** A challenge's ruleset options must be ones the ruleset takes (their values are its setup's to judge). */
+export function refuseUnknownOptions(ruleset: AnyRuleset, rules: Record<string, unknown>): void {
+  const known = (ruleset.options ?? []).map((o) => o.id);
+  const unknown = Object.keys(rules).find((id) => !known.includes(id));
+  if (unknown === undefined) return;
+  throw new ServiceError("BAD_REQUEST", known.length === 0 ? `${ruleset.name} takes no options, not "${unknown}"` : `${ruleset.name} has no option "${unknown}": one of ${known.join(", ")}`);
+}
+
 /**
  * The sides a game's scenario seats, in its seating order, as its ruleset lists them (a game stored
  * without a scenario, as 1942 games are, has its ruleset's first). Empty for an unknown ruleset.
