@@ -5,7 +5,7 @@
 // deadline once, with what was saved and without spending an excuse. With the test ruleset Deciding
 // relay (its answer phase is one of decisions) and the registered 1942 adapter under another id.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { DbHandle } from "../../db/client";
 import { attendance, events, games, locks, notifications, phases, seats } from "../../db/schema";
 import { drain } from "../../server/jobs/worker";
@@ -14,6 +14,7 @@ import { ruleset1942, type State1942 } from "../../server/rulesets/1942";
 import { NATIONS } from "../../server/rulesets/1942/engine";
 import { sweepDeadlines } from "../../server/services/deadlines";
 import { staleReason } from "../../server/services/notify-facts";
+import { sweepReminders } from "../../server/services/reminders";
 import { registerRelay } from "../support/relay-ruleset";
 import { testDb } from "../support/db";
 import { callerFor, makeUser } from "../support/world";
@@ -155,6 +156,11 @@ describe("a phase of decisions", () => {
     // The note holds while a has not locked.
     expect(await staleReason(handle.db, notes[0]!.fact, ann.id)).toBeNull();
 
+    // Within the hour of its deadline a is reminded that its decisions close.
+    await handle.db.update(phases).set({ deadline: sql`now() + interval '30 minutes'` }).where(eq(phases.id, answer.id));
+    expect(await sweepReminders(handle.db)).toBe(1);
+    expect((await notesOf(gameId)).filter((n) => n.kind === "deadline-soon").map((n) => [n.userId, n.text])).toEqual([[ann.id, "Deciding dec1: turn 1 decisions close within the hour and a has not locked"]]);
+
     // a saves but does not lock: at the deadline the sweep closes the phase once, with what a saved,
     // spending no excuse and counting no missed deadline (as a 1942 battle decision).
     await asAnn.play.save({ gameId, side: "a", orders: { say: "a-answer" } });
@@ -165,7 +171,7 @@ describe("a phase of decisions", () => {
     expect(await drain(handle, "test")).toBe(1);
     const [closed, next] = (await rowsOf(gameId)).slice(1);
     expect(closed).toMatchObject({ status: "resolved", orders: { a: { say: "a-answer" } } });
-    expect(await handle.db.select().from(attendance).where(and(eq(attendance.phaseId, answer.id), eq(attendance.outcome, "excused")))).toEqual([]);
+    expect(await handle.db.select().from(attendance).where(eq(attendance.phaseId, answer.id))).toEqual([]);
     expect((await handle.db.select({ missed: seats.missedDeadlines }).from(seats).where(eq(seats.gameId, gameId))).map((s) => s.missed)).toEqual([0, 0]);
     // Turn 2's first phase takes the orders hours again, and its players hear of it as of any turn.
     expect([next!.turn, next!.step]).toEqual([2, 0]);

@@ -47,13 +47,19 @@ export function sidesToAct(rulesetId: string, startState: unknown): ReadonlySet<
   return ruleset ? new Set(actingSides(ruleset, startState)) : null;
 }
 
-/** The sides an orders phase waits for, read from the database when the caller has not the start state; null: every seat. */
-export async function awaitedSides(db: Db, phase: { id: number; gameId: number; startState?: unknown }): Promise<ReadonlySet<string> | null> {
+/**
+ * What an orders phase waits for, read from the database when the caller has not the start state:
+ * its sides (null: every seat) and whether it is a phase of decisions (isDecisionPhase).
+ */
+export async function awaitedIn(db: Db, phase: { id: number; gameId: number; startState?: unknown }): Promise<{ sides: ReadonlySet<string> | null; decision: boolean }> {
   const [game] = await db.select({ ruleset: games.ruleset }).from(games).where(eq(games.id, phase.gameId));
-  if (!game || game.ruleset === CLASSIC) return null;
+  if (!game || game.ruleset === CLASSIC) return { sides: null, decision: false };
   const state = phase.startState !== undefined ? phase.startState : (await db.select({ s: phases.startState }).from(phases).where(eq(phases.id, phase.id)))[0]?.s;
-  return sidesToAct(game.ruleset, state);
+  return { sides: sidesToAct(game.ruleset, state), decision: decidesIn(game.ruleset, state) };
 }
+
+/** The sides an orders phase waits for (awaitedIn); null: every seat. */
+export const awaitedSides = async (db: Db, phase: { id: number; gameId: number; startState?: unknown }): Promise<ReadonlySet<string> | null> => (await awaitedIn(db, phase)).sides;
 
 /** Whether a phase waits for this seat (`awaited` from awaitedSides or sidesToAct). */
 export const waitsFor = (awaited: ReadonlySet<string> | null, side: string) => awaited === null || awaited.has(side);
