@@ -1,6 +1,7 @@
 // R3.1 — at the orders deadline, unlocked nations count as locked with what they saved, and the
 // phase resolves (a ruleset's phase of decisions too, without excuses); at the decision deadline,
-// missing battle decisions take their defaults and the post-combat stage closes with what was saved. The sweep runs in every worker; the phase row lock and the job key make it once.
+// missing battle decisions take their defaults and the post-combat stage closes with what was saved.
+// The sweep runs in every worker; the phase row lock and the job key make it once.
 import { and, eq, isNotNull, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { games, phases } from "../../db/schema";

@@ -60,6 +60,11 @@ describe("a ruleset's game options", () => {
     expect((await rowsOf(plain))[0]!.startState).toMatchObject({ lastTurn: 3 });
 
     const dave = callerFor(handle, await makeUser(handle, "dave-opt@example.com"));
+    // The lobby's offer lists each game's options.
+    const offered = await dave.play.games();
+    expect(offered.find((g) => g.id === "relay-decide")!.options).toEqual([{ id: "turns", name: "Turns" }]);
+    expect(offered.find((g) => g.id === "1942")!.options).toEqual([{ id: "lowLuck", name: "Low luck" }, { id: "houseRules", name: "House rules" }]);
+    expect(offered.find((g) => g.id === "interplanetary")!.options).toEqual([]);
     const challenge = { name: "Refused", scenario: "room", seats: 2, mine: ["a"], ...settings };
     const refusals: [string, Record<string, unknown>, string][] = [
       ["relay-decide", { turns: 0 }, "The option turns is a whole number from 1 to 9 (RL3)"],

@@ -44,12 +44,17 @@ export function scenarioSides(game: Pick<Game, "ruleset" | "scenario">): readonl
 /** Stored with each phase, so a replay knows which rules judged it. */
 export const engineVersionOf = (ruleset: AnyRuleset) => `${ruleset.id} ${ruleset.version}`;
 
-/** What the lobby offers: every game and its scenarios, the 1942 game first. */
+/** What the lobby offers: every game, its scenarios and the options a game of it may take, the 1942 game first. */
 export function offeredGames() {
   return rulesetIds()
     .map(rulesetOf)
     .sort((a, b) => (a.id === CLASSIC ? -1 : b.id === CLASSIC ? 1 : a.name.localeCompare(b.name)))
-    .map((r) => ({ id: r.id, name: r.name, scenarios: r.scenarios.map((s) => ({ id: s.id, name: s.name, sides: [...s.sides], minSides: s.minSides })) }));
+    .map((r) => ({
+      id: r.id,
+      name: r.name,
+      scenarios: r.scenarios.map((s) => ({ id: s.id, name: s.name, sides: [...s.sides], minSides: s.minSides })),
+      options: (r.options ?? []).map((o) => ({ id: o.id, name: o.name })),
+    }));
 }
 
 /** A game that is not the 1942 game, with its ruleset; the 1942 game is told to use its own procedures. */
