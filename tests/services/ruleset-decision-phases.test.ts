@@ -11,7 +11,7 @@ import { attendance, events, games, locks, notifications, phases, seats } from "
 import { drain } from "../../server/jobs/worker";
 import { registerRuleset } from "../../server/rulesets";
 import { ruleset1942, type State1942 } from "../../server/rulesets/1942";
-import { NATIONS } from "../../server/rulesets/1942/engine";
+import { NATIONS, type GameState } from "../../server/rulesets/1942/engine";
 import { sweepDeadlines } from "../../server/services/deadlines";
 import { staleReason } from "../../server/services/notify-facts";
 import { sweepReminders } from "../../server/services/reminders";
@@ -86,7 +86,8 @@ describe("a ruleset's game options", () => {
     const create = (name: string, rules?: Record<string, unknown>) =>
       asCarl.play.create({ name, ruleset: "1942-generic", scenario: "standard", seats: 5, mine: ["Germany"], robots: NATIONS.filter((n) => n !== "Germany"), ...settings, ...(rules ? { rules } : {}) });
     const { gameId } = await create("Low luck", { lowLuck: true, houseRules: { victoryCities: true } });
-    const start = (await rowsOf(gameId))[0]!.startState as State1942;
+    // Turn 1's first phase starts from the setup itself (a GameState, no stage yet).
+    const start = (await rowsOf(gameId))[0]!.startState as GameState;
     expect([start.lowLuck, start.houseRules]).toEqual([true, { victoryCities: true }]);
     const { gameId: plain } = await create("Plain dice");
     expect((await rowsOf(plain))[0]!.startState).not.toHaveProperty("lowLuck");
