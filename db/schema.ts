@@ -125,6 +125,12 @@ export interface GameOptions {
   decisionsAt?: DailyTime;
   /** Optional house rules (R9), carried into the game's state. */
   houseRules?: HouseRules;
+  /**
+   * A game of the generic services (server/services/ruleset-games): its ruleset's own options
+   * (`Ruleset.options`: variants, house rules) as the challenge gave them and the ruleset's setup
+   * accepted them; `setup` gets them at the start and again when verify replays it.
+   */
+  rules?: Record<string, unknown>;
   /** Press (issue 14): absent means full press. */
   press?: PressMode;
   /** Players' names are hidden from each other until the game ends (nations only). */

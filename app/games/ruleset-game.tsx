@@ -85,7 +85,7 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
       ) : (
         <span>Waiting for players to fill the seats</span>
       )}
-      {phase?.deadline && phase.status === "open" ? <Deadline iso={phase.deadline} running={!view.game.pausedAt} label="Orders due" testId="deadline" /> : null}
+      {phase?.deadline && phase.status === "open" ? <Deadline iso={phase.deadline} running={!view.game.pausedAt} label={phase.decision ? "Decisions due" : "Orders due"} testId="deadline" /> : null}
       {phase ? <span data-testid="locked-count">{phase.locked.length}/{phase.sides.length} locked</span> : null}
       {lastResolved > 0 ? (
         <Link href={`/game/${gameId}/turn/${lastResolved}`} data-testid="last-review">

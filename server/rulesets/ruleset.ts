@@ -18,6 +18,20 @@ export interface PhaseInfo {
   /** As players read it ("Battles"); shown when a turn has more than one phase. Default: the id. */
   name?: string;
   sides: string[];
+  /**
+   * Which of the game's deadlines the phase takes: "orders" (the default: the game's orders hours, with
+   * its excuses, vacations and missed-deadline count) or "decision" (a phase of choices inside a turn,
+   * such as battles: the game's decision hours; a side that misses it takes the default, nothing more).
+   */
+  deadline?: "orders" | "decision";
+}
+
+/** A game option a ruleset takes (a variant, a house rule), given when the game is created. */
+export interface OptionInfo {
+  /** The option's key in the challenge's `rules` and in what `setup` gets ("lowLuck"). */
+  id: string;
+  /** As players read it ("Low luck"). */
+  name: string;
 }
 
 /** How a game ended: winners (several share a win), a draw, or still running. */
@@ -51,8 +65,14 @@ export interface Ruleset<State, Orders, Report, Scenario = unknown, Options = un
   /** The scenarios a new game may start from. */
   readonly scenarios: readonly ScenarioInfo[];
   /**
+   * The options a game may be created with (none when left out). The platform refuses any other name;
+   * `setup` judges the values and refuses a bad one naming it, so a challenge with it is never stored.
+   */
+  readonly options?: readonly OptionInfo[];
+  /**
    * A new game's state for a scenario, its options (seats, variants) and a seed for any setup dice.
-   * The platform passes `{ sides }` (the seated sides, in the scenario's order) as the options.
+   * The platform passes the game's options (those of `options` the challenge gave, as given) and
+   * `sides` (the seated sides, in the scenario's order).
    */
   setup(scenario: Scenario, options: Options, seed: string): { ok: true; state: State } | { ok: false; rule: string; message: string };
   /**

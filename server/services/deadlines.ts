@@ -1,6 +1,7 @@
 // R3.1 — at the orders deadline, unlocked nations count as locked with what they saved, and the
-// phase resolves; at the decision deadline, missing battle decisions take their defaults and the
-// post-combat stage closes with what was saved. The sweep runs in every worker; the phase row lock and the job key make it once.
+// phase resolves (a ruleset's phase of decisions too, without excuses); at the decision deadline,
+// missing battle decisions take their defaults and the post-combat stage closes with what was saved.
+// The sweep runs in every worker; the phase row lock and the job key make it once.
 import { and, eq, isNotNull, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { games, phases } from "../../db/schema";
@@ -10,6 +11,7 @@ import { closePostCombat } from "./post-combat";
 import { excuseMissedDeadline } from "./excuses";
 import { countMissedDeadlines } from "./takeover";
 import { waitForVacation } from "./vacations";
+import { decidesIn } from "./ruleset-games/acting";
 
 /** Paused since the due phases were listed? (The pause holds the game row; this reads it in the sweep's transaction.) */
 async function paused(tx: Db, gameId: number): Promise<boolean> {
@@ -44,8 +46,14 @@ async function sweep(db: Db, status: Phase["status"], column: typeof phases.dead
 
 export async function sweepDeadlines(db: Db): Promise<number> {
   const orders = await sweep(db, "open", phases.deadline, async (tx, phase) => {
-    // A player on vacation (in a game that honours it), else an excuse left, moves the deadline instead.
     const [game] = await tx.select().from(games).where(eq(games.id, phase.gameId));
+    // A ruleset's phase of decisions closes with what was saved (a side that saved nothing takes the
+    // ruleset's default), as a 1942 battle decision does: no vacation, excuse or missed-deadline count.
+    if (decidesIn(game!.ruleset, phase.startState)) {
+      await beginResolving(tx, phase);
+      return true;
+    }
+    // A player on vacation (in a game that honours it), else an excuse left, moves the deadline instead.
     if ((await waitForVacation(tx, phase, game!)) || (await excuseMissedDeadline(tx, phase, game!))) return true;
     // The record of who missed is written as the phase closes, before a takeover makes a seat a robot's.
     await beginResolving(tx, phase);

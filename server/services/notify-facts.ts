@@ -21,6 +21,11 @@ async function seatOf(db: Db, phaseId: number, nation: SeatSide, userId: string)
   return { stale: null, paused: Boolean(row.pausedAt) };
 }
 
+async function lockedIn(db: Db, phaseId: number, nation: SeatSide): Promise<boolean> {
+  const locked = await db.select({ n: locks.nation }).from(locks).where(and(eq(locks.phaseId, phaseId), eq(locks.nation, nation)));
+  return locked.length > 0;
+}
+
 /** null when the fact still holds for this user; otherwise why the message would be stale. */
 export async function staleReason(db: Db, fact: NotificationFact | null, userId: string): Promise<string | null> {
   if (!fact) return null;
@@ -44,6 +49,8 @@ export async function staleReason(db: Db, fact: NotificationFact | null, userId:
     }
     case "decision-waiting": {
       const [phase] = await db.select({ status: phases.status, pending: phases.pending }).from(phases).where(eq(phases.id, fact.phaseId));
+      // A ruleset's phase of decisions (ruleset-games/resolve.ts) waits while it is open and the side has not locked.
+      if (phase?.status === "open") return (await lockedIn(db, fact.phaseId, fact.nation)) ? `${fact.nation} has decided` : null;
       if (phase?.status !== "battles") return "the battles are over";
       return phase.pending?.requests.some((r) => r.chooser === fact.nation) ? null : `${fact.nation} has decided`;
     }
@@ -54,8 +61,7 @@ export async function staleReason(db: Db, fact: NotificationFact | null, userId:
       if (phase?.status !== "open") return "the phase is closed";
       if (phase.deadline.toISOString() !== fact.deadline) return "the deadline changed";
       if (phase.deadline.getTime() <= Date.now()) return "the deadline has passed";
-      const locked = await db.select({ n: locks.nation }).from(locks).where(and(eq(locks.phaseId, fact.phaseId), eq(locks.nation, fact.nation)));
-      return locked.length > 0 ? `${fact.nation} has locked` : null;
+      return (await lockedIn(db, fact.phaseId, fact.nation)) ? `${fact.nation} has locked` : null;
     }
     case "post-combat": {
       const [phase] = await db.select({ status: phases.status }).from(phases).where(eq(phases.id, fact.phaseId));

@@ -5,7 +5,7 @@ import { and, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { attendance, games, locks, seats, type AttendanceOutcome, type SeatSide } from "../../db/schema";
 import type { Phase } from "./phases";
-import { awaitedSides } from "./ruleset-games/acting";
+import { awaitedIn } from "./ruleset-games/acting";
 
 /** The figure counts the latest this many phases due... */
 export const RELIABILITY_PHASES = 50;
@@ -115,8 +115,9 @@ export async function reliabilityRecord(db: Db, userId: string): Promise<Reliabi
  * phase did not wait for (nothing to order, acting.ts) is no part of the record.
  */
 export async function recordPhaseClosed(tx: Db, phase: Pick<Phase, "id" | "gameId"> & { startState?: unknown }): Promise<void> {
-  const awaited = await awaitedSides(tx, phase);
-  if (awaited?.size === 0) return;
+  const { sides: awaited, decision } = await awaitedIn(tx, phase);
+  // A phase of decisions is no deadline of the record, as a 1942 battle decision is none.
+  if (decision || awaited?.size === 0) return;
   const only = awaited ? sql`and s.nation in (${sql.join([...awaited].map((side) => sql`${side}`), sql`, `)})` : sql``;
   // One statement (a read and an insert would be two round trips inside the closing lock's transaction).
   await tx.execute(sql`

@@ -5,7 +5,7 @@ import { and, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { games, locks, phases, seats } from "../../db/schema";
 import { notify, type Note } from "./notify";
-import { awaitedSides, waitsFor } from "./ruleset-games/acting";
+import { awaitedSides, decidesIn, waitsFor } from "./ruleset-games/acting";
 
 export const REMINDER_MINUTES = 60;
 
@@ -35,7 +35,9 @@ export async function sweepReminders(db: Db): Promise<number> {
       // Share-lock the phase: a lock or the deadline sweep cannot change it while we read.
       const [phase] = await tx.select().from(phases).where(and(eq(phases.id, id), eq(phases.status, "open"))).for("share");
       if (!phase) return 0;
-      const [game] = await tx.select({ name: games.name }).from(games).where(eq(games.id, phase.gameId));
+      const [game] = await tx.select({ name: games.name, ruleset: games.ruleset }).from(games).where(eq(games.id, phase.gameId));
+      // A ruleset's phase of decisions closes its decisions, not orders.
+      const closing = game && decidesIn(game.ruleset, phase.startState) ? "decisions" : "orders";
       const locked = new Set((await tx.select({ nation: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id))).map((r) => r.nation));
       const players = await tx
         .select({ nation: seats.nation, userId: seats.userId })
@@ -49,7 +51,7 @@ export async function sweepReminders(db: Db): Promise<number> {
           userId: s.userId!,
           gameId: phase.gameId,
           kind: "deadline-soon",
-          text: `${game?.name ?? "Your game"}: turn ${phase.turn} orders close within the hour and ${s.nation} has not locked`,
+          text: `${game?.name ?? "Your game"}: turn ${phase.turn} ${closing} close within the hour and ${s.nation} has not locked`,
           url: `/game/${phase.gameId}`,
           eventKey: reminderKey(phase.id, s.nation, phase.deadline),
           fact: { kind: "deadline-soon", phaseId: phase.id, nation: s.nation, deadline: phase.deadline.toISOString() },

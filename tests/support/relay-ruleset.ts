@@ -3,7 +3,8 @@
 // wait) and answers. Each phase's report keeps what each side heard, which only that side may read
 // (reportView), with a mark drawn from the phase's seed (so a replay with another seed differs). A
 // first side whose whisper is "skip" leaves the answer phase with nobody to act: it closes at once.
-// The game ends after turn 3. Pure, as every ruleset.
+// The game ends after turn 3. Pure, as every ruleset. `decidingRelay` is the same game with its answer
+// phase one of decisions (PhaseInfo.deadline "decision") and one option, how many turns it lasts.
 import { registerRuleset, type PhaseInfo, type Ruleset, type Viewer } from "../../server/rulesets";
 
 export interface RelayState {
@@ -13,6 +14,8 @@ export interface RelayState {
   sides: string[];
   /** Nobody answers this turn (the first side whispered "skip"). */
   silent: boolean;
+  /** The game's last turn (decidingRelay's option "turns"); absent: LAST_TURN. */
+  lastTurn?: number;
 }
 export type RelayOrders = { say: string };
 export interface RelayReport {
@@ -27,8 +30,10 @@ export const LAST_TURN = 3;
 /** What `side` hears in a phase: a marker no other role may read, with a mark of the phase's seed. */
 export const heardIn = (side: string, turn: number, phase: string, seed: string) => `relay-for-${side}-in-${turn}-${phase}-${seed.slice(0, 6)}`;
 
+const lastTurnOf = (state: RelayState) => state.lastTurn ?? LAST_TURN;
+
 function phasesOf(state: RelayState): PhaseInfo[] {
-  if (state.turn > LAST_TURN) return [];
+  if (state.turn > lastTurnOf(state)) return [];
   return [
     { id: "whisper", name: "Whisper", sides: state.sides },
     { id: "answer", name: "Answer", sides: state.silent ? [] : state.sides.slice(0, 1) },
@@ -60,10 +65,27 @@ export const relay: Ruleset<RelayState, RelayOrders, RelayReport, string, { side
     phase: report.phase,
     heard: viewer.kind === "side" && report.heard[viewer.side] ? { [viewer.side]: report.heard[viewer.side] } : {},
   }),
-  result: (state) => (state.turn > LAST_TURN ? { over: true, winners: [], draw: true, reason: "three turns relayed" } : { over: false }),
+  result: (state) => (state.turn > lastTurnOf(state) ? { over: true, winners: [], draw: true, reason: "every turn relayed" } : { over: false }),
   robot: () => ({ say: "beep" }),
+};
+
+export type DecidingOptions = { sides: string[]; turns?: unknown };
+
+export const decidingRelay: Ruleset<RelayState, RelayOrders, RelayReport, string, DecidingOptions, null, RelayState> = {
+  ...relay,
+  id: "relay-decide",
+  name: "Deciding relay",
+  options: [{ id: "turns", name: "Turns" }],
+  setup(scenario, options) {
+    const turns = options.turns ?? LAST_TURN;
+    if (!Number.isInteger(turns) || (turns as number) < 1 || (turns as number) > 9) return { ok: false, rule: "RL3", message: "The option turns is a whole number from 1 to 9 (RL3)" };
+    const setup = relay.setup(scenario, options, "");
+    return setup.ok ? { ok: true, state: { ...setup.state, lastTurn: turns as number } } : setup;
+  },
+  phases: (state) => phasesOf(state).map((p) => (p.id === "answer" ? { ...p, deadline: "decision" as const } : p)),
 };
 
 export function registerRelay(): void {
   registerRuleset(relay);
+  registerRuleset(decidingRelay);
 }

@@ -28,6 +28,13 @@ export const rulesetChallenge = z.object({
   mine: z.array(side).min(1, "Pick at least one side to play").max(12),
   robots: z.array(side).max(12).default([]),
   ordersHours: z.number().min(0.05).max(24 * 14),
+  /** Hours for a phase of decisions inside a turn (PhaseInfo.deadline "decision"); absent: ordersHours. */
+  decisionHours: z.number().min(0.005).max(24 * 14).optional(), // from 18 s, as game.create's
+  /** The ruleset's own options (Ruleset.options: variants, house rules); the ruleset judges them. */
+  rules: z
+    .record(keyText(1, 40), z.unknown())
+    .refine((r) => Object.keys(r).length <= 20 && JSON.stringify(r).length <= 4000, "At most 20 game options, 4000 characters in all")
+    .default({}),
   robotTakeover: z.number().int().min(0).max(10).default(0),
   press: z.enum(["full", "public", "none"]).default("full"),
   anonymous: z.boolean().default(false),
@@ -54,12 +61,13 @@ export const playRouter = router({
       options: {
         lowLuck: false,
         ordersHours: input.ordersHours,
-        decisionHours: input.ordersHours,
+        decisionHours: input.decisionHours ?? input.ordersHours,
         robots: input.robots.length > 0,
         robotTakeover: input.robotTakeover,
         press: input.press,
         excusedMisses: input.excusedMisses,
         ...(input.anonymous ? { anonymous: true } : {}),
+        ...(Object.keys(input.rules).length > 0 ? { rules: input.rules } : {}),
       },
     }),
   ),

@@ -19,7 +19,6 @@ import {
   victoryOf,
   type DecisionRecord,
   type GameState,
-  type HouseRules,
   type Nation,
   type Order,
   type PostCombatOrders,
@@ -30,21 +29,17 @@ import { advance, isStage, isStageReport, type Report1942, type Stage1942, type 
 import { battleSides, resolveBattles, validateBattleOrders, type BattleOrders } from "./phases/battle-choices";
 import { postCombatSides, resolvePostCombat, validateLandingOrders, type LandingOrders } from "./phases/landing-choices";
 import { stageReportView, stageView, type StageView } from "./phases/stage-view";
+import { checkOptions1942, OPTIONS_1942, type Options1942 } from "./options";
 
 export type { BattleOrders } from "./phases/battle-choices";
 export type { LandingOrders } from "./phases/landing-choices";
 export type { Report1942, State1942 } from "./phases/turn-so-far";
+export type { Options1942 } from "./options";
 
 /** What a 1942 turn takes besides the nations' orders: low luck (R6.8), battle decisions, post-combat choices (whole-turn resolve). */
 export interface Decisions1942 extends PostCombatOrders {
   lowLuck?: boolean;
   decisions?: readonly DecisionRecord[];
-}
-
-export interface Options1942 {
-  houseRules?: HouseRules;
-  /** R6.8 — kept in the state, so every phase of every turn resolves with it. */
-  lowLuck?: boolean;
 }
 
 /** A batch for the phase in play: the orders (R4), battle choices (R6) or post-combat choices (R7). */
@@ -60,18 +55,20 @@ function firstRefusal(state: GameState, side: string, orders: unknown): Validati
 }
 
 const named = (id: string, name: string, sides: string[] = []): PhaseInfo => ({ id, name, sides });
+/** Battles and post-combat are phases of choices inside the turn: they take the decision deadline (R3.1). */
+const decision = (id: string, name: string, sides: string[] = []): PhaseInfo => ({ id, name, sides, deadline: "decision" });
 const ORDERS = named("orders", "Orders");
 const POST_COMBAT = "post-combat";
 
 /** The phases of a turn as far as its state knows them; only the current one's sides act. */
 function phasesOf(state: State1942): PhaseInfo[] {
-  if (!isStage(state)) return [{ ...ORDERS, sides: [...NATIONS] }, named("battles-1", "Battles"), named(POST_COMBAT, "Post-combat")];
-  const battles = Array.from({ length: state.stage === "battles" ? state.step : state.step - 1 }, (_, i) => named(`battles-${i + 1}`, "Battles"));
+  if (!isStage(state)) return [{ ...ORDERS, sides: [...NATIONS] }, decision("battles-1", "Battles"), decision(POST_COMBAT, "Post-combat")];
+  const battles = Array.from({ length: state.stage === "battles" ? state.step : state.step - 1 }, (_, i) => decision(`battles-${i + 1}`, "Battles"));
   if (state.stage === "battles") {
-    battles[state.step - 1] = named(`battles-${state.step}`, state.pass === "sea" ? "Sea battles" : "Land battles", battleSides(state, NATIONS));
-    return [ORDERS, ...battles, named(POST_COMBAT, "Post-combat")];
+    battles[state.step - 1] = decision(`battles-${state.step}`, state.pass === "sea" ? "Sea battles" : "Land battles", battleSides(state, NATIONS));
+    return [ORDERS, ...battles, decision(POST_COMBAT, "Post-combat")];
   }
-  return [ORDERS, ...battles, named(POST_COMBAT, "Post-combat", postCombatSides(state, NATIONS))];
+  return [ORDERS, ...battles, decision(POST_COMBAT, "Post-combat", postCombatSides(state, NATIONS))];
 }
 
 const phaseIdOf = (state: State1942) => phasesOf(state)[isStage(state) ? state.step : 0]?.id;
@@ -98,8 +95,11 @@ export const ruleset1942: Ruleset<State1942, Orders1942, Report1942, string, Opt
   name: "1942",
   version: ENGINE_VERSION,
   scenarios: [{ id: "standard", name: "The 1942 board", sides: NATIONS, minSides: NATIONS.length }],
+  options: OPTIONS_1942,
   setup(scenario, options) {
     if (scenario !== "standard") return { ok: false, rule: "R1", message: `unknown scenario ${String(scenario)}: the 1942 game has one, "standard"` };
+    const checked = checkOptions1942(options);
+    if (!checked.ok) return checked;
     const state = createState(DEFAULT_BOARD, DEFAULT_SETUP, options?.houseRules);
     return { ok: true, state: options?.lowLuck ? { ...state, lowLuck: true } : state };
   },

@@ -28,19 +28,38 @@ export function actingSides(ruleset: AnyRuleset, state: unknown): string[] {
 /** The id of the phase a state is at, as `resolve` is told it ("" when nothing is left to play). */
 export const phaseIdOf = (ruleset: AnyRuleset, state: unknown): string => currentStep(ruleset, state)?.info.id ?? "";
 
+/**
+ * Whether the phase a state is at is one of decisions (PhaseInfo.deadline "decision": 1942's battles
+ * and post-combat): it takes the decision deadline, and a side that misses it takes the default with
+ * no excuse, vacation or missed-deadline count, as 1942's services treat a battle decision.
+ */
+export const isDecisionPhase = (ruleset: AnyRuleset, state: unknown): boolean => currentStep(ruleset, state)?.info.deadline === "decision";
+
+/** isDecisionPhase for a game's ruleset id (a 1942 game's own phases decide their deadlines in its services: false). */
+export function decidesIn(rulesetId: string, startState: unknown): boolean {
+  const ruleset = rulesetId === CLASSIC ? undefined : getRuleset(rulesetId);
+  return ruleset ? isDecisionPhase(ruleset, startState) : false;
+}
+
 /** The sides of a game of this ruleset that must order in a phase starting from `startState`; null: every seat (1942). */
 export function sidesToAct(rulesetId: string, startState: unknown): ReadonlySet<string> | null {
   const ruleset = rulesetId === CLASSIC ? undefined : getRuleset(rulesetId);
   return ruleset ? new Set(actingSides(ruleset, startState)) : null;
 }
 
-/** The sides an orders phase waits for, read from the database when the caller has not the start state; null: every seat. */
-export async function awaitedSides(db: Db, phase: { id: number; gameId: number; startState?: unknown }): Promise<ReadonlySet<string> | null> {
+/**
+ * What an orders phase waits for, read from the database when the caller has not the start state:
+ * its sides (null: every seat) and whether it is a phase of decisions (isDecisionPhase).
+ */
+export async function awaitedIn(db: Db, phase: { id: number; gameId: number; startState?: unknown }): Promise<{ sides: ReadonlySet<string> | null; decision: boolean }> {
   const [game] = await db.select({ ruleset: games.ruleset }).from(games).where(eq(games.id, phase.gameId));
-  if (!game || game.ruleset === CLASSIC) return null;
+  if (!game || game.ruleset === CLASSIC) return { sides: null, decision: false };
   const state = phase.startState !== undefined ? phase.startState : (await db.select({ s: phases.startState }).from(phases).where(eq(phases.id, phase.id)))[0]?.s;
-  return sidesToAct(game.ruleset, state);
+  return { sides: sidesToAct(game.ruleset, state), decision: decidesIn(game.ruleset, state) };
 }
+
+/** The sides an orders phase waits for (awaitedIn); null: every seat. */
+export const awaitedSides = async (db: Db, phase: { id: number; gameId: number; startState?: unknown }): Promise<ReadonlySet<string> | null> => (await awaitedIn(db, phase)).sides;
 
 /** Whether a phase waits for this seat (`awaited` from awaitedSides or sidesToAct). */
 export const waitsFor = (awaited: ReadonlySet<string> | null, side: string) => awaited === null || awaited.has(side);

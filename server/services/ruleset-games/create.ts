@@ -9,7 +9,8 @@ import { publish } from "../events";
 import { activeGames, MAX_ACTIVE_GAMES, startIfFull } from "../games";
 import { publicChannel } from "../press/access";
 import { lockUser } from "../user-lock";
-import { CLASSIC, rulesetOf, scenarioOf } from "./rulesets";
+import { CLASSIC, refuseUnknownOptions, rulesetOf, scenarioOf } from "./rulesets";
+import { setupOptions } from "./setup";
 
 export interface RulesetChallengeInput {
   name: string;
@@ -20,6 +21,7 @@ export interface RulesetChallengeInput {
   /** Sides the challenger plays, and sides given to robots; the rest stay open. */
   mine: string[];
   robots: string[];
+  /** The platform's options, and in `rules` the ruleset's own (Ruleset.options). */
   options: GameOptions;
 }
 
@@ -36,8 +38,10 @@ function seatedSides(input: RulesetChallengeInput): string[] {
   for (const side of [...input.mine, ...input.robots]) if (!sides.includes(side)) throw new ServiceError("BAD_REQUEST", `${side} is not a seated side of ${scenario.name}: one of ${sides.join(", ")}`);
   for (const side of input.robots) if (mine.has(side)) throw new ServiceError("BAD_REQUEST", `${side} cannot be both yours and a robot's`);
   if (input.options.rated) throw new ServiceError("BAD_REQUEST", `Rated games are 1942 games only; ${ruleset.name} is played unrated`);
-  // The scenario must set up for these sides before anyone is seated: a refusal now, never at the start.
-  const trial = ruleset.setup(input.scenario, { sides }, "trial");
+  refuseUnknownOptions(ruleset, input.options.rules ?? {});
+  // The scenario must set up for these sides and options (the ruleset judges their values) before
+  // anyone is seated: a refusal now, never at the start.
+  const trial = ruleset.setup(input.scenario, setupOptions(input, sides), "trial");
   if (!trial.ok) throw new ServiceError("BAD_REQUEST", trial.message);
   return sides;
 }

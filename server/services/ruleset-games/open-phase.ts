@@ -1,5 +1,5 @@
 // Opening a phase of a turn of any ruleset: the ruleset's state, a secret seed with its published
-// SHA-256, the deadline, and the robots' orders and locks (a robot orders through the ruleset's own
+// SHA-256, the deadline (decision hours for a phase of decisions), and the robots' orders and locks (a robot orders through the ruleset's own
 // robot and validate, and locks at once). A phase nobody but robots must act in closes at once. A
 // turn of several phases has one row per phase (`step`, from ruleset.phaseOf), each opened here.
 import { randomBytes } from "node:crypto";
@@ -10,7 +10,7 @@ import type { AnyRuleset } from "../../rulesets";
 import { deadlineFrom } from "../deadline-time";
 import { seedHash, type Phase } from "../phases";
 import { beginResolving } from "../resolving";
-import { actingSides, stepOf } from "./acting";
+import { actingSides, isDecisionPhase, stepOf } from "./acting";
 import { engineVersionOf, type Game } from "./rulesets";
 
 export const newSeed = () => randomBytes(32).toString("hex");
@@ -18,8 +18,13 @@ export const newSeed = () => randomBytes(32).toString("hex");
 /** The robot's seed for a side in a phase: from the phase's secret seed, so a replay gets the same orders. */
 export const robotSeed = (phaseSeed: string, side: string) => `${phaseSeed}|robot|${side}`;
 
+/** A phase's deadline: the game's decision hours for a phase of decisions (as 1942's battles take), else its orders hours. */
+export function deadlineOf(ruleset: AnyRuleset, state: unknown, options: Game["options"], now = new Date()): Date {
+  return isDecisionPhase(ruleset, state) ? deadlineFrom(now, options.decisionHours, options.decisionsAt) : deadlineFrom(now, options.ordersHours, options.ordersAt);
+}
+
 export async function openRulesetPhase(tx: Db, game: Pick<Game, "id" | "options">, ruleset: AnyRuleset, turn: number, state: unknown, seed = newSeed()): Promise<Phase> {
-  const deadline = deadlineFrom(new Date(), game.options.ordersHours, game.options.ordersAt);
+  const deadline = deadlineOf(ruleset, state, game.options);
   const [phase] = await tx
     .insert(phases)
     .values({ gameId: game.id, turn, kind: "orders", step: stepOf(ruleset, state), startState: state as never, seed, seedHash: seedHash(seed), engineVersion: engineVersionOf(ruleset), deadline })

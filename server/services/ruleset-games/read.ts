@@ -9,7 +9,7 @@ import type { AnyRuleset, GameResult, Viewer } from "../../rulesets";
 import { notFound } from "../errors";
 import type { Phase } from "../phases";
 import { shownPlayerName } from "../player-names";
-import { actingSides, currentStep, phaseNameOf } from "./acting";
+import { actingSides, currentStep, isDecisionPhase, phaseNameOf } from "./acting";
 import { savedBatch } from "./play";
 import { replayPhase } from "./resolve";
 import { rulesetGame, type Game } from "./rulesets";
@@ -17,6 +17,8 @@ import { rulesetGame, type Game } from "./rulesets";
 export interface RulesetPhaseInfo {
   status: "open" | "resolving" | "finished";
   deadline: string | null;
+  /** The deadline is the game's decision deadline: the phase is one of decisions (PhaseInfo.deadline). */
+  decision: boolean;
   sides: string[];
   locked: string[];
   /** The phase of the turn in play, when the turn has several (ruleset.phaseOf); null for a turn of one. */
@@ -109,6 +111,7 @@ export async function rulesetGameView(db: Db, userId: string, gameId: number, as
       status: finished ? "finished" : phase.status === "open" ? "open" : "resolving",
       // A sandbox's deadline never passes (deadlines.ts): it shows none.
       deadline: finished || game.sandbox ? null : phase.deadline.toISOString(),
+      decision: isDecisionPhase(ruleset, phase.startState),
       sides: actingSides(ruleset, phase.startState),
       locked,
       step: stepInfo(ruleset, phase.startState),

@@ -1,16 +1,16 @@
 // The resolution job of a game of any ruleset (called by adjudicate.ts for every game that is not
 // 1942): every acting side's saved batch (a side that saved nothing gave no orders), resolved at once
 // by the ruleset with the phase's seed; the report, the next phase of the turn, the next turn (or the
-// end) and the notifications are written in the caller's transaction, which holds the phase row: a
+// end) and the notifications (a phase of decisions: only to the sides that must decide) are written in the caller's transaction, which holds the phase row: a
 // phase resolves exactly once, and a rerun after a crash computes the same result from the same
 // stored inputs.
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { games, orders, phases, seats } from "../../../db/schema";
+import { games, orders, phases, seats, type SeatSide } from "../../../db/schema";
 import type { AnyRuleset } from "../../rulesets";
-import { notify } from "../notify";
+import { notify, type Note } from "../notify";
 import type { Phase } from "../phases";
-import { actingSides, currentStep, phaseIdOf, stepOf } from "./acting";
+import { actingSides, currentStep, isDecisionPhase, phaseIdOf, stepOf } from "./acting";
 import { openRulesetPhase } from "./open-phase";
 import { rulesetOf, type Game } from "./rulesets";
 
@@ -63,12 +63,21 @@ export async function resolveRulesetPhase(tx: Db, phase: Phase, game: Game): Pro
   const result = ruleset.result(state);
   if (result.over) await tx.update(games).set({ status: "finished" }).where(eq(games.id, game.id));
   const nextTurn = result.over ? phase.turn : nextPhaseTurn(ruleset, phase, state);
-  if (!result.over) await openRulesetPhase(tx, game, ruleset, nextTurn, state);
+  const opened = result.over ? null : await openRulesetPhase(tx, game, ruleset, nextTurn, state);
   const seated = await tx.select({ userId: seats.userId, side: seats.nation, robot: seats.robot }).from(seats).where(eq(seats.gameId, game.id));
-  const humans = [...new Set(seated.flatMap((s) => (s.userId ? [s.userId] : [])))].sort();
   // Only a player with a side that must act in the next phase is told orders are open for them (acting.ts).
   const next = result.over ? [] : actingSides(ruleset, state);
-  const ordering = new Set(seated.filter((s) => s.userId && !s.robot && next.includes(s.side)).map((s) => s.userId!));
+  const asked = seated.flatMap((s) => (s.userId && !s.robot && next.includes(s.side) ? [{ userId: s.userId, side: s.side as string }] : []));
+  // The game's event in the notes' last statement (a round trip fewer). A phase that leaves its turn
+  // going names itself: the turn has not resolved yet, only that phase of it.
+  const event = { gameId: game.id, kind: "turn-resolved" as const, turn: phase.turn, ...(!result.over && nextTurn === phase.turn ? { phase: phaseName(ruleset, phase.startState) } : {}) };
+  // A phase of decisions inside the turn (1942's battles) is told only to the sides that must decide in it.
+  if (opened && nextTurn === phase.turn && isDecisionPhase(ruleset, state)) {
+    await notify(tx, asked.map((s) => decisionNote(game, opened, phaseLabel(ruleset, nextTurn, state), s)), event);
+    return "resolved";
+  }
+  const humans = [...new Set(seated.flatMap((s) => (s.userId ? [s.userId] : [])))].sort();
+  const ordering = new Set(asked.map((s) => s.userId));
   const ending = result.over ? (result.draw || result.winners.length === 0 ? "a draw" : `won by ${result.winners.join(" and ")}`) : "";
   await notify(
     tx,
@@ -83,11 +92,26 @@ export async function resolveRulesetPhase(tx: Db, phase: Phase, game: Game): Pro
       eventKey: result.over ? `game-over:${game.id}` : `turn-resolved:${phase.id}`,
       fact: result.over ? { kind: "game-over" as const, gameId: game.id } : { kind: "turn-resolved" as const, phaseId: phase.id },
     })),
-    // The game's event in the notes' last statement (a round trip fewer). A phase that leaves its turn
-    // going names itself: the turn has not resolved yet, only that phase of it.
-    { gameId: game.id, kind: "turn-resolved", turn: phase.turn, ...(!result.over && nextTurn === phase.turn ? { phase: phaseName(ruleset, phase.startState) } : {}) },
+    event,
   );
   return "resolved";
+}
+
+/**
+ * "Red must decide in turn 1, Battles": to the player of a side that must act in a phase of decisions
+ * that just opened. It names the side and the phase, nothing of anyone's orders; stale once the side
+ * has locked or the phase closed (notify-facts.ts).
+ */
+function decisionNote(game: Game, opened: Pick<Phase, "id">, label: string, seat: { userId: string; side: string }): Note {
+  return {
+    userId: seat.userId,
+    gameId: game.id,
+    kind: "decision-waiting",
+    text: `${game.name}: ${seat.side} must decide in ${label}`,
+    url: `/game/${game.id}`,
+    eventKey: `decision-waiting:${opened.id}:${seat.side}`,
+    fact: { kind: "decision-waiting", phaseId: opened.id, nation: seat.side as SeatSide },
+  };
 }
 
 /**

@@ -23,6 +23,14 @@ export function scenarioOf(ruleset: AnyRuleset, id: string): ScenarioInfo {
   return scenario;
 }
 
+/** A challenge's ruleset options must be ones the ruleset takes (their values are its setup's to judge). */
+export function refuseUnknownOptions(ruleset: AnyRuleset, rules: Record<string, unknown>): void {
+  const known = (ruleset.options ?? []).map((o) => o.id);
+  const unknown = Object.keys(rules).find((id) => !known.includes(id));
+  if (unknown === undefined) return;
+  throw new ServiceError("BAD_REQUEST", known.length === 0 ? `${ruleset.name} takes no options, not "${unknown}"` : `${ruleset.name} has no option "${unknown}": one of ${known.join(", ")}`);
+}
+
 /**
  * The sides a game's scenario seats, in its seating order, as its ruleset lists them (a game stored
  * without a scenario, as 1942 games are, has its ruleset's first). Empty for an unknown ruleset.
@@ -36,12 +44,17 @@ export function scenarioSides(game: Pick<Game, "ruleset" | "scenario">): readonl
 /** Stored with each phase, so a replay knows which rules judged it. */
 export const engineVersionOf = (ruleset: AnyRuleset) => `${ruleset.id} ${ruleset.version}`;
 
-/** What the lobby offers: every game and its scenarios, the 1942 game first. */
+/** What the lobby offers: every game, its scenarios and the options a game of it may take, the 1942 game first. */
 export function offeredGames() {
   return rulesetIds()
     .map(rulesetOf)
     .sort((a, b) => (a.id === CLASSIC ? -1 : b.id === CLASSIC ? 1 : a.name.localeCompare(b.name)))
-    .map((r) => ({ id: r.id, name: r.name, scenarios: r.scenarios.map((s) => ({ id: s.id, name: s.name, sides: [...s.sides], minSides: s.minSides })) }));
+    .map((r) => ({
+      id: r.id,
+      name: r.name,
+      scenarios: r.scenarios.map((s) => ({ id: s.id, name: s.name, sides: [...s.sides], minSides: s.minSides })),
+      options: (r.options ?? []).map((o) => ({ id: o.id, name: o.name })),
+    }));
 }
 
 /** A game that is not the 1942 game, with its ruleset; the 1942 game is told to use its own procedures. */

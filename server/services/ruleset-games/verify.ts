@@ -8,7 +8,7 @@ import type { AnyRuleset } from "../../rulesets";
 import { stepOf } from "./acting";
 import { nextPhaseTurn, replayPhase } from "./resolve";
 import { engineVersionOf, type Game } from "./rulesets";
-import { seatedSidesOf, setupSeed } from "./setup";
+import { seatedSidesOf, setupOptions, setupSeed } from "./setup";
 
 export interface RulesetPhaseCheck {
   turn: number;
@@ -40,7 +40,7 @@ function checkPhase(ruleset: AnyRuleset, game: Game, sides: string[], phase: Pha
   if (phase.engineVersion !== engineVersionOf(ruleset)) problems.push(`resolved by ${phase.engineVersion}; this is ${engineVersionOf(ruleset)}`);
   if (stepOf(ruleset, phase.startState) !== phase.step) problems.push(`stored as phase ${phase.step} of its turn, but its start is at phase ${stepOf(ruleset, phase.startState)}`);
   if (phase.turn === 1 && phase.step === 0) {
-    const setup = ruleset.setup(game.scenario, { sides }, setupSeed(phase.seed));
+    const setup = ruleset.setup(game.scenario, setupOptions(game, sides), setupSeed(phase.seed));
     if (!setup.ok || canonical(setup.state) !== canonical(phase.startState)) problems.push("turn 1 does not start from the scenario's setup with its seed");
   }
   const rerun = replayPhase(ruleset, phase);

@@ -57,6 +57,7 @@ function sandboxOptions(from: GameOptions): GameOptions {
     robots: false,
     press: "none",
     ...(from.houseRules ? { houseRules: from.houseRules } : {}),
+    ...(from.rules ? { rules: from.rules } : {}),
   };
 }
 

@@ -33,12 +33,18 @@ describe("the 1942 adapter", () => {
     const setup = ruleset.setup("standard", {}, "seed");
     expect(setup).toEqual({ ok: true, state: createState(DEFAULT_BOARD, DEFAULT_SETUP) });
     expect(ruleset.setup("other", {}, "seed").ok).toBe(false);
+    // Its options (R6.8, R9) reach the state; a bad one is refused naming it.
+    const lucky = ruleset.setup("standard", { lowLuck: true, houseRules: { victoryCities: true } }, "seed");
+    expect(lucky.ok && [lucky.state.lowLuck, lucky.state.houseRules]).toEqual([true, { victoryCities: true }]);
+    expect(ruleset.setup("standard", { lowLuck: "yes" } as never, "seed")).toEqual({ ok: false, rule: "R6.8", message: "The option lowLuck is true or false (R6.8)" });
+    expect(ruleset.setup("standard", { houseRules: { victoryCities: true, minorVictoryTurn: 0 } }, "seed")).toMatchObject({ ok: false, rule: "R9", message: "houseRules.minorVictoryTurn is a turn from 1 to 100 (R9)" });
+    expect(ruleset.setup("standard", { houseRules: { fog: true } } as never, "seed")).toMatchObject({ ok: false, message: 'houseRules has no rule "fog": one of victoryCities, minorVictoryTurn, vcInfantry, commerceRaiding (R9)' });
     const state = createState(DEFAULT_BOARD, DEFAULT_SETUP);
     // R3: the orders phase, where every nation acts; battles and post-combat follow when the combat asks.
     expect(ruleset.phases(state)).toEqual([
       { id: "orders", name: "Orders", sides: [...NATIONS] },
-      { id: "battles-1", name: "Battles", sides: [] },
-      { id: "post-combat", name: "Post-combat", sides: [] },
+      { id: "battles-1", name: "Battles", sides: [], deadline: "decision" },
+      { id: "post-combat", name: "Post-combat", sides: [], deadline: "decision" },
     ]);
     expect(ruleset.phaseOf!(state)).toBe(0);
     expect(ruleset.result(state)).toEqual({ over: false });
