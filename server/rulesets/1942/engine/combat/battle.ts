@@ -254,7 +254,8 @@ function shooters(units: BattleUnit[]): Shooter[] {
 }
 
 function teamFire(b: BattleState, dice: Dice, team: Team, step: "submarine" | "general"): FireEntry {
-  const units = inBattle(b, team).filter((u) => (step === "submarine" ? u.type === "submarine" : u.type !== "submarine"));
+  const units: BattleUnit[] = [];
+  for (const u of b.units) if (u.team === team && u.status === "in" && (u.type === "submarine") === (step === "submarine")) units.push(u);
   const byId = new Map(units.map((u) => [u.id, u]));
   const group = withSupport(shooters(units), (id) => byId.get(id)?.attacking ?? false);
   const stream = dice(`battle|${b.territory}|${b.pass}|round ${b.round}|${step}|${team}`);
@@ -342,7 +343,7 @@ function generalFire(b: BattleState, dice: Dice): void {
 
 function roundEnd(b: BattleState): void {
   const record = b.current!;
-  for (const u of b.units.filter((x) => x.marked)) removeUnit(b, u, record.lost[u.team]);
+  for (const u of b.units) if (u.marked) removeUnit(b, u, record.lost[u.team]); // removing one unit changes no other's mark
   for (const team of TEAMS) {
     if (countInBattle(b, otherTeam(team)) === 0) continue;
     const enemyDestroyer = anyInBattle(b, otherTeam(team), isDestroyer);
