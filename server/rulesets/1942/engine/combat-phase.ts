@@ -189,9 +189,14 @@ function sortedOwners(ph: Phase): Record<string, Nation> {
  */
 export function unitReports(units: readonly Unit[], board: Board): UnitReport[] {
   const byTerritory: (UnitReport[] | undefined)[] = new Array(board.ids.length);
+  // Units come mostly territory by territory: the last unit's number serves the next one there without a probe.
+  let lastAt: string | undefined;
+  let lastN = -1;
   for (const u of units) {
     const aboard = u.aboard !== undefined;
-    const n = board.number(u.at);
+    const n = u.at === lastAt ? lastN : board.number(u.at);
+    lastAt = u.at;
+    lastN = n;
     if (n < 0) continue; // never on a checked state (the sorted-ids walk skipped such units too)
     let list = byTerritory[n];
     if (!list) byTerritory[n] = list = [];

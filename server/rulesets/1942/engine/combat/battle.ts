@@ -151,6 +151,25 @@ export function openBattle(setup: BattleSetup): BattleState {
 // ---- helpers -------------------------------------------------------------------------------
 
 const inBattle = (b: BattleState, team: Team) => b.units.filter((u) => u.team === team && u.status === "in");
+
+// The questions asked at every step of every round (is anyone left, is there a destroyer) walk the
+// units without building a list: at 100 copies of the board those lists were a large share of what
+// a phase allocated, and so of the collector's work.
+function countInBattle(b: BattleState, team: Team): number {
+  let n = 0;
+  for (const u of b.units) if (u.team === team && u.status === "in") n++;
+  return n;
+}
+
+function anyInBattle(b: BattleState, team: Team, test: (u: BattleUnit) => boolean): boolean {
+  for (const u of b.units) if (u.team === team && u.status === "in" && test(u)) return true;
+  return false;
+}
+
+const isDestroyer = (u: BattleUnit) => u.type === "destroyer";
+const isSubmarine = (u: BattleUnit) => u.type === "submarine";
+const firesInGeneral = (u: BattleUnit) => u.type !== "submarine" && valueOf(u) > 0;
+const isShipUnit = (u: BattleUnit) => isShip(u.type);
 const valueOf = (u: BattleUnit) => (u.attacking ? UNIT_STATS[u.type].attack : UNIT_STATS[u.type].defense);
 const roomOf = (u: BattleUnit) => UNIT_STATS[u.type].hits - u.damage;
 
@@ -173,9 +192,10 @@ export function leadNation(b: BattleState, team: Team): Nation {
 
 /** Can `team` hurt the other side: a unit with a firing value and a target it may hit (R6.3, R6.10). */
 export function canHurt(b: BattleState, team: Team): boolean {
-  const targets = inBattle(b, otherTeam(team));
-  const anyShip = targets.some((u) => isShip(u.type));
-  return inBattle(b, team).some((u) => valueOf(u) > 0 && (u.type === "submarine" ? anyShip : targets.length > 0));
+  const enemy = otherTeam(team);
+  if (countInBattle(b, enemy) === 0) return false;
+  const anyShip = anyInBattle(b, enemy, isShipUnit);
+  return anyInBattle(b, team, (u) => valueOf(u) > 0 && (u.type !== "submarine" || anyShip));
 }
 
 function candidates(b: BattleState, team: Team, step: CasualtyStep): Candidate[] {
@@ -234,7 +254,8 @@ function shooters(units: BattleUnit[]): Shooter[] {
 }
 
 function teamFire(b: BattleState, dice: Dice, team: Team, step: "submarine" | "general"): FireEntry {
-  const units = inBattle(b, team).filter((u) => (step === "submarine" ? u.type === "submarine" : u.type !== "submarine"));
+  const units: BattleUnit[] = [];
+  for (const u of b.units) if (u.team === team && u.status === "in" && (u.type === "submarine") === (step === "submarine")) units.push(u);
   const byId = new Map(units.map((u) => [u.id, u]));
   const group = withSupport(shooters(units), (id) => byId.get(id)?.attacking ?? false);
   const stream = dice(`battle|${b.territory}|${b.pass}|round ${b.round}|${step}|${team}`);
@@ -255,7 +276,8 @@ function bombard(b: BattleState, dice: Dice): void {
 
 /** R6.10 — before each round: end, or a side that cannot hurt an enemy that can hurt it is lost. */
 function endCheck(b: BattleState): boolean {
-  const [axis, allies] = [inBattle(b, "Axis").length, inBattle(b, "Allies").length];
+  const axis = countInBattle(b, "Axis");
+  const allies = countInBattle(b, "Allies");
   if (axis === 0 || allies === 0) {
     b.winner = axis > 0 ? "Axis" : allies > 0 ? "Allies" : "none";
     return true;
@@ -295,9 +317,9 @@ function roundStart(b: BattleState, dice: Dice): void {
     fire: [],
     choices: [],
   };
-  b.destroyerAtStart = TEAMS.filter((t) => inBattle(b, t).some((u) => u.type === "destroyer"));
+  b.destroyerAtStart = TEAMS.filter((t) => anyInBattle(b, t, isDestroyer));
   for (const team of TEAMS) {
-    if (!inBattle(b, team).some((u) => u.type === "submarine")) continue;
+    if (!anyInBattle(b, team, isSubmarine)) continue;
     const entry = teamFire(b, dice, team, "submarine");
     b.current.fire.push(entry);
     b.current.hits[team] += entry.hits;
@@ -308,7 +330,7 @@ function roundStart(b: BattleState, dice: Dice): void {
 
 function generalFire(b: BattleState, dice: Dice): void {
   const record = b.current!;
-  const entries = TEAMS.filter((t) => inBattle(b, t).some((u) => u.type !== "submarine" && valueOf(u) > 0)).map((t) =>
+  const entries = TEAMS.filter((t) => anyInBattle(b, t, firesInGeneral)).map((t) =>
     teamFire(b, dice, t, "general"),
   );
   for (const entry of entries) {
@@ -321,12 +343,13 @@ function generalFire(b: BattleState, dice: Dice): void {
 
 function roundEnd(b: BattleState): void {
   const record = b.current!;
-  for (const u of b.units.filter((x) => x.marked)) removeUnit(b, u, record.lost[u.team]);
+  for (const u of b.units) if (u.marked) removeUnit(b, u, record.lost[u.team]); // removing one unit changes no other's mark
   for (const team of TEAMS) {
-    const enemyDestroyer = inBattle(b, otherTeam(team)).some((u) => u.type === "destroyer");
+    if (countInBattle(b, otherTeam(team)) === 0) continue;
+    const enemyDestroyer = anyInBattle(b, otherTeam(team), isDestroyer);
     const submergeable = enemyDestroyer ? [] : inBattle(b, team).filter((u) => u.type === "submarine").map((u) => u.id);
     const withdrawable = inBattle(b, team).filter((u) => isAir(u.type)).map((u) => u.id);
-    if (submergeable.length + withdrawable.length === 0 || inBattle(b, otherTeam(team)).length === 0) continue;
+    if (submergeable.length + withdrawable.length === 0) continue;
     b.pending.push({ kind: "retreat", battle: b.territory, round: b.round, team, chooser: leadNation(b, team), submergeable, withdrawable });
   }
   b.stage = "retreat";

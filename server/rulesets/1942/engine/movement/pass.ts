@@ -37,21 +37,42 @@ interface Force {
   value: number;
 }
 
-/** R5.2b — the force of one team crossing one edge in one direction at step k. */
+/**
+ * R5.2b — the force of one team crossing one edge in one direction at step k. Summed in one walk of
+ * each run's units, with no list made a run: it runs for both teams at every crossing of every step.
+ * The runs keep their order: those with surface units first, then air-only runs on their final step.
+ */
 function forceOf(ph: Phase, runs: Run[], k: number, team: Team, from: string, to: string): Force | undefined {
-  const mine = runs.filter((r) => r.team === team);
-  const withSurface = mine.filter((r) => surface(ph, r).length > 0);
-  if (withSurface.length === 0) return undefined;
-  const finalAir = mine.filter((r) => r.airOnly && r.order.path.length === k);
+  const withSurface: Run[] = [];
+  const finalAir: Run[] = [];
   let total = 0;
-  for (const r of withSurface) {
-    total += value(surface(ph, r));
-    for (const t of surface(ph, r).filter((p) => p.type === "transport")) total += value(cargoPieces(ph, t.id));
+  for (const r of runs) {
+    if (r.team !== team) continue;
+    const final = r.order.path.length === k;
+    if (final && r.airOnly) finalAir.push(r);
+    if (r.stealth) continue; // stealth submarines make no force
+    let surfaceValue = 0;
+    let hasSurface = false;
+    let airValue = 0;
+    for (const p of unitsOf(ph, r)) {
+      if (isAir(p.type)) {
+        airValue += UNIT_STATS[p.type].cost;
+        continue;
+      }
+      hasSurface = true;
+      surfaceValue += UNIT_STATS[p.type].cost;
+      if (p.type === "transport") surfaceValue += value(cargoPieces(ph, p.id));
+    }
+    if (!hasSurface) continue;
+    withSurface.push(r);
+    total += surfaceValue;
     // The air units of a mixed order join only on their final step, like any air order.
-    if (r.order.path.length === k) total += value(unitsOf(ph, r).filter((p) => isAir(p.type)));
+    if (final) total += airValue;
   }
-  total += finalAir.reduce((sum, r) => sum + value(unitsOf(ph, r)), 0);
-  return { team, from, to, runs: [...withSurface, ...finalAir], value: total };
+  if (withSurface.length === 0) return undefined;
+  for (const r of finalAir) total += value(unitsOf(ph, r));
+  withSurface.push(...finalAir);
+  return { team, from, to, runs: withSurface, value: total };
 }
 
 function headOns(ph: Phase, kind: PassKind, active: Run[], k: number): void {

@@ -79,8 +79,14 @@ export function newPhase(state: GameState, view: StartView, dice: Dice, lowLuck:
   const here: Phase["here"] = [];
   const aboard: Phase["aboard"] = [];
   const byId: Phase["byId"] = [];
+  // A state lists its units mostly territory by territory: a unit standing where the one before it
+  // stood needs no probe of the board's table (at 100 copies of the board each probe missed the caches).
+  let lastAt: string | undefined;
+  let lastWhere = -1;
   for (const u of state.units) {
-    const where = territoryNumber(board, u.at);
+    const where = u.at === lastAt ? lastWhere : territoryNumber(board, u.at);
+    lastAt = u.at;
+    lastWhere = where;
     // `at` is the board's own string: later probes of it compare pointers, not characters.
     const p: Piece = { id: u.id, nation: u.nation, type: u.type, at: board.ids[where]!, aboard: u.aboard, alive: true, moved: false, where };
     pieces.push(p);
