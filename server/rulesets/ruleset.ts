@@ -30,6 +30,13 @@ export interface Resolution<State, Report> {
   report: Report;
 }
 
+/** Sides that play together: they win or lose as one (1942's Axis and Allies). */
+export interface TeamInfo {
+  /** As players read it, and as a rating records it ("Axis"). */
+  name: string;
+  sides: readonly string[];
+}
+
 /**
  * A scenario the lobby offers: the sides it can seat, in seating order, and how many must be seated
  * (the platform seats the first N sides for N between minSides and sides.length).
@@ -39,6 +46,21 @@ export interface ScenarioInfo {
   name: string;
   sides: readonly string[];
   minSides: number;
+  /**
+   * The scenario's teams, each side in exactly one. Omitted: every side is its own team, named as
+   * the side (a free-for-all). Read through `teamsOf`, which gives that meaning.
+   */
+  teams?: readonly TeamInfo[];
+}
+
+/** A scenario's teams: its own, or one team per side (free-for-all) when it declares none. */
+export function teamsOf(scenario: ScenarioInfo): readonly TeamInfo[] {
+  return scenario.teams ?? scenario.sides.map((side) => ({ name: side, sides: [side] }));
+}
+
+/** The name of a side's team in a scenario; a side of no declared team plays for itself. */
+export function teamOfSide(scenario: ScenarioInfo, side: string): string {
+  return teamsOf(scenario).find((t) => t.sides.includes(side))?.name ?? side;
 }
 
 export interface Ruleset<State, Orders, Report, Scenario = unknown, Options = unknown, Decisions = unknown, View = unknown> {

@@ -1,12 +1,13 @@
 // Ratings (issue 22, docs/players.md): OpenSkill (Weng-Lin, Plackett-Luce, the `openskill` package's
 // defaults) per ruleset, moved by rated games only. The platform knows one thing of the game's rules:
-// which team won, from the stored result; the nations' teams come from the ruleset (teamOf).
+// which team won, from the stored result; the sides' teams come from the ruleset's scenario
+// (scenarioTeams: 1942's Axis and Allies).
 import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { ordinal, rate, rating } from "openskill";
 import type { Db } from "../../db/client";
 import { attendance, games, ratingChanges, ratings, users } from "../../db/schema";
-import { teamOf, type Nation } from "../rulesets/1942/engine";
 import { displayName } from "./display-name";
+import { teamOfGameSide } from "./ruleset-games/rulesets";
 
 /** The platform's one ruleset so far; games of others will carry theirs in their options. */
 export const RULESET = "1942";
@@ -66,7 +67,7 @@ export async function rateFinishedGame(tx: Db, game: typeof games.$inferSelect, 
   // Each player's team: the one whose seats they held most (one team only in a rated game).
   const held = new Map<string, Map<string, Set<number>>>();
   for (const r of rows) {
-    const team = teamOf(r.nation as Nation);
+    const team = teamOfGameSide(game, r.nation);
     const byTeam = held.get(r.userId) ?? new Map<string, Set<number>>();
     byTeam.set(team, (byTeam.get(team) ?? new Set()).add(r.phaseId));
     held.set(r.userId, byTeam);
