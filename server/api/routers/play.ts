@@ -32,6 +32,8 @@ export const rulesetChallenge = z.object({
   press: z.enum(["full", "public", "none"]).default("full"),
   anonymous: z.boolean().default(false),
   excusedMisses: z.number().int().min(0).max(4).default(1),
+  /** Rated (docs/players.md): no robots, one team per account; its result moves the ruleset's ratings. */
+  rated: z.boolean().default(false),
 });
 
 export const playRouter = router({
@@ -60,6 +62,7 @@ export const playRouter = router({
         press: input.press,
         excusedMisses: input.excusedMisses,
         ...(input.anonymous ? { anonymous: true } : {}),
+        ...(input.rated ? { rated: true } : {}),
       },
     }),
   ),
