@@ -20,7 +20,10 @@ export interface PhaseInfo {
   sides: string[];
 }
 
-/** How a game ended: winners (several share a win), a draw, or still running. */
+/**
+ * How a game ended: winners (several share a win), a draw, or still running. `winners` names sides,
+ * or whole teams by their name (1942 says "Axis"); the platform reads each as its team (teamOfSide).
+ */
 export type GameResult =
   | { over: false }
   | { over: true; winners: string[]; draw: boolean; reason: string };
