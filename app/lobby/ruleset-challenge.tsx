@@ -1,7 +1,7 @@
 "use client";
 // The challenge form's choice of game (1942, Interplanetary, War of the Triple Alliance, ...), and the
 // form for any game but 1942: its scenario, how many sides are seated, who plays each side, the orders
-// deadline and press. The offer comes from the server (play.games), so a new ruleset needs no change here.
+// deadline, press and whether it is rated. The offer comes from the server (play.games), so a new ruleset needs no change here.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
@@ -40,7 +40,9 @@ export function RulesetChallenge({ ruleset, onCreated }: { ruleset: string; onCr
   const [count, setCount] = useState<number | null>(null);
   const seated = scenario ? scenario.sides.slice(0, Math.min(Math.max(count ?? scenario.minSides, scenario.minSides), scenario.sides.length)) : [];
   const [seats, setSeats] = useState<Record<string, SeatChoice>>({});
-  const choice = (side: string, i: number): SeatChoice => seats[side] ?? (i === 0 ? "me" : "robot");
+  const [rated, setRated] = useState(false);
+  // A rated game has no robots: its other sides stay open unless chosen otherwise.
+  const choice = (side: string, i: number): SeatChoice => seats[side] ?? (i === 0 ? "me" : rated ? "open" : "robot");
   const [name, setName] = useState("");
   const [ordersHours, setOrdersHours] = useState("24");
   const [press, setPress] = useState<{ press: PressMode; anonymous: boolean }>({ press: "full", anonymous: false });
@@ -57,7 +59,7 @@ export function RulesetChallenge({ ruleset, onCreated }: { ruleset: string; onCr
     if (mine.length === 0) return setFormError("Pick at least one side to play (choose “Me”).");
     if (!Number.isFinite(hours) || hours <= 0) return setFormError("The deadline must be a number of hours above 0.");
     setFormError(null);
-    create.mutate({ name: name.trim(), ruleset, scenario: scenario!.id, seats: seated.length, mine, robots, ordersHours: hours, ...press });
+    create.mutate({ name: name.trim(), ruleset, scenario: scenario!.id, seats: seated.length, mine, robots, ordersHours: hours, ...press, rated });
   }
   const error = formError ?? (create.error ? errorText(create.error) : null);
   return (
@@ -103,6 +105,9 @@ export function RulesetChallenge({ ruleset, onCreated }: { ruleset: string; onCr
       <label htmlFor="ruleset-hours">Orders deadline (hours)</label>
       <input id="ruleset-hours" type="number" min="0.05" step="any" value={ordersHours} onChange={(e) => setOrdersHours(e.target.value)} />
       <PressChoice press={press.press} anonymous={press.anonymous} onChange={setPress} />
+      <label className="checkbox">
+        <input type="checkbox" checked={rated} onChange={(e) => setRated(e.target.checked)} data-testid="ruleset-rated" /> Rated (no robots; each player on one team)
+      </label>
       {error ? (
         <p className="alert" role="alert" data-testid="create-error">
           {error}

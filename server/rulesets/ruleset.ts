@@ -34,7 +34,10 @@ export interface OptionInfo {
   name: string;
 }
 
-/** How a game ended: winners (several share a win), a draw, or still running. */
+/**
+ * How a game ended: winners (several share a win), a draw, or still running. `winners` names sides,
+ * or whole teams by their name (1942 says "Axis"); the platform reads each as its team (teamOfSide).
+ */
 export type GameResult =
   | { over: false }
   | { over: true; winners: string[]; draw: boolean; reason: string };
@@ -42,6 +45,13 @@ export type GameResult =
 export interface Resolution<State, Report> {
   state: State;
   report: Report;
+}
+
+/** Sides that play together: they win or lose as one (1942's Axis and Allies). */
+export interface TeamInfo {
+  /** As players read it, and as a rating records it ("Axis"). */
+  name: string;
+  sides: readonly string[];
 }
 
 /**
@@ -53,6 +63,21 @@ export interface ScenarioInfo {
   name: string;
   sides: readonly string[];
   minSides: number;
+  /**
+   * The scenario's teams, each side in exactly one. Omitted: every side is its own team, named as
+   * the side (a free-for-all). Read through `teamsOf`, which gives that meaning.
+   */
+  teams?: readonly TeamInfo[];
+}
+
+/** A scenario's teams: its own, or one team per side (free-for-all) when it declares none. */
+export function teamsOf(scenario: ScenarioInfo): readonly TeamInfo[] {
+  return scenario.teams ?? scenario.sides.map((side) => ({ name: side, sides: [side] }));
+}
+
+/** The name of a side's team in a scenario; a side of no declared team plays for itself. */
+export function teamOfSide(scenario: ScenarioInfo, side: string): string {
+  return teamsOf(scenario).find((t) => t.sides.includes(side))?.name ?? side;
 }
 
 export interface Ruleset<State, Orders, Report, Scenario = unknown, Options = unknown, Decisions = unknown, View = unknown> {

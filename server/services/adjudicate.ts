@@ -159,7 +159,7 @@ export async function adjudicatePhase(
     if (winner) {
       await resolve;
       await tx.update(games).set({ status: "finished" }).where(eq(games.id, game.id));
-      await rateFinishedGame(tx, game, winner);
+      await rateFinishedGame(tx, game, [winner]);
     } else await openPhase(tx, game.id, phase.turn + 1, result.state, game.options, [...robots], resolve);
     const humans = [...new Set(seated.flatMap((s) => (s.userId ? [s.userId] : [])))];
     await notify(

@@ -1,13 +1,12 @@
 // Challenges and seats: create a game, join a free nation, start when every nation has a player or a robot.
 import { and, count, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { games, seats, type GameOptions } from "../../db/schema";
-import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, teamOf, type Nation } from "../rulesets/1942/engine";
+import { games, seats, type GameOptions, type SeatSide } from "../../db/schema";
 import { conflict, forbidden, notFound, ServiceError } from "./errors";
 import { publish } from "./events";
 import { notify } from "./notify";
 import { openPhase } from "./phases";
-import { CLASSIC } from "./ruleset-games/rulesets";
+import { CLASSIC, rulesetOf, scenarioSides, teamOfGameSide } from "./ruleset-games/rulesets";
 import { startRulesetGame } from "./ruleset-games/setup";
 import { lockUser } from "./user-lock";
 import { publicChannel } from "./press/access";
@@ -20,9 +19,9 @@ export const MAX_ACTIVE_GAMES = 5;
 export interface ChallengeInput {
   name: string;
   /** Nations the challenger plays. */
-  nations: Nation[];
+  nations: SeatSide[];
   /** Nations given to robots; the rest stay open for others to join. */
-  robots: Nation[];
+  robots: SeatSide[];
   /** Seats reserved for bot accounts (issue 23): each bot joins its seat through the API. */
   bots?: BotInvite[];
   options: GameOptions;
@@ -37,6 +36,17 @@ export async function activeGames(tx: Db, userId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** A 1942 game, as stored: its ruleset and no scenario (its one). */
+const CLASSIC_GAME = { ruleset: CLASSIC, scenario: null };
+
+/** A 1942 game's first state: its ruleset's setup with the game's house rules (its own services play it). */
+function classicStart(options: GameOptions) {
+  const ruleset = rulesetOf(CLASSIC);
+  const start = ruleset.setup(ruleset.scenarios[0]!.id, { houseRules: options.houseRules }, "");
+  if (!start.ok) throw new Error(`1942 setup refused: ${start.message}`);
+  return start.state;
+}
+
 export async function startIfFull(tx: Db, gameId: number): Promise<boolean> {
   const [free] = await tx
     .select({ n: count() })
@@ -49,7 +59,7 @@ export async function startIfFull(tx: Db, gameId: number): Promise<boolean> {
     .where(and(eq(games.id, gameId), eq(games.status, "open")))
     .returning();
   if (!game) return false;
-  if (game.ruleset === CLASSIC) await openPhase(tx, gameId, 1, createState(DEFAULT_BOARD, DEFAULT_SETUP, game.options.houseRules), game.options);
+  if (game.ruleset === CLASSIC) await openPhase(tx, gameId, 1, classicStart(game.options), game.options);
   else await startRulesetGame(tx, game);
   const players = await tx.selectDistinct({ userId: seats.userId }).from(seats).where(eq(seats.gameId, gameId));
   const humans = players.map((p) => p.userId).filter((id): id is string => id !== null);
@@ -74,7 +84,7 @@ function ratedProblem(input: ChallengeInput): string | undefined {
   if (!input.options.rated) return undefined;
   if (input.robots.length > 0 || input.options.robots) return "A rated game has no robots";
   if (input.options.robotsHold) return "A practice game cannot be rated";
-  if (new Set(input.nations.map(teamOf)).size > 1) return "In a rated game you hold seats of one team only";
+  if (new Set(input.nations.map((n) => teamOfGameSide(CLASSIC_GAME, n))).size > 1) return "In a rated game you hold seats of one team only";
   return undefined;
 }
 
@@ -82,9 +92,10 @@ function ratedProblem(input: ChallengeInput): string | undefined {
  * A joiner must meet the challenge's requirements (read inside the join's transaction, after the
  * user's and the game's locks) and, in a rated game, hold seats of one team only.
  */
-async function checkJoiner(tx: Db, userId: string, game: typeof games.$inferSelect, nation: Nation, already: Nation[]): Promise<void> {
-  if (game.options.rated && already.some((n) => teamOf(n) !== teamOf(nation)))
-    throw conflict(`In a rated game one account holds seats of one team only: you play for the ${teamOf(already[0]!)}`);
+async function checkJoiner(tx: Db, userId: string, game: typeof games.$inferSelect, nation: SeatSide, already: SeatSide[]): Promise<void> {
+  const team = (side: string) => teamOfGameSide(game, side);
+  if (game.options.rated && already.some((n) => team(n) !== team(nation)))
+    throw conflict(`In a rated game one account holds seats of one team only: you play for the ${team(already[0]!)}`);
   const wanted = game.options.requirements;
   if (!wanted || game.createdBy === userId) return;
   if (wanted.minReliability !== undefined && wanted.minReliability > 0) {
@@ -115,7 +126,7 @@ export async function createChallenge(db: Db, userId: string, input: ChallengeIn
       throw conflict(`You are already in ${MAX_ACTIVE_GAMES} active games, the most one player may be in`);
     const [game] = await tx.insert(games).values({ name: input.name, createdBy: userId, options: input.options }).returning();
     await tx.insert(seats).values(
-      NATIONS.map((nation) => ({
+      (scenarioSides(CLASSIC_GAME) as SeatSide[]).map((nation) => ({
         gameId: game!.id,
         nation,
         userId: mine.has(nation) ? userId : null,
@@ -131,7 +142,7 @@ export async function createChallenge(db: Db, userId: string, input: ChallengeIn
   });
 }
 
-export async function joinGame(db: Db, userId: string, gameId: number, nation: Nation): Promise<{ started: boolean }> {
+export async function joinGame(db: Db, userId: string, gameId: number, nation: SeatSide): Promise<{ started: boolean }> {
   return db.transaction(async (tx) => {
     // The user first (parallel joins and creates of one user count one after another), then the game.
     await lockUser(tx, userId);
@@ -168,7 +179,7 @@ export interface LobbyGame {
   status: "open" | "active" | "finished";
   options: GameOptions;
   seats: {
-    nation: Nation;
+    nation: SeatSide;
     player: string | null;
     robot: boolean;
     mine: boolean;

@@ -3,18 +3,18 @@
 // an address; never a game still running (an anonymous game must not tell who plays it).
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { games, phases, ratingChanges, ratings, seats, users } from "../../db/schema";
-import { NATIONS, teamOf, type Nation } from "../rulesets/1942/engine";
+import { games, phases, ratingChanges, ratings, seats, users, type SeatSide } from "../../db/schema";
 import { displayName } from "./display-name";
 import { notFound } from "./errors";
 import { RULESET, SHOWN_AFTER, shownRating } from "./ratings";
+import { scenarioSides, teamOfGameSide } from "./ruleset-games/rulesets";
 import { reliabilityRecord, type ReliabilityRecord } from "./reliability";
 import { vacationsNow } from "./vacations";
 
 export interface ProfileGame {
   gameId: number;
   name: string;
-  nations: Nation[];
+  nations: SeatSide[];
   won: boolean;
   rated: boolean;
   /** The last turn, whose review shows the result. */
@@ -38,7 +38,7 @@ export async function playerProfile(db: Db, playerId: string): Promise<Profile> 
   const [user] = await db.select({ id: users.id, name: users.name, bot: users.bot }).from(users).where(eq(users.id, playerId));
   if (!user) throw notFound("That player");
   const held = await db
-    .select({ gameId: games.id, name: games.name, options: games.options, nation: seats.nation })
+    .select({ gameId: games.id, name: games.name, options: games.options, ruleset: games.ruleset, scenario: games.scenario, nation: seats.nation })
     .from(seats)
     .innerJoin(games, eq(games.id, seats.gameId))
     .where(and(eq(seats.userId, playerId), eq(games.status, "finished"), eq(games.sandbox, false)))
@@ -56,8 +56,9 @@ export async function playerProfile(db: Db, playerId: string): Promise<Profile> 
     const end = last.find((l) => l.gameId === gameId);
     // Which team won, from the stored result; the player won when their nations' team did.
     const winner = (end?.report as { victory?: { winner?: string | null } } | null)?.victory?.winner ?? null;
-    const nations = NATIONS.filter((n) => rows.some((r) => r.nation === n));
-    return { gameId, name: rows[0]!.name, nations, won: winner !== null && nations.some((n) => teamOf(n) === winner), rated: Boolean(rows[0]!.options.rated), lastTurn: end?.turn ?? 1 };
+    const game = rows[0]!;
+    const nations = scenarioSides(game).filter((n) => rows.some((r) => r.nation === n)) as SeatSide[];
+    return { gameId, name: game.name, nations, won: winner !== null && nations.some((n) => teamOfGameSide(game, n) === winner), rated: Boolean(game.options.rated), lastTurn: end?.turn ?? 1 };
   });
   const changes = await db.select().from(ratingChanges).where(eq(ratingChanges.userId, playerId)).orderBy(asc(ratingChanges.createdAt), asc(ratingChanges.gameId));
   const [current] = await db.select().from(ratings).where(and(eq(ratings.userId, playerId), eq(ratings.ruleset, RULESET)));

@@ -1,12 +1,13 @@
 // Ratings (issue 22, docs/players.md): OpenSkill (Weng-Lin, Plackett-Luce, the `openskill` package's
 // defaults) per ruleset, moved by rated games only. The platform knows one thing of the game's rules:
-// which team won, from the stored result; the nations' teams come from the ruleset (teamOf).
+// which team won, from the stored result; the sides' teams come from the ruleset's scenario
+// (scenarioTeams: 1942's Axis and Allies).
 import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { ordinal, rate, rating } from "openskill";
 import type { Db } from "../../db/client";
 import { attendance, games, ratingChanges, ratings, users } from "../../db/schema";
-import { teamOf, type Nation } from "../rulesets/1942/engine";
 import { displayName } from "./display-name";
+import { teamOfGameSide } from "./ruleset-games/rulesets";
 
 /** The platform's one ruleset so far; games of others will carry theirs in their options. */
 export const RULESET = "1942";
@@ -31,31 +32,37 @@ export interface RatedPlayer {
 }
 
 /**
- * One game's update: the package's rate() for the two teams (winner ranked first); each player then
- * takes the change in proportion to their weight (the package's `weight` option is typed but not
- * applied, so it is done here): mu moves by weight × Δmu, the variance by weight × Δσ². A player who
- * held a seat the whole game moves exactly as the package says.
+ * One game's update: the package's rate() for the teams in their finishing places (`ranks`, 1 first;
+ * equal ranks tie); each player then takes the change in proportion to their weight (the package's
+ * `weight` option is typed but not applied, so it is done here): mu moves by weight × Δmu, the
+ * variance by weight × Δσ². A player who held a seat the whole game moves exactly as the package says.
  */
-export function rateTeams(winners: RatedPlayer[], losers: RatedPlayer[]): Map<string, Skill> {
-  const [w, l] = rate([winners.map((p) => rating(p.before)), losers.map((p) => rating(p.before))], { rank: [1, 2] });
+export function rateRanked(teams: RatedPlayer[][], ranks: number[]): Map<string, Skill> {
+  const after = rate(teams.map((team) => team.map((p) => rating(p.before))), { rank: ranks });
   const out = new Map<string, Skill>();
-  const apply = (players: RatedPlayer[], after: Skill[]) =>
-    players.forEach((p, i) => {
-      const a = after[i]!;
+  teams.forEach((team, t) =>
+    team.forEach((p, i) => {
+      const a = after[t]![i]!;
       const weight = Math.min(1, Math.max(0, p.weight));
       const variance = p.before.sigma ** 2 + weight * (a.sigma ** 2 - p.before.sigma ** 2);
       out.set(p.id, { mu: p.before.mu + weight * (a.mu - p.before.mu), sigma: Math.sqrt(variance) });
-    });
-  apply(winners, w!);
-  apply(losers, l!);
+    }),
+  );
   return out;
 }
 
+/** Two teams, the winners first: 1942's Axis against the Allies. */
+export const rateTeams = (winners: RatedPlayer[], losers: RatedPlayer[]): Map<string, Skill> => rateRanked([winners, losers], [1, 2]);
+
 /**
- * A rated game ended with `winner`: rate every player who held a seat (from the attendance record,
- * weighted by how long), once (the rating changes' key is the game and the player).
+ * A rated game of any ruleset ended, won by the teams named in `winners` (none: a draw, every team
+ * tied): rate every player who held a seat (from the attendance record, weighted by how long), once
+ * (the rating changes' key is the game and the player), in the game's ruleset. Each team of the
+ * scenario (scenarioTeams; a free-for-all: each side its own) is one entry of the ranking: the
+ * winners share first place, every other team second. Nothing is rated with fewer than two teams
+ * played, or when winners are named but no player won or no player lost.
  */
-export async function rateFinishedGame(tx: Db, game: typeof games.$inferSelect, winner: string): Promise<void> {
+export async function rateFinishedGame(tx: Db, game: typeof games.$inferSelect, winners: readonly string[]): Promise<void> {
   if (!game.options.rated) return;
   const rows = await tx
     .select({ userId: attendance.userId, nation: attendance.nation, phaseId: attendance.phaseId })
@@ -66,7 +73,7 @@ export async function rateFinishedGame(tx: Db, game: typeof games.$inferSelect, 
   // Each player's team: the one whose seats they held most (one team only in a rated game).
   const held = new Map<string, Map<string, Set<number>>>();
   for (const r of rows) {
-    const team = teamOf(r.nation as Nation);
+    const team = teamOfGameSide(game, r.nation);
     const byTeam = held.get(r.userId) ?? new Map<string, Set<number>>();
     byTeam.set(team, (byTeam.get(team) ?? new Set()).add(r.phaseId));
     held.set(r.userId, byTeam);
@@ -77,15 +84,18 @@ export async function rateFinishedGame(tx: Db, game: typeof games.$inferSelect, 
       return { id, team, weight: ph.size / phases };
     })
     .sort((a, b) => (a.id < b.id ? -1 : 1));
-  const winners = players.filter((p) => p.team === winner);
-  const losers = players.filter((p) => p.team !== winner);
-  if (winners.length === 0 || losers.length === 0) return;
+  const won = (p: { team: string }) => winners.includes(p.team);
+  if (winners.length > 0 && (!players.some(won) || players.every(won))) return;
+  // The winning teams first, then the others, each in name order; a team's players in id order.
+  const names = [...new Set(players.map((p) => p.team))].sort((a, b) => Number(winners.includes(b)) - Number(winners.includes(a)) || (a < b ? -1 : a > b ? 1 : 0));
+  if (names.length < 2) return;
+  const ruleset = game.ruleset;
   const ids = players.map((p) => p.id);
   // Rows locked in id order: two rated games ending at once update one player one after the other.
   const current = await tx
     .select()
     .from(ratings)
-    .where(and(eq(ratings.ruleset, RULESET), inArray(ratings.userId, ids)))
+    .where(and(eq(ratings.ruleset, ruleset), inArray(ratings.userId, ids)))
     .orderBy(asc(ratings.userId))
     .for("update");
   const fresh = rating();
@@ -94,14 +104,17 @@ export async function rateFinishedGame(tx: Db, game: typeof games.$inferSelect, 
     return r ? { mu: r.mu, sigma: r.sigma } : { mu: fresh.mu, sigma: fresh.sigma };
   };
   const asRated = (p: (typeof players)[number]): RatedPlayer => ({ id: p.id, before: before(p.id), weight: p.weight });
-  const after = rateTeams(winners.map(asRated), losers.map(asRated));
+  const after = rateRanked(
+    names.map((name) => players.filter((p) => p.team === name).map(asRated)),
+    names.map((name) => (winners.length === 0 || winners.includes(name) ? 1 : 2)),
+  );
   const inserted = await tx
     .insert(ratingChanges)
     .values(
       players.map((p) => {
         const b = before(p.id);
         const a = after.get(p.id)!;
-        return { gameId: game.id, userId: p.id, ruleset: RULESET, team: p.team, won: p.team === winner, weight: p.weight, muBefore: b.mu, sigmaBefore: b.sigma, muAfter: a.mu, sigmaAfter: a.sigma };
+        return { gameId: game.id, userId: p.id, ruleset, team: p.team, won: won(p), weight: p.weight, muBefore: b.mu, sigmaBefore: b.sigma, muAfter: a.mu, sigmaAfter: a.sigma };
       }),
     )
     .onConflictDoNothing()
@@ -110,7 +123,7 @@ export async function rateFinishedGame(tx: Db, game: typeof games.$inferSelect, 
     const a = after.get(userId)!;
     await tx
       .insert(ratings)
-      .values({ userId, ruleset: RULESET, mu: a.mu, sigma: a.sigma, games: 1 })
+      .values({ userId, ruleset, mu: a.mu, sigma: a.sigma, games: 1 })
       .onConflictDoUpdate({ target: [ratings.userId, ratings.ruleset], set: { mu: a.mu, sigma: a.sigma, games: sql`${ratings.games} + 1`, updatedAt: sql`now()` } });
   }
 }

@@ -21,6 +21,13 @@ describe.skipIf(SKIP)("an Interplanetary game against a robot", () => {
     await page.getByTestId("ruleset-scenario").selectOption("planet-race");
     await expect.poll(() => page.getByTestId("side-blue-robot").isChecked()).toBe(true);
     await expect.poll(() => page.getByTestId("side-red-me").isChecked()).toBe(true);
+    // Rated: no robots, so the other sides' seats turn open; unticked, they are the robots' again.
+    await page.getByTestId("ruleset-rated").check();
+    await expect.poll(() => page.getByTestId("side-blue-open").isChecked()).toBe(true);
+    await shoot(page, "lockstep-ruleset-lobby-rated");
+    await shootNarrow(page, "lockstep-ruleset-lobby-rated-narrow");
+    await page.getByTestId("ruleset-rated").uncheck();
+    await expect.poll(() => page.getByTestId("side-blue-robot").isChecked()).toBe(true);
     await shoot(page, "lockstep-ruleset-lobby");
     await page.getByTestId("create-ruleset-challenge").click();
     // The game page sends a game of another ruleset to its own route.

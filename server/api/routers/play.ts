@@ -39,6 +39,8 @@ export const rulesetChallenge = z.object({
   press: z.enum(["full", "public", "none"]).default("full"),
   anonymous: z.boolean().default(false),
   excusedMisses: z.number().int().min(0).max(4).default(1),
+  /** Rated (docs/players.md): no robots, one team per account; its result moves the ruleset's ratings. */
+  rated: z.boolean().default(false),
 });
 
 export const playRouter = router({
@@ -68,6 +70,7 @@ export const playRouter = router({
         excusedMisses: input.excusedMisses,
         ...(input.anonymous ? { anonymous: true } : {}),
         ...(Object.keys(input.rules).length > 0 ? { rules: input.rules } : {}),
+        ...(input.rated ? { rated: true } : {}),
       },
     }),
   ),

@@ -12,9 +12,11 @@ import {
   DEFAULT_SETUP,
   ENGINE_VERSION,
   NATIONS,
+  TEAMS,
   createState,
   indexBoard,
   resolveTurn,
+  teamOf,
   validateOrders,
   victoryOf,
   type DecisionRecord,
@@ -94,7 +96,8 @@ export const ruleset1942: Ruleset<State1942, Orders1942, Report1942, string, Opt
   id: "1942",
   name: "1942",
   version: ENGINE_VERSION,
-  scenarios: [{ id: "standard", name: "The 1942 board", sides: NATIONS, minSides: NATIONS.length }],
+  // R1.1: the Axis (Germany, Japan) against the Allies (Russia, the United Kingdom, the United States).
+  scenarios: [{ id: "standard", name: "The 1942 board", sides: NATIONS, minSides: NATIONS.length, teams: TEAMS.map((name) => ({ name, sides: NATIONS.filter((n) => teamOf(n) === name) })) }],
   options: OPTIONS_1942,
   setup(scenario, options) {
     if (scenario !== "standard") return { ok: false, rule: "R1", message: `unknown scenario ${String(scenario)}: the 1942 game has one, "standard"` };

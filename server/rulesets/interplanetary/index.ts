@@ -15,7 +15,8 @@ export const interplanetary: Ruleset<State, Orders, Report, ScenarioId, SetupOpt
   id: RULESET_ID,
   name: "Interplanetary",
   version: RULESET_VERSION,
-  // IP9: 2 to 6 sides (Hostile takeover: 2), named by colour in the lobby.
+  // IP9: 2 to 6 sides (Hostile takeover: 2), named by colour in the lobby. No teams: every scenario
+  // is every side for itself (IP9.5: the last side standing, the first to finish), so none declares any.
   scenarios: [
     { id: "training", name: "Training race", sides: SIDES, minSides: 2 },
     { id: "planet-race", name: "The great planet race", sides: SIDES, minSides: 2 },

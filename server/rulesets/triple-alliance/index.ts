@@ -2,7 +2,7 @@
 import { publicReport, registerRuleset, type GameResult, type PhaseInfo, type Ruleset } from "../ruleset";
 import { resolveTurn } from "./resolve";
 import { robotOrders } from "./robot";
-import { SCENARIO_DATA, setupScenario, type SetupOptions } from "./scenarios";
+import { SCENARIO_DATA, scenarioTeams, setupScenario, type SetupOptions } from "./scenarios";
 import { RULESET_ID, RULESET_VERSION, type Orders, type Report, type State } from "./types";
 import { validateOrders } from "./validate";
 import { viewState, type View } from "./view";
@@ -12,7 +12,8 @@ export const tripleAlliance: Ruleset<State, Orders, Report, string, SetupOptions
   name: "War of the Triple Alliance",
   version: RULESET_VERSION,
   // TA10: every side of a scenario is seated (a robot may hold any of them).
-  scenarios: Object.values(SCENARIO_DATA).map((d) => ({ id: d.id, name: d.name, sides: Object.keys(d.sides), minSides: Object.keys(d.sides).length })),
+  // TA1.7: each side belongs to its army's team (Paraguay; the Allies), as the scenario's data says.
+  scenarios: Object.values(SCENARIO_DATA).map((d) => ({ id: d.id, name: d.name, sides: Object.keys(d.sides), minSides: Object.keys(d.sides).length, teams: scenarioTeams(d.sides) })),
   setup: (scenario, options) => setupScenario(scenario, options),
   // TA2.1: one phase a turn, "orders", for every side with a unit or general on the table.
   phases(state): PhaseInfo[] {

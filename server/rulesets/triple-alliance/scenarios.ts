@@ -8,6 +8,7 @@ import tuyuti from "./data/scenarios/tuyuti.json";
 import { convexOverlaps, type Pt } from "./geometry";
 import { blockedByArea, offTable } from "./terrain";
 import { footprint } from "./units";
+import type { TeamInfo } from "../ruleset";
 import { RULESET_ID, type Battlefield, type General, type State, type Unit } from "./types";
 
 type XY = number[];
@@ -45,6 +46,12 @@ export function battlefieldFrom(d: FieldData): Battlefield {
 export const BATTLEFIELDS: Record<string, FieldData> = { encuentro: encuentroField, tuyuti: tuyutiField, curupayty: curupaytyField };
 export const SCENARIO_DATA: Record<string, ScenarioData> = { encuentro: encuentro as ScenarioData, tuyuti: tuyuti as ScenarioData, curupayty: curupayty as ScenarioData };
 export const SCENARIOS = Object.keys(SCENARIO_DATA);
+
+/** TA1.7: the teams of a scenario's sides (side → team), in the order the sides are listed. */
+export function scenarioTeams(sides: Record<string, string>): TeamInfo[] {
+  const names = [...new Set(Object.values(sides))];
+  return names.map((name) => ({ name, sides: Object.keys(sides).filter((side) => sides[side] === name) }));
+}
 
 export interface SetupOptions {
   /** Fewer or more turns than the scenario's (TA9.3). */

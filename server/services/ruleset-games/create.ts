@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { games, seats, type GameOptions } from "../../../db/schema";
+import { teamOfSide } from "../../rulesets";
 import { conflict, ServiceError } from "../errors";
 import { publish } from "../events";
 import { activeGames, MAX_ACTIVE_GAMES, startIfFull } from "../games";
@@ -37,7 +38,10 @@ function seatedSides(input: RulesetChallengeInput): string[] {
   if (mine.size === 0) throw new ServiceError("BAD_REQUEST", "Pick at least one side to play");
   for (const side of [...input.mine, ...input.robots]) if (!sides.includes(side)) throw new ServiceError("BAD_REQUEST", `${side} is not a seated side of ${scenario.name}: one of ${sides.join(", ")}`);
   for (const side of input.robots) if (mine.has(side)) throw new ServiceError("BAD_REQUEST", `${side} cannot be both yours and a robot's`);
-  if (input.options.rated) throw new ServiceError("BAD_REQUEST", `Rated games are 1942 games only; ${ruleset.name} is played unrated`);
+  // A rated game (docs/players.md) is played by people only, and each account holds one team's seats.
+  if (input.options.rated && input.robots.length > 0) throw new ServiceError("BAD_REQUEST", "A rated game has no robots");
+  if (input.options.rated && new Set(input.mine.map((side) => teamOfSide(scenario, side))).size > 1)
+    throw new ServiceError("BAD_REQUEST", "In a rated game you hold seats of one team only");
   refuseUnknownOptions(ruleset, input.options.rules ?? {});
   // The scenario must set up for these sides and options (the ruleset judges their values) before
   // anyone is seated: a refusal now, never at the start.

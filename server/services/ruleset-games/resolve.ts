@@ -9,10 +9,11 @@ import type { Db } from "../../../db/client";
 import { games, orders, phases, seats, type SeatSide } from "../../../db/schema";
 import type { AnyRuleset } from "../../rulesets";
 import { notify, type Note } from "../notify";
+import { rateFinishedGame } from "../ratings";
 import type { Phase } from "../phases";
 import { actingSides, currentStep, isDecisionPhase, phaseIdOf, stepOf } from "./acting";
 import { openRulesetPhase } from "./open-phase";
-import { rulesetOf, type Game } from "./rulesets";
+import { rulesetOf, teamOfGameSide, type Game } from "./rulesets";
 
 /** The batches a phase resolves with: each acting side's saved batch. */
 export async function storedBatches(tx: Db, phase: Phase, ruleset: AnyRuleset): Promise<Record<string, unknown>> {
@@ -61,7 +62,11 @@ export async function resolveRulesetPhase(tx: Db, phase: Phase, game: Game): Pro
     .set({ status: "resolved", orders: batches as never, report: report as never, resolvedAt: new Date() })
     .where(eq(phases.id, phase.id));
   const result = ruleset.result(state);
-  if (result.over) await tx.update(games).set({ status: "finished" }).where(eq(games.id, game.id));
+  if (result.over) {
+    await tx.update(games).set({ status: "finished" }).where(eq(games.id, game.id));
+    // A rated game is rated in the transaction that ends it: exactly once, as the result is written.
+    await rateFinishedGame(tx, game, [...new Set(result.winners.map((side) => teamOfGameSide(game, side)))]);
+  }
   const nextTurn = result.over ? phase.turn : nextPhaseTurn(ruleset, phase, state);
   const opened = result.over ? null : await openRulesetPhase(tx, game, ruleset, nextTurn, state);
   const seated = await tx.select({ userId: seats.userId, side: seats.nation, robot: seats.robot }).from(seats).where(eq(seats.gameId, game.id));

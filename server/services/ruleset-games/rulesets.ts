@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { games } from "../../../db/schema";
-import { getRuleset, rulesetIds, type AnyRuleset, type ScenarioInfo } from "../../rulesets";
+import { getRuleset, rulesetIds, teamOfSide, teamsOf, type AnyRuleset, type ScenarioInfo, type TeamInfo } from "../../rulesets";
 import { notFound, ServiceError } from "../errors";
 
 export type Game = typeof games.$inferSelect;
@@ -31,14 +31,30 @@ export function refuseUnknownOptions(ruleset: AnyRuleset, rules: Record<string, 
   throw new ServiceError("BAD_REQUEST", known.length === 0 ? `${ruleset.name} takes no options, not "${unknown}"` : `${ruleset.name} has no option "${unknown}": one of ${known.join(", ")}`);
 }
 
-/**
- * The sides a game's scenario seats, in its seating order, as its ruleset lists them (a game stored
- * without a scenario, as 1942 games are, has its ruleset's first). Empty for an unknown ruleset.
- */
-export function scenarioSides(game: Pick<Game, "ruleset" | "scenario">): readonly string[] {
+/** A game's scenario as its ruleset lists it (a game stored without one, as 1942 games are, has the first). */
+function scenarioInfo(game: Pick<Game, "ruleset" | "scenario">): ScenarioInfo | undefined {
   const ruleset = getRuleset(game.ruleset);
-  const scenario = ruleset?.scenarios.find((s) => s.id === game.scenario) ?? ruleset?.scenarios[0];
-  return scenario?.sides ?? [];
+  return ruleset?.scenarios.find((s) => s.id === game.scenario) ?? ruleset?.scenarios[0];
+}
+
+/** The sides a game's scenario seats, in its seating order. Empty for an unknown ruleset. */
+export function scenarioSides(game: Pick<Game, "ruleset" | "scenario">): readonly string[] {
+  return scenarioInfo(game)?.sides ?? [];
+}
+
+/**
+ * The teams of a game's scenario, each with its sides: the ruleset's, or every side its own team
+ * (a free-for-all) when the scenario declares none. Empty for an unknown ruleset.
+ */
+export function scenarioTeams(game: Pick<Game, "ruleset" | "scenario">): readonly TeamInfo[] {
+  const scenario = scenarioInfo(game);
+  return scenario ? teamsOf(scenario) : [];
+}
+
+/** The name of the team a side of this game plays for (in a free-for-all, or unknown: the side's own). */
+export function teamOfGameSide(game: Pick<Game, "ruleset" | "scenario">, side: string): string {
+  const scenario = scenarioInfo(game);
+  return scenario ? teamOfSide(scenario, side) : side;
 }
 
 /** Stored with each phase, so a replay knows which rules judged it. */

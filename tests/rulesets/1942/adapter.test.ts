@@ -15,7 +15,18 @@ const ruleset = getRuleset("1942")!;
 describe("the 1942 adapter", () => {
   it("is registered with the engine's version and the five nations", () => {
     expect(ruleset.version).toMatch(/^\d+\.\d+\.\d+$/);
-    expect(ruleset.scenarios).toEqual([{ id: "standard", name: "The 1942 board", sides: [...NATIONS], minSides: 5 }]);
+    expect(ruleset.scenarios).toEqual([
+      {
+        id: "standard",
+        name: "The 1942 board",
+        sides: [...NATIONS],
+        minSides: 5,
+        teams: [
+          { name: "Axis", sides: ["Germany", "Japan"] },
+          { name: "Allies", sides: ["Russia", "United Kingdom", "United States"] },
+        ],
+      },
+    ]);
   });
 
   it("covers a good part of the corpus", () => {
