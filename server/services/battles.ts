@@ -14,7 +14,6 @@ import { publish } from "./events";
 import { namedCall } from "./named-call";
 import type { Phase } from "./phases";
 import { requireClassic } from "./ruleset-games/rulesets";
-import { playsNation } from "./view";
 
 export interface DecideInput {
   battle: string;
@@ -106,12 +105,17 @@ function prepareDecideRead(db: Db) {
     .prepare("decide_read");
 }
 
+async function playsAlone(db: Db, userId: string, gameId: number, nation: Nation): Promise<boolean> {
+  const { rows } = (await db.execute(sql`select plays_1942_nation(${gameId}, ${nation}, ${userId}) as plays`)) as unknown as { rows: { plays: boolean }[] };
+  return rows[0]!.plays;
+}
+
 async function readForDecision(db: Db, userId: string, gameId: number, nation: Nation): Promise<LockedPhase & { version: string }> {
   let read = preparedDecideRead.get(db);
   if (!read) preparedDecideRead.set(db, (read = prepareDecideRead(db)));
   const [phase] = await read.execute({ gameId, nation, userId });
   // A game without a phase has no row to carry the seat check: the seat is read on its own then.
-  const plays = phase ? phase.plays : await playsNation(db, userId, gameId, nation);
+  const plays = phase ? phase.plays : await playsAlone(db, userId, gameId, nation);
   if (!plays) {
     // Only on the refusal path: a game of another ruleset is told so, a stranger learns nothing more.
     await requireClassic(db, gameId);

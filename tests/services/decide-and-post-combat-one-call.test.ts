@@ -226,6 +226,11 @@ describe("battle.decide in two statements (a read, then one call)", () => {
     await handle.db.update(phases).set({ status: "resolving" }).where(eq(phases.id, before.phase.id));
     await expect(asAlice.battle.decide({ ...decide, decision: choice })).rejects.toMatchObject({ code: "CONFLICT", message: "No battle decision is waiting in this game now (R6.3)" });
     expect((await snapshot(gameId)).events).toEqual(before.events);
+
+    // A game without a phase yet (its phase rows gone): the seat is still checked first.
+    await handle.db.delete(phases).where(eq(phases.gameId, gameId));
+    await expect(stranger.battle.decide({ ...decide, decision: choice })).rejects.toMatchObject({ code: "FORBIDDEN", message: "You do not play Germany in this game" });
+    await expect(asAlice.battle.decide({ ...decide, decision: choice })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("writes nothing when the phase changed since it was read (the app reads and checks again)", async () => {
