@@ -12,7 +12,7 @@ import { drain } from "../../server/jobs/worker";
 import { EVENTS_CHANNEL } from "../../server/runtime-events";
 import { testDb } from "../support/db";
 import { countStatements } from "../support/statements";
-import { callerFor, makeUser, twoPlayerGame } from "../support/world";
+import { callerFor, makeUser, QUICK, twoPlayerGame } from "../support/world";
 
 let handle: DbHandle;
 let statementsOf: ReturnType<typeof countStatements>;
@@ -35,17 +35,30 @@ async function onVacation(userId: string) {
 }
 const vacationEnded = async (userId: string) => (await handle.db.select().from(vacations).where(eq(vacations.userId, userId)))[0]!.endedAt !== null;
 
-/** Everything a refused request must leave as it was: the game's events, the phase, its jobs and rows. */
+/**
+ * Everything a refused request must leave as it was: the phase, its rows, its adjudication jobs and
+ * the game's events of the kinds these requests publish (the worker's own, such as its notes sent
+ * after a job, may still come in the meantime).
+ */
 async function snapshot(gameId: number) {
   const phase = await latestPhase(gameId);
   const rows = await handle.db.select().from(postCombatOrders).where(eq(postCombatOrders.phaseId, phase.id));
-  return { events: await gameEvents(gameId), phase, jobs: await jobsOf(phase.id), rows };
+  const published = (await gameEvents(gameId)).filter((e) => e.kind === "locks-changed" || e.kind === "battle-decided");
+  const adjudications = (await jobsOf(phase.id)).filter((j) => j.key.startsWith("adjudicate:")).map((j) => j.key);
+  return { events: published, phase, jobs: adjudications, rows };
 }
 
-/** Alice (Germany) attacks Karelia, held by a Russian robot that decides at once; Bob plays Japan. */
+/**
+ * Alice (Germany) attacks Karelia, held by a Russian robot that decides at once; Bob plays Japan. Low
+ * luck: Russia always hits, so Germany always has casualties to choose, whatever the dice.
+ */
 async function battleWaiting() {
-  const game = await twoPlayerGame(handle);
-  const { asAlice, asBob, gameId } = game;
+  const alice = await makeUser(handle, `alice-d-${Math.random()}@example.com`);
+  const bob = await makeUser(handle, `bob-d-${Math.random()}@example.com`);
+  const [asAlice, asBob] = [callerFor(handle, alice), callerFor(handle, bob)];
+  const { gameId } = await asAlice.game.create({ name: "Battle", nations: ["Germany"], robots: ["Russia", "United Kingdom", "United States"], ...QUICK, lowLuck: true });
+  await asBob.game.join({ gameId, nation: "Japan" });
+  const game = { alice, bob, asAlice, asBob, gameId };
   await asAlice.orders.save({ gameId, nation: "Germany", orders: [{ id: "g1", units: { infantry: 3, armour: 1 }, from: "East Europe", path: ["Karelia S.S.R."] }] });
   await asAlice.orders.lock({ gameId, nation: "Germany" });
   await asBob.orders.lock({ gameId, nation: "Japan" });
