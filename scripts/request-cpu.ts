@@ -1,8 +1,10 @@
 // npx tsx scripts/request-cpu.ts — the app's CPU time a request, one request at a time against one
 // `next start` on a throw-away database of the local Postgres server (as the load test makes it): the
-// game page, game.get, orders.save and orders.lock (never the last) of four 1942 games whose players
-// have saved orders. One request at a time, so a busy shared machine inflates the figures less than a
-// rate does.
+// game page, game.get, orders.save, orders.lock (never the last) and orders.unlock of four 1942 games
+// whose players have saved orders; battle.decide in ten games waiting for Germany's decisions and
+// postCombat.lock (never the last) in four games whose post-combat stage is open, both stages written
+// straight into the database (no worker runs). One request at a time, so a busy shared machine
+// inflates the figures less than a rate does.
 // N: requests measured per kind (default 200, after 50 untimed); ONLY: kinds, comma-separated;
 // LOADTEST_CPU_PROF=DIR: the app process's CPU profile; LOADTEST_DATABASE_URL: the Postgres server.
 import { loadavg } from "node:os";
@@ -10,6 +12,8 @@ import { assertLoopback, groupCpuMs, startCluster } from "./loadtest/cluster";
 import { trpc } from "./loadtest/http";
 import { makeGames } from "./loadtest/players";
 import { saveLists } from "./loadtest/run";
+import { eq, inArray } from "drizzle-orm";
+import { phases, postCombatOrders } from "../db/schema";
 import { NATIONS } from "../server/rulesets/1942/engine";
 
 const N = Number(process.env.N ?? 200);
@@ -21,6 +25,34 @@ try {
   const games = await makeGames(cluster.handle, 4, "cpu");
   const lists = saveLists();
   for (const g of games) for (const n of NATIONS) await trpc(app, g.players[n].cookie, "orders.save", { gameId: g.gameId, nation: n, orders: lists[n] }, "mutation");
+  // Games waiting for battle decisions: Germany leads the Axis in one battle, a request a round, each
+  // a retreat choice (nothing to submerge or withdraw), so every request decided is a whole decision
+  // (read, checked, recorded, its job queued, its event published), one request fewer each time.
+  const battleGames = await makeGames(cluster.handle, 10, "cpu-battles");
+  const rounds = Math.ceil((N + 50) / battleGames.length);
+  const deadline = new Date(Date.now() + 86_400_000).toISOString();
+  const requests = Array.from({ length: rounds }, (_, r) => ({
+    kind: "retreat" as const,
+    battle: "Karelia S.S.R.",
+    round: r + 1,
+    team: "Axis" as const,
+    chooser: "Germany" as const,
+    submergeable: [],
+    withdrawable: [],
+    deadline,
+  }));
+  await cluster.handle.db
+    .update(phases)
+    .set({ status: "battles", pending: { pass: "land", requests, battles: [] }, decisions: [], decisionDeadline: new Date(deadline) })
+    .where(inArray(phases.gameId, battleGames.map((g) => g.gameId)));
+  // Games whose post-combat stage is open, every nation with something to choose (a row unlocked).
+  const landingGames = await makeGames(cluster.handle, 4, "cpu-landings");
+  for (const g of landingGames) {
+    const [phase] = await cluster.handle.db.select({ id: phases.id }).from(phases).where(eq(phases.gameId, g.gameId));
+    await cluster.handle.db.update(phases).set({ status: "post-combat" }).where(eq(phases.id, phase!.id));
+    await cluster.handle.db.insert(postCombatOrders).values(NATIONS.map((nation) => ({ phaseId: phase!.id, nation, lockedAt: null })));
+  }
+  let decided = 0;
   const who = (i: number) => {
     const g = games[i % games.length]!;
     const nation = NATIONS[i % NATIONS.length]!;
@@ -50,6 +82,28 @@ try {
       const g = games[i % games.length]!;
       const nation = NATIONS[i % (NATIONS.length - 1)]!;
       await trpc(app, g.players[nation].cookie, "orders.lock", { gameId: g.gameId, nation }, "mutation");
+      return 0;
+    },
+    // After the locks: each nation unlocks in turn (the lock removed, or already gone), the phase open.
+    "orders.unlock": async (i) => {
+      const { gameId, nation, cookie } = who(i);
+      await trpc(app, cookie, "orders.unlock", { gameId, nation }, "mutation");
+      return 0;
+    },
+    // Each request decided once: counted apart from i, which starts again after the warm-up.
+    "battle.decide": async () => {
+      const k = decided++;
+      const g = battleGames[k % battleGames.length]!;
+      const round = Math.floor(k / battleGames.length) + 1;
+      const decision = { kind: "retreat", submerge: [], withdraw: [] };
+      await trpc(app, g.players.Germany.cookie, "battle.decide", { gameId: g.gameId, nation: "Germany", battle: "Karelia S.S.R.", round, step: "retreat", decision }, "mutation");
+      return 0;
+    },
+    // As orders.lock: one of the first four nations again and again, never the last, the stage open.
+    "postCombat.lock": async (i) => {
+      const g = landingGames[i % landingGames.length]!;
+      const nation = NATIONS[i % (NATIONS.length - 1)]!;
+      await trpc(app, g.players[nation].cookie, "postCombat.lock", { gameId: g.gameId, nation }, "mutation");
       return 0;
     },
   };

@@ -7,7 +7,7 @@ import type { Db } from "../../db/client";
 import { locks, orders, phases, seats, vacations } from "../../db/schema";
 import { NATIONS, validateOrders, type Nation, type Order, type Validation } from "../rulesets/1942/engine";
 import { conflict, forbidden, notFound, ServiceError } from "./errors";
-import { publish } from "./events";
+import { namedCall, textArray } from "./named-call";
 import { phaseStartState } from "./start-state";
 import { playsNation } from "./view";
 import { requireClassic } from "./ruleset-games/rulesets";
@@ -17,21 +17,6 @@ import { endVacation } from "./vacations";
 interface Saver {
   userId: string;
   nation: Nation;
-}
-
-/**
- * The open phase of a game, locked for this transaction. Not its start state, the largest column:
- * that comes from phaseStartState's cache when needed. Lockers and unlockers take the row
- * exclusively, so they are serialised with each other, with saves, and with the adjudication's start
- * (which takes it FOR UPDATE too).
- */
-async function openPhase(tx: Db, gameId: number): Promise<{ id: number; turn: number }> {
-  const [phase] = await tx
-    .select({ id: phases.id, turn: phases.turn })
-    .from(phases)
-    .where(and(eq(phases.gameId, gameId), eq(phases.status, "open")))
-    .for("update");
-  return phase ?? noOpenPhase(tx, gameId);
 }
 
 /**
@@ -196,17 +181,38 @@ export async function saveOrders(db: Db, userId: string, gameId: number, nation:
   return noOpenPhase(db, gameId);
 }
 
-type LockOutcome = "locked" | "resolving" | "already" | "not-yours" | "no-phase" | "finished" | "closed";
+type Refusal = "not-yours" | "no-phase" | "finished" | "closed";
+type LockOutcome = "locked" | "resolving" | "already" | Refusal;
 
-// Every nation as a Postgres array literal, in the order events list them ("United Kingdom" quoted).
-const NATIONS_LITERAL = `{${NATIONS.map((n) => `"${n}"`).join(",")}}`;
+// Every nation, in the order events list them.
+const NATIONS_LITERAL = textArray(NATIONS);
 
-/** lock_orders (drizzle/0018), built once per database and sent as a named statement, as a save's is. */
-const preparedLock = new WeakMap<Db, ReturnType<typeof prepareLock>>();
-function prepareLock(db: Db) {
-  const p = (name: string) => sql.placeholder(name);
-  const statement = sql`select lock_orders(${p("gameId")}, ${p("nation")}, ${p("userId")}, ${p("nations")}::text[], ${p("endsVacation")}) as result`;
-  return db._.session.prepareQuery(new PgDialect().sqlToQuery(statement), undefined, "lock_orders", false);
+/** lock_orders (drizzle/0018), sent as a named statement, as a save's is. */
+const lockCall = namedCall<{ outcome: LockOutcome; locked?: Nation[] }>(
+  "lock_orders",
+  (p) => sql`select lock_orders(${p("gameId")}, ${p("nation")}, ${p("userId")}, ${p("nations")}::text[], ${p("endsVacation")}) as result`,
+);
+
+/** unlock_orders (drizzle/0019). */
+const unlockCall = namedCall<{ outcome: "unlocked" | Refusal; locked?: Nation[] }>(
+  "unlock_orders",
+  (p) => sql`select unlock_orders(${p("gameId")}, ${p("nation")}, ${p("userId")}, ${p("nations")}::text[]) as result`,
+);
+
+/** A refusal of lock_orders or unlock_orders, with the words the player is told. */
+async function refused(db: Db, gameId: number, nation: Nation, outcome: Refusal): Promise<never> {
+  switch (outcome) {
+    case "not-yours":
+      // Only on the refusal path (no cost to a player's own locks): a game of another ruleset is told so.
+      await requireClassic(db, gameId);
+      throw notYours(nation);
+    case "no-phase":
+      throw notFound("An open phase of this game");
+    case "finished":
+      throw gameFinished();
+    case "closed":
+      throw conflict("Every nation has locked: the turn is being resolved");
+  }
 }
 
 /**
@@ -219,38 +225,26 @@ function prepareLock(db: Db) {
  * refused ends the locker's running vacation in the same call.
  */
 export async function lockOrders(db: Db, userId: string, gameId: number, nation: Nation, options: { endsVacation?: boolean } = {}): Promise<{ locked: Nation[]; resolving: boolean }> {
-  let lock = preparedLock.get(db);
-  if (!lock) preparedLock.set(db, (lock = prepareLock(db)));
-  const values = { gameId, nation, userId, nations: NATIONS_LITERAL, endsVacation: options.endsVacation ?? false };
-  const { rows } = (await lock.execute(values)) as { rows: { result: { outcome: LockOutcome; locked?: Nation[] } }[] };
-  const { outcome, locked = [] } = rows[0]!.result;
+  const { outcome, locked = [] } = await lockCall(db, { gameId, nation, userId, nations: NATIONS_LITERAL, endsVacation: options.endsVacation ?? false });
   switch (outcome) {
-    case "not-yours":
-      // Only on the refusal path (no cost to a player's own locks): a game of another ruleset is told so.
-      await requireClassic(db, gameId);
-      throw notYours(nation);
-    case "no-phase":
-      throw notFound("An open phase of this game");
-    case "finished":
-      throw gameFinished();
-    case "closed":
-      throw conflict("Every nation has locked: the turn is being resolved");
     case "already":
       return { locked: [...NATIONS], resolving: true };
-    default:
+    case "locked":
+    case "resolving":
       return { locked, resolving: outcome === "resolving" };
+    default:
+      return refused(db, gameId, nation, outcome);
   }
 }
 
-export async function unlockOrders(db: Db, gameId: number, nation: Nation): Promise<{ locked: Nation[] }> {
-  return db.transaction(async (tx) => {
-    const phase = await openPhase(tx, gameId);
-    await tx.delete(locks).where(and(eq(locks.phaseId, phase.id), eq(locks.nation, nation)));
-    const rows = await tx.select({ nation: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id));
-    const locked = NATIONS.filter((n) => rows.some((r) => r.nation === n));
-    await publish(tx, { gameId, kind: "locks-changed", turn: phase.turn, phaseId: phase.id, locked });
-    return { locked };
-  });
+/**
+ * Unlock a nation's orders (R3.1: changes are allowed until every nation has locked); only the player
+ * of `nation` may. One round trip: unlock_orders (drizzle/0019) checks the seat, locks the open phase
+ * row, removes the lock, reads the phase's locks and publishes them, refusing with lock_orders' words.
+ */
+export async function unlockOrders(db: Db, userId: string, gameId: number, nation: Nation): Promise<{ locked: Nation[] }> {
+  const { outcome, locked = [] } = await unlockCall(db, { gameId, nation, userId, nations: NATIONS_LITERAL });
+  return outcome === "unlocked" ? { locked } : refused(db, gameId, nation, outcome);
 }
 
 export async function lockCount(db: Db, phaseId: number): Promise<number> {

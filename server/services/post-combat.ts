@@ -1,20 +1,21 @@
 // Post-combat as a players' phase (R7): after combat, each nation with air units to land (or AA guns
 // that may move) saves its choices, checked by the engine, and locks them (R7.3). The last lock or
 // the decision deadline closes the stage and queues the end of the turn, once.
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { games, phases, postCombatOrders, type PostCombatStage } from "../../db/schema";
-import { landAircraft, moveAaGuns, type AaMove, type LandingOrder, type Nation, type PostCombatChoices } from "../rulesets/1942/engine";
+import { NATIONS, landAircraft, moveAaGuns, type AaMove, type LandingOrder, type Nation, type PostCombatChoices } from "../rulesets/1942/engine";
 import { enqueue } from "../jobs/queue";
-import { conflict, notFound } from "./errors";
+import { conflict, forbidden, notFound } from "./errors";
 import { publish } from "./events";
 import { deadlineFrom } from "./deadline-time";
 import { writeBoth } from "./one-trip";
 import type { Seated } from "./adjudication-inputs";
 import { notify } from "./notify";
-import { currentPhase, lockLatestPhase, type Phase } from "./phases";
+import { namedCall, textArray } from "./named-call";
+import { currentPhase, type Phase } from "./phases";
 import { combatOf } from "./replay";
-import { markActedOn } from "./notifications";
+import { requireClassic } from "./ruleset-games/rulesets";
 
 /** The job key of a phase's end of turn: one per phase, whoever closes the stage. */
 export function finishKey(phaseId: number): string {
@@ -147,39 +148,52 @@ export async function closePostCombat(tx: Db, phase: Pick<Phase, "id">): Promise
   await enqueue(tx, finishKey(phase.id), { phaseId: phase.id });
 }
 
-export async function lockPostCombat(db: Db, userId: string, gameId: number, nation: Nation): Promise<{ locked: Nation[]; resolving: boolean }> {
-  return db.transaction(async (tx) => {
-    const phase = await lockLatestPhase(tx, gameId);
-    if (!phase) throw notFound("A phase of this game");
-    if (phase.status !== "post-combat") throw conflict("No post-combat moves are open in this game now (R7.3)");
-    await rowOf(tx, phase.id, nation);
-    await tx
-      .update(postCombatOrders)
-      .set({ lockedAt: new Date(), savedBy: userId })
-      .where(and(eq(postCombatOrders.phaseId, phase.id), eq(postCombatOrders.nation, nation), isNull(postCombatOrders.lockedAt)));
-    await markActedOn(tx, userId, gameId, ["post-combat"]);
-    const locked = await lockedNations(tx, phase.id);
-    const open = await tx.select({ n: postCombatOrders.nation }).from(postCombatOrders).where(and(eq(postCombatOrders.phaseId, phase.id), isNull(postCombatOrders.lockedAt)));
-    const resolving = open.length === 0;
-    if (resolving) await closePostCombat(tx, phase);
-    await publish(tx, { gameId, kind: "locks-changed", turn: phase.turn });
-    return { locked, resolving };
-  });
-}
+// Every nation, in the order events list them.
+const NATIONS_LITERAL = textArray(NATIONS);
 
-export async function unlockPostCombat(db: Db, gameId: number, nation: Nation): Promise<{ locked: Nation[] }> {
-  return db.transaction(async (tx) => {
-    const phase = await stageForUpdate(tx, gameId);
-    await rowOf(tx, phase.id, nation);
-    if (!choosers(phase.postCombat.choices).has(nation))
+type PostCombatRefusal = "not-yours" | "no-phase" | "not-open" | "no-row";
+
+/** lock_post_combat and unlock_post_combat (drizzle/0019), sent as named statements. */
+const lockCall = namedCall<{ outcome: "locked" | "resolving" | PostCombatRefusal; locked?: Nation[] }>(
+  "lock_post_combat",
+  (p) => sql`select lock_post_combat(${p("gameId")}, ${p("nation")}, ${p("userId")}, ${p("nations")}::text[], ${p("endsVacation")}) as result`,
+);
+const unlockCall = namedCall<{ outcome: "unlocked" | PostCombatRefusal; locked?: Nation[] }>(
+  "unlock_post_combat",
+  (p) => sql`select unlock_post_combat(${p("gameId")}, ${p("nation")}, ${p("userId")}, ${p("nations")}::text[]) as result`,
+);
+
+/** A refusal of the post-combat lock or unlock, with the words the player is told. */
+async function refused(db: Db, gameId: number, nation: Nation, outcome: PostCombatRefusal): Promise<never> {
+  switch (outcome) {
+    case "not-yours":
+      // Only on the refusal path: a game of another ruleset is told so (the router's nationProcedure did).
+      await requireClassic(db, gameId);
+      throw forbidden(`You do not play ${nation} in this game`);
+    case "no-phase":
+      throw notFound("A phase of this game");
+    case "not-open":
+      throw conflict("No post-combat moves are open in this game now (R7.3)");
+    case "no-row":
       throw conflict(`${nation} has nothing to land or move after this combat (R7)`);
-    await tx.update(postCombatOrders).set({ lockedAt: null }).where(and(eq(postCombatOrders.phaseId, phase.id), eq(postCombatOrders.nation, nation)));
-    await publish(tx, { gameId, kind: "locks-changed", turn: phase.turn });
-    return { locked: await lockedNations(tx, phase.id) };
-  });
+  }
 }
 
-export async function lockedNations(tx: Db, phaseId: number): Promise<Nation[]> {
-  const rows = await tx.select({ nation: postCombatOrders.nation, lockedAt: postCombatOrders.lockedAt }).from(postCombatOrders).where(eq(postCombatOrders.phaseId, phaseId));
-  return rows.filter((r) => r.lockedAt !== null).map((r) => r.nation);
+/**
+ * Lock a nation's post-combat moves (R7.3); only its player may. One round trip: lock_post_combat
+ * (drizzle/0019) checks the seat, locks the phase row, locks the nation's row, acts on its
+ * "post-combat" notes, reads the locks and, when none is left open, closes the stage and queues the
+ * end of the turn (closePostCombat's writes, once), publishes the event and, with `endsVacation` (a
+ * player's own lock, issue 22), ends the locker's running vacation.
+ */
+export async function lockPostCombat(db: Db, userId: string, gameId: number, nation: Nation, options: { endsVacation?: boolean } = {}): Promise<{ locked: Nation[]; resolving: boolean }> {
+  const { outcome, locked = [] } = await lockCall(db, { gameId, nation, userId, nations: NATIONS_LITERAL, endsVacation: options.endsVacation ?? false });
+  if (outcome === "locked" || outcome === "resolving") return { locked, resolving: outcome === "resolving" };
+  return refused(db, gameId, nation, outcome);
+}
+
+/** Unlock a nation's post-combat moves while the stage is open; one round trip (unlock_post_combat). */
+export async function unlockPostCombat(db: Db, userId: string, gameId: number, nation: Nation): Promise<{ locked: Nation[] }> {
+  const { outcome, locked = [] } = await unlockCall(db, { gameId, nation, userId, nations: NATIONS_LITERAL });
+  return outcome === "unlocked" ? { locked } : refused(db, gameId, nation, outcome);
 }

@@ -10,6 +10,7 @@ import { JOBS_CHANNEL } from "../../server/jobs/queue";
 import { NATIONS } from "../../server/rulesets/1942/engine";
 import { EVENTS_CHANNEL } from "../../server/runtime-events";
 import { testDb } from "../support/db";
+import { countStatements } from "../support/statements";
 import { callerFor, makeUser, QUICK } from "../support/world";
 
 let handle: DbHandle;
@@ -19,24 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await handle.close();
 });
-
-/**
- * Statements the app sends from now on, counted by drizzle's logger (BEGIN and COMMIT included: a
- * transaction is sent as statements too). Set before the first lock, so the lock's named statement,
- * built on first use, logs through it as well.
- */
-const sent: string[] = [];
-function countStatements() {
-  const session = (handle.db as unknown as { _: { session: { logger: unknown; options: { logger?: unknown } } } })._.session;
-  const logger = { logQuery: (query: string) => sent.push(query) };
-  session.logger = logger;
-  session.options.logger = logger;
-}
-async function statementsOf(action: () => Promise<unknown>): Promise<number> {
-  const before = sent.length;
-  await action();
-  return sent.length - before;
-}
 
 async function fivePlayerGame(tag: string) {
   const players = await Promise.all(NATIONS.map((n) => makeUser(handle, `${tag}-${n.replace(" ", "")}-${Math.random()}@example.com`)));
@@ -52,7 +35,7 @@ const lockEvents = async (gameId: number) =>
 
 describe("orders.lock in one call", () => {
   it("is one statement, and the last lock too; the lock's writes, event, attendance and job are all there", async () => {
-    countStatements();
+    const statementsOf = countStatements(handle);
     const { gameId, players, callers, phaseId } = await fivePlayerGame("one-call");
     // What a lock clears: Russia missed a deadline and has a "deadline soon" note; a vacation running.
     await handle.db.update(seats).set({ missedDeadlines: 2 }).where(and(eq(seats.gameId, gameId), eq(seats.nation, "Russia")));

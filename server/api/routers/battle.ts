@@ -5,7 +5,7 @@ import { CASUALTY_PREFERENCES } from "../../rulesets/1942/engine/combat/preferen
 import { getPreference, resolveWithPreferences, setPreference } from "../../services/battle-preferences";
 import { decideBattle } from "../../services/battles";
 import { int4, keyText, rowId } from "../input";
-import { gameId } from "../schemas";
+import { gameId, gameNation } from "../schemas";
 import { endsVacation, nationProcedure, protectedProcedure, router } from "../trpc";
 
 // A unit is named once per choice: the same id twice would count one unit as two casualties.
@@ -20,8 +20,9 @@ const decision = z.discriminatedUnion("kind", [
 ]);
 
 export const battleRouter = router({
-  decide: nationProcedure
-    .use(endsVacation)
+  // The seat check and the end of a vacation are done in the decision's own statements (decideBattle).
+  decide: protectedProcedure
+    .input(gameNation)
     .input(
       z.object({
         battle: keyText(1, 80),
@@ -32,7 +33,14 @@ export const battleRouter = router({
     )
     .output(decidedOutput)
     .mutation(({ ctx, input }) =>
-      decideBattle(ctx.db, input.gameId, input.nation, { battle: input.battle, round: input.round, step: input.step, decision: input.decision }),
+      decideBattle(
+        ctx.db,
+        ctx.user.id,
+        input.gameId,
+        input.nation,
+        { battle: input.battle, round: input.round, step: input.step, decision: input.decision },
+        { endsVacation: true },
+      ),
     ),
   /** The caller's own standing casualty preference in a game (nobody else's). */
   preference: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => getPreference(ctx.db, input.gameId, ctx.user.id)),

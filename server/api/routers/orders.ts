@@ -19,7 +19,8 @@ export const ordersRouter = router({
     .mutation(({ ctx, input }) => saveOrders(ctx.db, ctx.user.id, input.gameId, input.nation, input.orders as Order[], { endsVacation: true })),
   // The seat check and the end of a vacation are done in the lock's own call (lockOrders).
   lock: protectedProcedure.input(gameNation).output(lockOutput).mutation(({ ctx, input }) => lockOrders(ctx.db, ctx.user.id, input.gameId, input.nation, { endsVacation: true })),
-  unlock: nationProcedure.output(lockOutput).mutation(({ ctx, input }) => unlockOrders(ctx.db, input.gameId, input.nation)),
+  // The seat check is done in the unlock's own call (unlockOrders).
+  unlock: protectedProcedure.input(gameNation).output(lockOutput).mutation(({ ctx, input }) => unlockOrders(ctx.db, ctx.user.id, input.gameId, input.nation)),
   /** Legal destinations (and transport unload targets) of one group of the caller's nation. */
   destinations: nationProcedure
     .input(unitGroupQuery)
