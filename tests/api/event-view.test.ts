@@ -1,10 +1,13 @@
 // An event that moves the phase on carries each stream's own viewer's new view (issue 20): exactly what
 // game.get gives that viewer at that moment, over roles (the player who chose, another player of the
 // battle, an ally, a spectator; signed out: no stream), and nothing of another's orders or battle
-// choices. The streams of one process share one read of the game per event.
+// choices. The streams are read over HTTP, as a page reads them: the route splices each viewer's
+// view into the bytes (server/api/view-frames.ts). The streams of one process share one read of the
+// game and one serialisation of its board per event; everything else is cut per viewer, so viewers
+// whose views differ (own orders, names in an anonymous game) each get their own.
+import { EventEmitter } from "node:events";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { DbHandle } from "../../db/client";
-import { createCaller } from "../../server/api/root";
+import type { Db, DbHandle } from "../../db/client";
 import type { SessionUser } from "../../server/api/trpc";
 import { drain } from "../../server/jobs/worker";
 import { startRuntime, type Runtime } from "../../server/runtime";
@@ -13,18 +16,31 @@ import type { GameView } from "../../server/services/view";
 import { testDb } from "../support/db";
 import { callerFor, makeUser } from "../support/world";
 
-/** readView's calls (the per-event reads of the streams go through the module's export). */
-const reads = vi.hoisted(() => ({ count: 0 }));
+/** readView's calls (the per-event reads of the streams go through the module's export) and the
+ * JSON made of a part every viewer shares (the board: json-bytes.ts is only used for that). */
+const counts = vi.hoisted(() => ({ reads: 0, shared: 0 }));
 vi.mock("../../server/services/view", async (importOriginal) => {
   const real = await importOriginal<typeof import("../../server/services/view")>();
   return {
     ...real,
     readView: (...args: Parameters<typeof real.readView>) => {
-      reads.count += 1;
+      counts.reads += 1;
       return real.readView(...args);
     },
   };
 });
+vi.mock("../../server/api/json-bytes", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../server/api/json-bytes")>();
+  return {
+    jsonBytes: (value: unknown) => {
+      counts.shared += 1;
+      return real.jsonBytes(value);
+    },
+  };
+});
+// The HTTP route gets its context (database, bus, user) from the test instead of the app's runtime.
+const current: { user: SessionUser | null } = { user: null };
+vi.mock("../../server/api/context", () => ({ createContext: async () => ({ db: handle.db as Db, bus: runtime.bus as EventEmitter, user: current.user }) }));
 
 let handle: DbHandle;
 let runtime: Runtime;
@@ -35,6 +51,31 @@ beforeAll(async () => {
 afterAll(async () => {
   await runtime.stop();
 });
+
+const { GET } = await import("../../app/api/trpc/[trpc]/route");
+const streamRequest = (gameId: number, signal: AbortSignal) => new Request(`http://localhost/api/trpc/game.events?input=${encodeURIComponent(JSON.stringify({ gameId }))}`, { signal });
+
+/** `user`'s stream of the game over HTTP: each event frame's data, parsed, to `onEvent`. */
+async function openStream(user: SessionUser, gameId: number, signal: AbortSignal, onEvent: (e: Heard) => void) {
+  current.user = user;
+  const res = await GET(streamRequest(gameId, signal));
+  expect(res.headers.get("content-type")).toBe("text/event-stream");
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  void (async () => {
+    let text = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      text += value;
+      const frames = text.split("\n\n");
+      text = frames.pop()!;
+      for (const frame of frames) {
+        const data = frame.split("\n").find((l) => l.startsWith("data: "));
+        if (data && !frame.includes("event: ")) onEvent(JSON.parse(data.slice("data: ".length)) as Heard);
+      }
+    }
+  })().catch(() => {});
+}
 
 const SECRET = "event-view-secret-order-7f3a";
 type Heard = GameEvent & { view?: GameView };
@@ -51,15 +92,10 @@ describe("the view an event carries", () => {
     await as.bob.game.join({ gameId, nation: "Russia" });
     expect((await as.alice.orders.save({ gameId, nation: "Germany", orders: [{ id: SECRET, units: { infantry: 3, armour: 1 }, from: "East Europe", path: ["Karelia S.S.R."] }] })).ok).toBe(true);
 
-    // Every role's open tab, on the bus LISTEN feeds (one process).
+    // Every role's open tab, on the bus LISTEN feeds (one process), read over HTTP.
     const tabs = new AbortController();
     const heard = Object.fromEntries(ROLES.map((r) => [r, [] as Heard[]])) as Record<(typeof ROLES)[number], Heard[]>;
-    for (const role of ROLES) {
-      const stream = await createCaller({ db: handle.db, bus: runtime.bus, user: users[role] }, { signal: tabs.signal }).game.events({ gameId });
-      void (async () => {
-        for await (const [, e] of stream as AsyncIterable<[string, Heard]>) heard[role].push(e);
-      })().catch(() => {});
-    }
+    for (const role of ROLES) await openStream(users[role], gameId, tabs.signal, (e) => heard[role].push(e));
     // Signed out: no stream at all.
     await expect(callerFor(handle, null).game.events({ gameId })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
 
@@ -80,7 +116,7 @@ describe("the view an event carries", () => {
     };
 
     // The last locks: the turn's combat waits for both sides' casualties (a battle-waiting event).
-    const before = reads.count;
+    const before = { ...counts };
     for (const [role, nation] of [["alice", "Germany"], ["erin", "Japan"], ["bob", "Russia"]] as const) await as[role].orders.lock({ gameId, nation });
     await drain(handle, "test");
     const waiting = await check("battle-waiting");
@@ -98,10 +134,12 @@ describe("the view an event carries", () => {
     expect(decided.alice.phase!.pending!.requests.some((r) => r.mine)).toBe(false);
     expect(decided.bob.phase!.pending!.requests.some((r) => r.mine)).toBe(true);
 
-    // One read per event in this process, whatever the number of streams (four here).
+    // One read and one serialisation of the board per event in this process, whatever the number
+    // of streams (four here).
     const carried = new Set(heard.alice.filter((e) => e.view).map((e) => e.id));
     expect(carried.size).toBeGreaterThanOrEqual(2);
-    expect(reads.count - before).toBe(carried.size);
+    expect(counts.reads - before.reads).toBe(carried.size);
+    expect(counts.shared - before.shared).toBe(carried.size);
     tabs.abort();
   });
 });
