@@ -142,4 +142,51 @@ describe("the view an event carries", () => {
     expect(counts.shared - before.shared).toBe(carried.size);
     tabs.abort();
   });
+
+  it("is cut for each viewer: own orders and, in an anonymous game, only the viewer's own name, with the board shared", async () => {
+    const make = async (who: string) => ({ ...(await makeUser(handle, `${who}-anon-view-${Math.random()}@example.com`)), name: null });
+    const alice = await make("alice");
+    const bob = await make("bob");
+    const carol = await make("carol");
+    const asAlice = callerFor(handle, alice);
+    const asBob = callerFor(handle, bob);
+    const { gameId } = await asAlice.game.create({ name: "Masks", nations: ["Germany"], robots: ["United Kingdom", "United States", "Japan"], lowLuck: true, ordersHours: 24, decisionHours: 24, robotsHold: true, anonymous: true });
+    await asBob.game.join({ gameId, nation: "Russia" });
+    const secret = { alice: "anon-view-alice-order-19c2", bob: "anon-view-bob-order-5e7d" };
+    await asAlice.orders.save({ gameId, nation: "Germany", orders: [{ id: secret.alice, units: { infantry: 1 }, from: "East Europe", path: ["Karelia S.S.R."] }] });
+    await asBob.orders.save({ gameId, nation: "Russia", orders: [{ id: secret.bob, units: { infantry: 1 }, from: "Karelia S.S.R.", path: ["East Europe"] }] });
+
+    const tabs = new AbortController();
+    const viewers = { alice, bob, carol };
+    const pushed: Record<keyof typeof viewers, GameView[]> = { alice: [], bob: [], carol: [] };
+    for (const [who, user] of Object.entries(viewers) as [keyof typeof viewers, SessionUser][])
+      await openStream(user, gameId, tabs.signal, (e) => void (e.kind === "paused" && e.view && pushed[who].push(e.view)));
+    const before = { ...counts };
+    await asAlice.game.pause({ gameId });
+    await expect.poll(() => Object.values(pushed).every((views) => views.length === 1), { timeout: 10_000 }).toBe(true);
+
+    const seat = (view: GameView, nation: string) => view.seats.find((s) => s.nation === nation)!.player;
+    const [a, b, c] = [pushed.alice[0]!, pushed.bob[0]!, pushed.carol[0]!];
+    expect(a).toEqual(await asAlice.game.get({ gameId }));
+    expect(b).toEqual(await asBob.game.get({ gameId }));
+    expect(c).toEqual(await callerFor(handle, carol).game.get({ gameId }));
+    // Names: each player sees their own and nobody else's; the spectator sees none.
+    expect(seat(a, "Germany")).not.toBe("a player");
+    expect(seat(a, "Russia")).toBe("a player");
+    expect(seat(b, "Russia")).not.toBe("a player");
+    expect(seat(b, "Germany")).toBe("a player");
+    expect([seat(c, "Germany"), seat(c, "Russia")]).toEqual(["a player", "a player"]);
+    expect(a.seats.find((s) => s.nation === "Russia")!.playerId).toBeUndefined();
+    // Orders: each their own only; only the creator may resume.
+    const text = { alice: JSON.stringify(a), bob: JSON.stringify(b), carol: JSON.stringify(c) };
+    expect([text.alice.includes(secret.alice), text.alice.includes(secret.bob)]).toEqual([true, false]);
+    expect([text.bob.includes(secret.bob), text.bob.includes(secret.alice)]).toEqual([true, false]);
+    expect([text.carol.includes(secret.alice), text.carol.includes(secret.bob)]).toEqual([false, false]);
+    expect([a.game.mayPause, b.game.mayPause, c.game.mayPause]).toEqual([true, false, false]);
+    // The board is the same for all three, and was serialised once for the three streams.
+    expect(b.board).toEqual(a.board);
+    expect(c.board).toEqual(a.board);
+    expect(counts.shared - before.shared).toBe(1);
+    tabs.abort();
+  });
 });
