@@ -24,7 +24,7 @@ import { publicIds } from "../server/services/public-ids";
 import { readView, viewFor } from "../server/services/view";
 import { NATIONS } from "../server/rulesets/1942/engine";
 import { assertLoopback } from "./loadtest/cluster";
-import { throwAwayDatabase } from "./loadtest/database";
+import { throwAwayDatabase } from "../tests/support/throw-away-db";
 import { makeGames, makePlayers, type Player } from "./loadtest/players";
 
 const COUNTS = (process.env.STREAMS ?? "2,20,200").split(",").map(Number);
@@ -38,7 +38,7 @@ const cpuMs = () => {
   return (u.user + u.system) / 1000;
 };
 
-const { handle, drop } = await throwAwayDatabase(adminUrl);
+const { handle, drop } = await throwAwayDatabase(adminUrl, "lockstep_load");
 const bus = new EventEmitter();
 bus.setMaxListeners(0);
 let eventId = 1_000;

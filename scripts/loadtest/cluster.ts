@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { DbHandle } from "../../db/client";
 import { ensureBuild } from "../../tests/support/next-build";
-import { throwAwayDatabase } from "./database";
+import { throwAwayDatabase } from "../../tests/support/throw-away-db";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const NEXT_BIN = join(ROOT, "node_modules/next/dist/bin/next");
@@ -131,7 +131,7 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
   delete (env as Record<string, string | undefined>).NODE_ENV; // next sets it
   await ensureBuild(env);
 
-  const { url: dbUrl, handle, drop } = await throwAwayDatabase(o.adminUrl);
+  const { url: dbUrl, handle, drop } = await throwAwayDatabase(o.adminUrl, "lockstep_load");
 
   const procEnv: NodeJS.ProcessEnv = { ...env, DATABASE_URL: dbUrl, AUTH_SECRET: "load-test-secret", RUN_WORKER: "0", MAIL_DIR: "/tmp/lockstep-load-mail" };
   delete procEnv.SMTP_URL;
@@ -146,7 +146,7 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
   };
   const stop = async () => {
     await Promise.all(procs.map((p) => stopProc(p)));
-    await drop();
+    await drop().catch(() => {});
   };
   try {
     const apps: string[] = [];
