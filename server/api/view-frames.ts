@@ -3,8 +3,8 @@
 // stream the board's JSON, its bytes and their garbage (~0.5 ms of CPU a stream, measured by
 // scripts/event-cpu.ts): 200 streams of one game, 115 ms a process for one event. Instead the stream
 // sends a marker where the view goes, and the HTTP route (app/api/trpc/[trpc]/route.ts) puts the
-// view's bytes in its place on the way out: the viewer's own part (everything but the board: a few
-// hundred bytes at a new turn) serialised on that stream, and the board's bytes made once per event
+// view's bytes in its place on the way out: the viewer's own part (everything but the board: about
+// 1.5 KB at a game's first turn) serialised on that stream, and the board's bytes made once per event
 // and process and shared by every stream, as the board is the same for every viewer (view.ts gives
 // all the viewers of one read the same board object; that object is the key).
 // Secrecy: the views held are the stream's own viewer's, in a map that lives with that one request;
