@@ -3,12 +3,11 @@
 // leads its own process group, so stopping (or kill -9 of a worker) reaches what it started.
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
-import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import postgres from "postgres";
-import { createDb, type DbHandle } from "../../db/client";
+import type { DbHandle } from "../../db/client";
 import { ensureBuild } from "../../tests/support/next-build";
+import { throwAwayDatabase } from "../../tests/support/throw-away-db";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const NEXT_BIN = join(ROOT, "node_modules/next/dist/bin/next");
@@ -132,14 +131,7 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
   delete (env as Record<string, string | undefined>).NODE_ENV; // next sets it
   await ensureBuild(env);
 
-  const name = `lockstep_load_${randomBytes(5).toString("hex")}`;
-  const admin = postgres(o.adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const url = new URL(o.adminUrl);
-  url.pathname = `/${name}`;
-  const dbUrl = url.toString();
-  const handle = await createDb({ url: dbUrl, migrate: true });
+  const { url: dbUrl, handle, drop } = await throwAwayDatabase(o.adminUrl, "lockstep_load");
 
   const procEnv: NodeJS.ProcessEnv = { ...env, DATABASE_URL: dbUrl, AUTH_SECRET: "load-test-secret", RUN_WORKER: "0", MAIL_DIR: "/tmp/lockstep-load-mail" };
   delete procEnv.SMTP_URL;
@@ -154,10 +146,7 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
   };
   const stop = async () => {
     await Promise.all(procs.map((p) => stopProc(p)));
-    await handle.close();
-    const again = postgres(o.adminUrl, { max: 1, onnotice: () => {} });
-    await again.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
-    await again.end();
+    await drop().catch(() => {});
   };
   try {
     const apps: string[] = [];

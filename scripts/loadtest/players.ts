@@ -21,7 +21,8 @@ export interface LoadGame {
   players: Record<Nation, Player>;
 }
 
-async function makePlayers(handle: DbHandle, count: number, tag: string): Promise<Player[]> {
+/** `count` users with a session each (the cookie is what a browser would send). */
+export async function makePlayers(handle: DbHandle, count: number, tag: string): Promise<Player[]> {
   const rows = await handle.db
     .insert(users)
     .values(Array.from({ length: count }, (_, i) => ({ email: `load-${tag}-${i}@example.invalid`, name: `Load ${tag} ${i}` })))

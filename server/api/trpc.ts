@@ -14,6 +14,7 @@ import { endVacation } from "../services/vacations";
 import { gameNation } from "./schemas";
 import { INT4_MAX, keyText, rowId } from "./input";
 import { assertMaySee } from "../services/sandbox/access";
+import type { ViewFrames } from "./view-frames";
 
 export interface SessionUser {
   id: string;
@@ -25,6 +26,8 @@ export interface Context {
   db: Db;
   bus: EventEmitter;
   user: SessionUser | null;
+  /** A game stream served over HTTP: where its events' views are held until their bytes go (view-frames.ts). */
+  viewFrames?: ViewFrames;
 }
 
 const t = initTRPC.context<Context>().create({

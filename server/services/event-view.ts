@@ -4,6 +4,8 @@
 // event object to every stream of the game in this process, so what is the same for every viewer is
 // read once per event per process (readView), and each stream cuts its own viewer's view from it
 // (viewFor: that viewer's own orders, choices and preference only — exactly what game.get gives).
+// Over HTTP the view then goes out as bytes, its board's JSON made once per event and process
+// (api/view-frames.ts).
 import type { Db } from "../../db/client";
 import { logger } from "../log";
 import type { GameEvent } from "../runtime-events";

@@ -18,6 +18,8 @@ export type PublicIdKind = "channel" | "message" | "report" | "event" | "notific
 const LAST = 2 ** 31 - 1;
 const ROUNDS = 4;
 const KEY_NAME = "public-ids";
+/** Ids kept turned, per kind. */
+const RECENT = 1024;
 
 export interface PublicIds {
   /** The id a user sees of row `id`. */
@@ -48,8 +50,22 @@ export function makePublicIds(key: Buffer): PublicIds {
     return out;
   };
   const inRange = (n: number) => Number.isInteger(n) && n >= 1 && n <= LAST;
+  // A live event's id is turned once for every stream that carries it (200 streams: 200 times the
+  // same HMACs, a tenth of a stream's CPU): the latest ids turned are kept, per kind.
+  const recent = new Map<PublicIdKind, Map<number, number>>();
+  const toPublic = (kind: PublicIdKind, id: number) => {
+    let kept = recent.get(kind);
+    if (!kept) recent.set(kind, (kept = new Map()));
+    let out = kept.get(id);
+    if (out === undefined) {
+      out = inRange(id) ? walk(forward, kind, id - 1) + 1 : 0;
+      if (kept.size >= RECENT) kept.clear();
+      kept.set(id, out);
+    }
+    return out;
+  };
   return {
-    toPublic: (kind, id) => (inRange(id) ? walk(forward, kind, id - 1) + 1 : 0),
+    toPublic,
     fromPublic: (kind, publicId) => (inRange(publicId) ? walk(backward, kind, publicId - 1) + 1 : 0),
   };
 }

@@ -180,6 +180,24 @@ function startBoardUnits(state: GameState): UnitReport[] {
   return units;
 }
 
+/**
+ * The board of a read, the same for every viewer: one object per read, so the streams of one event
+ * serialise it once between them (api/view-frames.ts keys its JSON by this object).
+ */
+const boards = new WeakMap<ViewRead, GameView["board"]>();
+function boardOf(read: ViewRead): GameView["board"] {
+  if (boards.has(read)) return boards.get(read)!;
+  const { phase, startState } = read;
+  const stage = phase?.status === "post-combat" ? phase.postCombat : null;
+  const board = stage
+    ? { units: stage.report.units, owners: stage.report.owners, treasury: startState!.treasury }
+    : startState
+      ? { units: startBoardUnits(startState), owners: startState.owners, treasury: startState.treasury }
+      : null;
+  boards.set(read, board);
+  return board;
+}
+
 /** What a game's view reads from the database: the game, its seats, its latest phase (with the saved
  * orders of the nations asked for), the post-combat rows and rating changes. Server-side only: the
  * view is cut from it for one viewer by viewFor. */
@@ -221,7 +239,7 @@ export async function gameView(db: Db, userId: string, gameId: number): Promise<
 
 /** One viewer's view of what readView read: the viewer's own orders, choices and preference only. */
 export async function viewFor(db: Db, userId: string, read: ViewRead): Promise<GameView> {
-  const { game, seatRows, phase, startState } = read;
+  const { game, seatRows, phase } = read;
   const gameId = game.id;
   const mySeats = seatsOf(seatRows, userId);
   const locked = phase?.locked ?? [];
@@ -302,11 +320,7 @@ export async function viewFor(db: Db, userId: string, read: ViewRead): Promise<G
             ...(read.ratingChanges ? { ratingChanges: read.ratingChanges } : {}),
           }
         : null,
-    board: stage
-      ? { units: stage.report.units, owners: stage.report.owners, treasury: startState!.treasury }
-      : startState
-        ? { units: startBoardUnits(startState), owners: startState.owners, treasury: startState.treasury }
-        : null,
+    board: boardOf(read),
     myNations: mySeats,
     myOrders,
   };

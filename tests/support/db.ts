@@ -1,10 +1,9 @@
 // A fresh database for a test file: a clone of the migrated PGlite template, or, when DATABASE_URL is
 // set, a new database on that Postgres server (dropped again on close).
 import { readFileSync } from "node:fs";
-import { randomBytes } from "node:crypto";
 import { inject } from "vitest";
-import postgres from "postgres";
 import { createDb, type DbHandle } from "../../db/client";
+import { throwAwayDatabase } from "./throw-away-db";
 
 export const onPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -14,22 +13,8 @@ export async function testDb(): Promise<DbHandle> {
     const template = readFileSync(inject("pgliteTemplate"));
     return createDb({ loadDataDir: new Blob([template]) });
   }
-  const name = `lockstep_test_${randomBytes(6).toString("hex")}`;
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const handle = await createDb({ url: dbUrl.toString(), migrate: true });
-  return {
-    ...handle,
-    async close() {
-      await handle.close();
-      const cleanup = postgres(url, { max: 1, onnotice: () => {} });
-      await cleanup.unsafe(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
+  const { handle, drop } = await throwAwayDatabase(url, "lockstep_test");
+  return { ...handle, close: drop };
 }
 
 /** The URL of a fresh database for tests that need their own connections (real Postgres only). */

@@ -98,7 +98,11 @@ export const gameRouter = router({
         lastEventId: input.lastEventId,
         ids,
         replay: (after) => gameEventsAfter(ctx.db, input.gameId, after),
-        live: (event) => withView(ctx.db, ctx.user.id, input.gameId, event),
+        // Over HTTP the view's JSON is spliced into the bytes on the way out (api/view-frames.ts).
+        live: async (event) => {
+          const e = await withView(ctx.db, ctx.user.id, input.gameId, event);
+          return ctx.viewFrames ? ctx.viewFrames.hold(e) : e;
+        },
       }),
     );
   }),

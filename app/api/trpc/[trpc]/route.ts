@@ -5,6 +5,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { createContext } from "../../../../server/api/context";
 import { retryAfterHeaders } from "../../../../server/api/internal-error";
 import { appRouter } from "../../../../server/api/root";
+import { ViewFrames } from "../../../../server/api/view-frames";
 import { limitBody, TRPC_BODY_LIMIT } from "../../../../server/http/body-limit";
 import { logger, requestIdOf } from "../../../../server/log";
 import { MAX_BATCH_CALLS } from "../../../trpc/batch";
@@ -16,11 +17,13 @@ async function handler(incoming: Request) {
   const req = await limitBody(incoming, TRPC_BODY_LIMIT);
   if (req instanceof Response) return req;
   const requestId = requestIdOf(req.headers);
-  return fetchRequestHandler({
+  // A game's stream: its events' views go in as bytes, the board's shared by every stream (view-frames.ts).
+  const viewFrames = new URL(req.url).pathname.endsWith("/game.events") ? new ViewFrames() : undefined;
+  const res = await fetchRequestHandler({
     endpoint: "/api/trpc",
     req,
     router: appRouter,
-    createContext,
+    createContext: async () => ({ ...(await createContext()), viewFrames }),
     maxBatchSize: MAX_BATCH_CALLS,
     // A mutation answers a few bytes: gzip would cost a compression stream per request (measured as
     // a twentieth of a save's CPU) to save nothing; no-transform tells Next's compression to skip it.
@@ -34,6 +37,7 @@ async function handler(incoming: Request) {
       if (error.code === "SERVICE_UNAVAILABLE") logger.warn({ requestId, err: error.cause, path }, "database unavailable");
     },
   });
+  return viewFrames && res.body ? new Response(viewFrames.splice(res.body), res) : res;
 }
 
 export { handler as GET, handler as POST };
