@@ -50,7 +50,8 @@ export function useGameEvents(gameId: number, turn: number | null) {
           if (patched) return void queryClient.setQueryData(key, patched);
           const resolved = ev.kind === "turn-resolved" && Boolean(ev.turn);
           if (resolved) setResolvedTurn(ev.turn!);
-          if (ev.view) receive(ev.view, resolved);
+          // Only a view object is taken; anything else (null: the view was not held) is a refetch.
+          if (ev.view && typeof ev.view === "object") receive(ev.view, resolved);
           else refetch(resolved);
         },
       },
