@@ -8,8 +8,9 @@ import styles from "./lobby.module.css";
 
 export type PressMode = "full" | "public" | "none";
 
-const MODES: [PressMode, string][] = [
-  ["full", "Full press: a public channel, and private channels of any nations"],
+/** The modes as players read them; `sides` is what the game calls its players' sides ("nations" in 1942). */
+const modes = (sides: string): [PressMode, string][] => [
+  ["full", `Full press: a public channel, and private channels of any ${sides}`],
   ["public", "Public press only: one channel everyone reads"],
   ["none", "No press: the orders speak"],
 ];
@@ -19,18 +20,19 @@ export function pressText(o: { press?: PressMode; anonymous?: boolean }): string
   return [mode === "full" ? "full press" : mode === "public" ? "public press only" : "no press", o.anonymous ? "anonymous" : ""].filter(Boolean).join(", ");
 }
 
-export function PressChoice(props: { press: PressMode; anonymous: boolean; onChange: (v: { press: PressMode; anonymous: boolean }) => void }) {
+export function PressChoice(props: { press: PressMode; anonymous: boolean; sides?: string; onChange: (v: { press: PressMode; anonymous: boolean }) => void }) {
+  const sides = props.sides ?? "nations";
   return (
     <fieldset className={styles.options} data-testid="press-choice">
       <legend>Press</legend>
-      {MODES.map(([mode, label]) => (
+      {modes(sides).map(([mode, label]) => (
         <label key={mode} className="radio">
           <input type="radio" name="press" checked={props.press === mode} onChange={() => props.onChange({ press: mode, anonymous: props.anonymous })} data-testid={`press-${mode}`} /> {label}
         </label>
       ))}
       <label className="checkbox">
         <input type="checkbox" checked={props.anonymous} onChange={(e) => props.onChange({ press: props.press, anonymous: e.target.checked })} data-testid="anonymous" />{" "}
-        Anonymous: players see each other as nations only until the game ends
+        Anonymous: players see each other as {sides} only until the game ends
       </label>
     </fieldset>
   );

@@ -19,6 +19,8 @@ describe.skipIf(SKIP)("an Interplanetary game against a robot", () => {
     await page.getByTestId("ruleset-challenge").waitFor();
     await page.getByTestId("ruleset-name").fill(`Race ${run}`);
     await page.getByTestId("ruleset-scenario").selectOption("planet-race");
+    // Press speaks of the game's sides, not of 1942's nations.
+    expect(await page.getByTestId("press-choice").textContent()).toContain("private channels of any sides");
     await expect.poll(() => page.getByTestId("side-blue-robot").isChecked()).toBe(true);
     await expect.poll(() => page.getByTestId("side-red-me").isChecked()).toBe(true);
     // Rated: no robots, so the other sides' seats turn open; unticked, they are the robots' again.
