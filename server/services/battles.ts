@@ -9,7 +9,7 @@ import { matches, type DecisionRecord } from "../rulesets/1942/engine/combat/dec
 import { teamOf, type Decision, type DecisionRequest, type Nation } from "../rulesets/1942/engine";
 import { enqueue } from "../jobs/queue";
 import { recordOf } from "./decision-record";
-import { conflict, forbidden, notFound, ServiceError } from "./errors";
+import { conflict, forbidden, notFound, notYours, ServiceError } from "./errors";
 import { publish } from "./events";
 import { namedCall } from "./named-call";
 import type { Phase } from "./phases";
@@ -119,7 +119,7 @@ async function readForDecision(db: Db, userId: string, gameId: number, nation: N
   if (!plays) {
     // Only on the refusal path: a game of another ruleset is told so, a stranger learns nothing more.
     await requireClassic(db, gameId);
-    throw forbidden(`You do not play ${nation} in this game`);
+    throw notYours(nation);
   }
   if (!phase) throw notFound("A phase of this game");
   if (phase.status !== "battles" || !phase.pending) throw conflict("No battle decision is waiting in this game now (R6.3)");

@@ -14,4 +14,6 @@ export class ServiceError extends Error {
 
 export const notFound = (what: string) => new ServiceError("NOT_FOUND", `${what} was not found`);
 export const forbidden = (why: string) => new ServiceError("FORBIDDEN", why);
+/** A seat that is not the caller's: the one refusal every game's seat check gives. */
+export const notYours = (side: string) => forbidden(`You do not play ${side} in this game`);
 export const conflict = (why: string) => new ServiceError("CONFLICT", why);

@@ -6,7 +6,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { locks, orders, phases, seats, vacations } from "../../db/schema";
 import { NATIONS, validateOrders, type Nation, type Order, type Validation } from "../rulesets/1942/engine";
-import { conflict, forbidden, notFound, ServiceError } from "./errors";
+import { conflict, notFound, notYours, ServiceError } from "./errors";
 import { namedCall, textArray } from "./named-call";
 import { phaseStartState } from "./start-state";
 import { playsNation } from "./view";
@@ -61,7 +61,6 @@ async function noOpenPhase(tx: Db, gameId: number): Promise<never> {
   throw conflict("Every nation has locked: the turn is being resolved");
 }
 
-const notYours = (nation: Nation) => forbidden(`You do not play ${nation} in this game`);
 
 const lockedRefusal = (nation: Nation) => conflict(`${nation} has locked its orders; unlock to change them`);
 

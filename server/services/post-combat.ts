@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import { games, phases, postCombatOrders, type PostCombatStage } from "../../db/schema";
 import { NATIONS, landAircraft, moveAaGuns, type AaMove, type LandingOrder, type Nation, type PostCombatChoices } from "../rulesets/1942/engine";
 import { enqueue } from "../jobs/queue";
-import { conflict, forbidden, notFound } from "./errors";
+import { conflict, notFound, notYours } from "./errors";
 import { publish } from "./events";
 import { deadlineFrom } from "./deadline-time";
 import { writeBoth } from "./one-trip";
@@ -169,7 +169,7 @@ async function refused(db: Db, gameId: number, nation: Nation, outcome: PostComb
     case "not-yours":
       // Only on the refusal path: a game of another ruleset is told so (the router's nationProcedure did).
       await requireClassic(db, gameId);
-      throw forbidden(`You do not play ${nation} in this game`);
+      throw notYours(nation);
     case "no-phase":
       throw notFound("A phase of this game");
     case "not-open":

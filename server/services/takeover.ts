@@ -7,7 +7,7 @@ import { games, locks, orders, phases, postCombatOrders, seats, type SeatSide } 
 import { enqueue } from "../jobs/queue";
 import { beginResolving } from "./resolving";
 import { closePostCombat } from "./post-combat";
-import { conflict, forbidden, notFound } from "./errors";
+import { conflict, notFound, notYours } from "./errors";
 import { publish } from "./events";
 import { notify } from "./notify";
 import { recordAttendance } from "./reliability";
@@ -57,7 +57,7 @@ export async function reclaimNation(db: Db, userId: string, gameId: number, nati
   return db.transaction(async (tx) => {
     const [seat] = await tx.select().from(seats).where(and(eq(seats.gameId, gameId), eq(seats.nation, nation))).for("update");
     if (!seat) throw notFound("That nation");
-    if (seat.userId !== userId) throw forbidden(`You do not play ${nation} in this game`);
+    if (seat.userId !== userId) throw notYours(nation);
     if (!seat.robot) throw conflict(`You already play ${nation}`);
     await tx.update(seats).set({ robot: false, missedDeadlines: 0 }).where(and(eq(seats.gameId, gameId), eq(seats.nation, nation)));
     const phase = await currentPhase(tx, gameId);
@@ -84,7 +84,7 @@ export async function leaveGame(db: Db, userId: string, gameId: number, nation: 
     if (!game) throw notFound("That game");
     if (game.status !== "active") throw conflict("Only a game in play can be left");
     const [seat] = await tx.select().from(seats).where(and(eq(seats.gameId, gameId), eq(seats.nation, nation))).for("update");
-    if (!seat || seat.userId !== userId) throw forbidden(`You do not play ${nation} in this game`);
+    if (!seat || seat.userId !== userId) throw notYours(nation);
     await tx.update(seats).set({ userId: null, robot: true, missedDeadlines: 0 }).where(and(eq(seats.gameId, gameId), eq(seats.nation, nation)));
     const latest = await currentPhase(tx, gameId);
     if (latest) await recordAttendance(tx, latest, nation, userId, "left");

@@ -6,7 +6,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { locks, orders, phases, seats } from "../../../db/schema";
-import { conflict, forbidden, ServiceError } from "../errors";
+import { conflict, notYours, ServiceError } from "../errors";
 import { publish } from "../events";
 import { markActedOn } from "../notifications";
 import { beginResolving } from "../resolving";
@@ -28,7 +28,6 @@ export async function playsSide(db: Db, userId: string, gameId: number, side: st
   return rows.length > 0;
 }
 
-const notYours = (side: string) => forbidden(`You do not play ${side} in this game`);
 
 /** The game's latest phase, locked for this transaction (FOR UPDATE: locks and closes wait for each other). */
 async function latestPhase(tx: Db, gameId: number, mode: "update" | "share") {

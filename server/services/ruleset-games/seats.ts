@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { games, locks, orders, phases, seats, type SeatSide } from "../../../db/schema";
-import { conflict, forbidden, notFound } from "../errors";
+import { conflict, notFound, notYours } from "../errors";
 import { publish } from "../events";
 import { currentPhase } from "../phases";
 import { recordAttendance } from "../reliability";
@@ -29,7 +29,7 @@ export async function leaveSide(db: Db, userId: string, gameId: number, side: st
     if (!game) throw notFound("That game");
     if (game.status !== "active") throw conflict("Only a game in play can be left");
     const [seat] = await tx.select().from(seats).where(and(eq(seats.gameId, gameId), eq(seats.nation, side as never))).for("update");
-    if (!seat || seat.userId !== userId) throw forbidden(`You do not play ${side} in this game`);
+    if (!seat || seat.userId !== userId) throw notYours(side);
     await tx.update(seats).set({ userId: null, robot: true, missedDeadlines: 0 }).where(and(eq(seats.gameId, gameId), eq(seats.nation, side as never)));
     const latest = await currentPhase(tx, gameId);
     if (latest) await recordAttendance(tx, latest, side as SeatSide, userId, "left");
