@@ -39,6 +39,14 @@ async function inMapView(page: Page, territorySlug: string): Promise<boolean> {
   }, territorySlug);
 }
 
+/** What a game page shows of the phase and its battles, for a failure's message. */
+async function shownState(page: Page): Promise<string> {
+  const text = async (id: string) => ((await page.getByTestId(id).first().textContent({ timeout: 1_000 }).catch(() => null)) ?? "(none)").replace(/\s+/g, " ").slice(0, 400);
+  const forms = await page.locator('form[data-testid^="decision-"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-testid")));
+  const tab = await page.locator('[role="tab"][aria-selected="true"]').first().textContent({ timeout: 1_000 }).catch(() => null);
+  return JSON.stringify({ phase: await text("phase-status"), tab, forms, battles: await text("battle-decisions"), resolving: await text("resolving"), status: await text("game-status") });
+}
+
 describe.skipIf(SKIP)("the whole turn in the browser: battle, landing, new units, income", () => {
   let base = "";
   let a: Page;
@@ -123,7 +131,14 @@ describe.skipIf(SKIP)("the whole turn in the browser: battle, landing, new units
     const deadline = Date.now() + LONG * 2;
     const questions = new Set<string>();
     while (!(await panel.isVisible())) {
-      expect(Date.now()).toBeLessThan(deadline);
+      // Past the deadline, say what the page showed (the phase, the battle panel, the stream) rather than only that time ran out.
+      // After a reload too: a stale page and a stuck game read differently.
+      if (Date.now() > deadline) {
+        const shown = await shownState(a);
+        await a.reload();
+        await a.getByTestId("phase-status").first().waitFor({ timeout: LONG }).catch(() => {});
+        throw new Error(`no post-combat panel after ${(LONG * 2) / 1000} s; the page showed: ${shown}; after a reload: ${await shownState(a)}`);
+      }
       const forms = a.locator('form[data-testid^="decision-caucasus-"][data-testid$="-axis"]');
       if ((await forms.count()) > 0) {
         const form = forms.first();

@@ -152,8 +152,13 @@ export function useMapZoom(full: View, opts: { storageKey?: string; start?: View
     /** Show this box of the map. */
     fit: (box: View) => {
       const f = fitTransform(box, full, pixels);
-      // Before pan and zoom are attached the view is simply set; d3 starts from it.
-      if (!behaviour.current) return setT(f);
+      // Before pan and zoom are attached the view is simply set; d3 starts from it. `current` too, at
+      // once: d3 may attach before the next render, and it starts from `current` (the view before
+      // this fit would win, and the landing map would stay on the orders' view).
+      if (!behaviour.current) {
+        current.current = f;
+        return setT(f);
+      }
       call((z, sel, d) => z.transform(sel, d.zoomIdentity.translate(f.x, f.y).scale(f.k)));
     },
   };
