@@ -37,7 +37,6 @@ const ALLOWED: Record<string, string> = {
   "server/services/placements.ts": "1942 placement legality (R8)",
   "server/services/post-combat.ts": "1942 post-combat: landings and AA moves (R7)",
   "server/services/replay.ts": "replays a 1942 turn with the engine's combat and finish steps (verify)",
-  "server/services/sandbox/sandbox.ts": "a 1942 sandbox: its nations, orders and robot",
   "server/services/sealed.ts": "hides 1942 battle choices until both sides chose (battle steps)",
   "server/services/start-state.ts": "the 1942 game's start state",
   "server/services/turn-review.ts": "1942 turn review: its report and the luck per nation (odds)",

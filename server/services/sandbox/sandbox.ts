@@ -8,8 +8,6 @@ import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { games, jobs, locks, orders, phases, seats, type GameOptions } from "../../../db/schema";
-import { NATIONS, type Nation, type Order } from "../../rulesets/1942/engine";
-import { robotOrders } from "../../rulesets/1942/robots/robot";
 import { conflict, notFound, ServiceError } from "../errors";
 import { publish } from "../events";
 import { gameHistory } from "../history";
@@ -21,7 +19,7 @@ import { lockUser } from "../user-lock";
 import { gameView, type GameView } from "../view";
 import { rulesetGameView, rulesetHistory, type RulesetGameView } from "../ruleset-games/read";
 import { openRulesetPhase } from "../ruleset-games/open-phase";
-import { CLASSIC, rulesetOf } from "../ruleset-games/rulesets";
+import { CLASSIC, rulesetOf, scenarioSides } from "../ruleset-games/rulesets";
 import { resolveRulesetSandbox, sandboxSides, shareableStart } from "./ruleset-sandbox";
 
 /** Sandboxes one user keeps at most: each is a whole game's worth of rows. */
@@ -117,7 +115,7 @@ export async function openSandbox(db: Db, userId: string, fromGameId: number, tu
       .insert(games)
       .values({ name, createdBy: userId, status: "active", startedAt: sql`now()`, options, sandbox: true, sandboxOf: fromGameId, sandboxTurn: phase.turn, ruleset: source.ruleset, scenario: source.scenario })
       .returning();
-    await tx.insert(seats).values((other?.sides ?? NATIONS).map((nation) => ({ gameId: game!.id, nation: nation as Nation, userId, robot: false, joinedAt: sql`now()` })));
+    await tx.insert(seats).values((other?.sides ?? scenarioSides(source)).map((nation) => ({ gameId: game!.id, nation: nation as Side, userId, robot: false, joinedAt: sql`now()` })));
     const opened = other
       ? await openRulesetPhase(tx, game!, other.ruleset, phase.turn, otherStart)
       : await openPhase(tx, game!.id, phase.turn, await phaseStartState(tx, phase), options, []);
@@ -185,8 +183,11 @@ export async function undoSandbox(db: Db, userId: string, gameId: number, turn: 
   });
 }
 
-/** What the robot-orders action saved: the save's verdict and the robot's orders (a 1942 list, or another ruleset's batch). */
-export type RobotOrdersResult = (SaveResult & { orders: Order[] }) | (ActionResult & { orders: unknown });
+/** What the robot-orders action saved: the save's verdict and the robot's orders (its ruleset's batch: for 1942, its list). */
+export type RobotOrdersResult = (SaveResult | ActionResult) & { orders: unknown };
+
+/** A seat's side as the seats table types it (its column is typed with the 1942 game's nations). */
+type Side = typeof seats.$inferInsert.nation;
 
 /**
  * "What would a robot do?": the robot's orders for one side of the sandbox, saved as that side's
@@ -209,12 +210,11 @@ export async function robotOrdersFor(db: Db, userId: string, gameId: number, sid
     return { game, phase: latest };
   });
   const seed = `${phase.seed}|robot|${side}`;
-  if (game.ruleset === CLASSIC) {
-    const list = robotOrders(await phaseStartState(db, phase), side as Nation, seed);
-    return { ...(await saveOrders(db, userId, gameId, side as Nation, list)), orders: list };
-  }
-  const batch = rulesetOf(game.ruleset).robot(phase.startState, side, seed);
-  return { ...(await saveBatch(db, userId, gameId, side, batch)), orders: batch };
+  // 1942's phase keeps its start state apart (start-state.ts); its orders are saved by 1942's own save.
+  const classic = game.ruleset === CLASSIC;
+  const batch = rulesetOf(game.ruleset).robot(classic ? await phaseStartState(db, phase) : phase.startState, side, seed);
+  const saved = classic ? await saveOrders(db, userId, gameId, side as Side, batch) : await saveBatch(db, userId, gameId, side, batch);
+  return { ...saved, orders: batch };
 }
 
 /** Resolve the turn: every nation still unlocked locks with what it saved; the last lock queues the adjudication. */
@@ -228,7 +228,7 @@ export async function resolveSandbox(db: Db, userId: string, gameId: number): Pr
   if (game.ruleset !== CLASSIC) return resolveRulesetSandbox(db, userId, game, phase.id);
   const locked = (await db.select({ nation: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id))).map((l) => l.nation);
   let resolving = false;
-  for (const nation of NATIONS.filter((n) => !locked.includes(n))) resolving = (await lockOrders(db, userId, gameId, nation)).resolving;
+  for (const nation of scenarioSides(game).filter((n) => !locked.includes(n as Side))) resolving = (await lockOrders(db, userId, gameId, nation as Side)).resolving;
   return { resolving };
 }
 
