@@ -3,9 +3,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { games, locks, orders, phases, seats, type GameOptions } from "../../db/schema";
-import { ENGINE_VERSION, validateOrders, type GameState, type Nation } from "../rulesets/1942/engine";
-import { robotOrders } from "../rulesets/1942/robots/robot";
+import { games, locks, orders, phases, seats, type GameOptions, type SeatSide } from "../../db/schema";
+import { CLASSIC, rulesetOf } from "./ruleset-games/rulesets";
 import { deadlineFrom } from "./deadline-time";
 import { writeBoth } from "./one-trip";
 
@@ -25,17 +24,19 @@ export async function openPhase(
   tx: Db,
   gameId: number,
   turn: number,
-  state: GameState,
+  state: Phase["startState"],
   options: GameOptions,
-  robots?: Nation[],
+  robots?: SeatSide[],
   after?: SQLWrapper,
 ): Promise<{ id: number }> {
   const seed = randomBytes(32).toString("hex");
+  // 1942's phases store the engine's own version (its ruleset's), as they always have.
+  const engineVersion = rulesetOf(CLASSIC).version;
   const deadline = deadlineFrom(new Date(), options.ordersHours, options.ordersAt);
   // Only the id back: the start state is the largest column, and the caller has it already.
   const insert = tx
     .insert(phases)
-    .values({ gameId, turn, kind: "orders", startState: state, seed, seedHash: seedHash(seed), engineVersion: ENGINE_VERSION, deadline })
+    .values({ gameId, turn, kind: "orders", startState: state, seed, seedHash: seedHash(seed), engineVersion, deadline })
     .returning({ id: phases.id });
   const id = after ? Number((await writeBoth<{ id: number }>(tx, after, insert))[0]!.id) : (await insert)[0]!.id;
   const robotNations = robots ?? (await tx.select({ nation: seats.nation }).from(seats).where(and(eq(seats.gameId, gameId), eq(seats.robot, true)))).map((r) => r.nation);
@@ -43,14 +44,17 @@ export async function openPhase(
   return { id };
 }
 
-/** R3.2 — robots order through the same engine checks as a player (only orders the engine accepts are kept) and lock. */
-export async function robotsOrderAndLock(tx: Db, phase: Pick<Phase, "id" | "startState" | "seed">, nations: Nation[], options: GameOptions): Promise<void> {
+/**
+ * R3.2 — robots order and lock at once. The ruleset's robot gives only orders its engine accepts, as
+ * a player's are checked.
+ */
+export async function robotsOrderAndLock(tx: Db, phase: Pick<Phase, "id" | "startState" | "seed">, nations: SeatSide[], options: GameOptions): Promise<void> {
   if (nations.length === 0) return;
   if (!options.robotsHold) {
+    const ruleset = rulesetOf(CLASSIC);
     const rows = nations.flatMap((nation) => {
-      const list = robotOrders(phase.startState, nation, `${phase.seed}|robot|${nation}`);
-      const checked = validateOrders(phase.startState, nation, list);
-      return list.filter((_, i) => checked.results[i]!.ok).map((order, position) => ({ phaseId: phase.id, nation, position, order, savedBy: null }));
+      const list: (typeof orders.$inferInsert)["order"][] = ruleset.robot(phase.startState, nation, `${phase.seed}|robot|${nation}`);
+      return list.map((order, position) => ({ phaseId: phase.id, nation, position, order, savedBy: null }));
     });
     if (rows.length > 0) await tx.insert(orders).values(rows);
   }

@@ -33,7 +33,6 @@ const ALLOWED: Record<string, string> = {
   "server/services/destinations.ts": "1942 move legality (a unit's legal destinations, R4)",
   "server/services/history.ts": "types a 1942 turn's orders and report for the history page",
   "server/services/orders.ts": "validates 1942 orders with the engine",
-  "server/services/phases.ts": "opens a 1942 phase: robot orders checked by the engine, its version",
   "server/services/placements.ts": "1942 placement legality (R8)",
   "server/services/post-combat.ts": "1942 post-combat: landings and AA moves (R7)",
   "server/services/replay.ts": "replays a 1942 turn with the engine's combat and finish steps (verify)",
