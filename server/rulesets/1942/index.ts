@@ -75,7 +75,7 @@ function phasesOf(state: State1942): PhaseInfo[] {
 
 const phaseIdOf = (state: State1942) => phasesOf(state)[isStage(state) ? state.step : 0]?.id;
 
-/** Only the orders (R4) of robots the engine accepts are kept (R3.2), as services/phases.ts keeps them. */
+/** Only the orders (R4) of robots the engine accepts are kept (R3.2), as a player's are checked. */
 function robotOrderList(state: GameState, nation: Nation, seed: string): Order[] {
   const list = robotOrders(state, nation, seed);
   const checked = validateOrders(state, nation, list);
