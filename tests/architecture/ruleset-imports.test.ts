@@ -23,7 +23,6 @@ const ALLOWED: Record<string, string> = {
   "server/api/order-list.ts": "zod schema of a 1942 order list (unit types, order kinds)",
   "server/api/outputs.ts": "zod output schemas of a 1942 view (its nations)",
   "server/api/routers/battle.ts": "1942 battles: the casualty preferences are 1942's (R6.6)",
-  "server/api/routers/orders.ts": "1942 orders: the router's input is a 1942 order list",
   "server/api/schemas.ts": "zod input schemas of 1942 nations and unit types",
   "server/services/adjudicate.ts": "resolves a 1942 turn with the engine (battles wait for players): 1942's own service until 1942 runs on the generic phases",
   "server/services/adjudication-inputs.ts": "gathers 1942 orders per nation for the engine",

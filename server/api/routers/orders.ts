@@ -2,7 +2,6 @@
 // the seat itself, in the statements it needs anyway, see saveOrders) — and the map's question
 // "where may this group go?", answered by the engine.
 import { z } from "zod";
-import type { Order } from "../../rulesets/1942/engine";
 import { groupOptions } from "../../services/destinations";
 import { purchaseOptions } from "../../services/placements";
 import { lockOrders, saveOrders, unlockOrders } from "../../services/orders";
@@ -16,7 +15,7 @@ export const ordersRouter = router({
   save: protectedProcedure
     .input(gameNation)
     .input(parseOrderList)
-    .mutation(({ ctx, input }) => saveOrders(ctx.db, ctx.user.id, input.gameId, input.nation, input.orders as Order[], { endsVacation: true })),
+    .mutation(({ ctx, input }) => saveOrders(ctx.db, ctx.user.id, input.gameId, input.nation, input.orders, { endsVacation: true })),
   // The seat check and the end of a vacation are done in the lock's own call (lockOrders).
   lock: protectedProcedure.input(gameNation).output(lockOutput).mutation(({ ctx, input }) => lockOrders(ctx.db, ctx.user.id, input.gameId, input.nation, { endsVacation: true })),
   // The seat check is done in the unlock's own call (unlockOrders).
@@ -26,10 +25,10 @@ export const ordersRouter = router({
     .input(unitGroupQuery)
     .output(destinationsOutput)
     .query(({ ctx, input }) =>
-      groupOptions(ctx.db, input.gameId, input.nation, { ...input.group, earlier: input.earlier as Order[] }),
+      groupOptions(ctx.db, input.gameId, input.nation, { ...input.group, earlier: input.earlier }),
     ),
   /** Where one more unit of each type may be placed, its cost, and the money left after the draft (R4.10). */
   placements: nationProcedure
     .input(z.object({ earlier: z.array(order).max(300) }))
-    .query(({ ctx, input }) => purchaseOptions(ctx.db, input.gameId, input.nation, input.earlier as Order[])),
+    .query(({ ctx, input }) => purchaseOptions(ctx.db, input.gameId, input.nation, input.earlier)),
 });
