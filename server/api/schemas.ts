@@ -1,11 +1,14 @@
 // Input shapes of the API (zod): well-formed or a typed BAD_REQUEST before any service runs.
 import { z } from "zod";
 import { NATIONS, UNIT_TYPES } from "../rulesets/1942/engine";
+import { CASUALTY_PREFERENCES } from "../rulesets/1942/engine/combat/preference";
 import { isTimeZone } from "../services/deadline-time";
 import { keyText, plainText, rowId, text } from "./input";
 
 export const nation = z.enum(NATIONS);
 export const gameId = rowId;
+/** A standing casualty preference (R6.6). */
+export const casualtyPreference = z.enum(CASUALTY_PREFERENCES);
 const territory = keyText(1, 80);
 /** An order's id within a nation's draft. */
 const orderId = keyText(1, 40);

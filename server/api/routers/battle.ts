@@ -1,11 +1,10 @@
 // battle.*: a side's lead nation decides its casualties, submerges and withdrawals (R6.2, R6.6, R6.7).
 import { z } from "zod";
 import { decidedOutput } from "../outputs";
-import { CASUALTY_PREFERENCES } from "../../rulesets/1942/engine/combat/preference";
 import { getPreference, resolveWithPreferences, setPreference } from "../../services/battle-preferences";
 import { decideBattle } from "../../services/battles";
 import { int4, keyText, rowId } from "../input";
-import { gameId, gameNation } from "../schemas";
+import { casualtyPreference, gameId, gameNation } from "../schemas";
 import { endsVacation, nationProcedure, protectedProcedure, router } from "../trpc";
 
 // A unit is named once per choice: the same id twice would count one unit as two casualties.
@@ -45,7 +44,7 @@ export const battleRouter = router({
   /** The caller's own standing casualty preference in a game (nobody else's). */
   preference: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => getPreference(ctx.db, input.gameId, ctx.user.id)),
   setPreference: protectedProcedure
-    .input(z.object({ gameId, casualties: z.enum(CASUALTY_PREFERENCES) }))
+    .input(z.object({ gameId, casualties: casualtyPreference }))
     .mutation(({ ctx, input }) => setPreference(ctx.db, input.gameId, ctx.user.id, input.casualties)),
   /** One tap: the caller's preference decides the rest of this battle for the sides the caller leads. */
   resolveWithPreferences: nationProcedure
