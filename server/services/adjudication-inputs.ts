@@ -4,12 +4,14 @@
 // Inside the adjudication's transaction every round trip holds the phase's row lock.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { battlePreferences, orders, seats } from "../../db/schema";
-import { NATIONS, type Nation, type Order } from "../rulesets/1942/engine";
+import { battlePreferences, orders, seats, type SeatSide } from "../../db/schema";
 import type { PreferenceRow } from "./battle-preferences";
+import { CLASSIC, scenarioSides } from "./ruleset-games/rulesets";
+
+type Order = (typeof orders.$inferSelect)["order"];
 
 export interface Seated {
-  nation: Nation;
+  nation: SeatSide;
   robot: boolean;
   userId: string | null;
 }
@@ -17,14 +19,14 @@ export interface Seated {
 export interface AdjudicationInputs {
   seated: Seated[];
   /** Each nation's saved list, in its saved order (nations without orders absent). */
-  orderLists: Partial<Record<Nation, Order[]>>;
+  orderLists: Partial<Record<SeatSide, Order[]>>;
   /** Human players' preferences that decide some battles of this phase. */
   preferences: PreferenceRow[];
 }
 
 interface Row {
   seated: Seated[];
-  orders: { nation: Nation; order: Order }[];
+  orders: { nation: SeatSide; order: Order }[];
   preferences: PreferenceRow[];
 }
 
@@ -44,8 +46,9 @@ export async function adjudicationInputs(tx: Db, gameId: number, phaseId: number
       coalesce(${orderRows}, '[]'::json) as orders,
       coalesce(${preferenceRows}, '[]'::json) as preferences`)) as unknown as Row[] | { rows: Row[] };
   const row = (Array.isArray(result) ? result : result.rows)[0]!;
-  const orderLists: Partial<Record<Nation, Order[]>> = {};
-  for (const nation of NATIONS) {
+  // In the scenario's seating order (R1.1's order of play for 1942), as the engine has always had them.
+  const orderLists: Partial<Record<SeatSide, Order[]>> = {};
+  for (const nation of scenarioSides({ ruleset: CLASSIC, scenario: null }) as SeatSide[]) {
     const list = row.orders.filter((r) => r.nation === nation).map((r) => r.order);
     if (list.length > 0) orderLists[nation] = list;
   }

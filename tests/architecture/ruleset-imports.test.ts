@@ -24,7 +24,6 @@ const ALLOWED: Record<string, string> = {
   "server/api/outputs.ts": "zod output schemas of a 1942 view (its nations)",
   "server/api/schemas.ts": "zod input schemas of 1942 nations, unit types and casualty preferences",
   "server/services/adjudicate.ts": "resolves a 1942 turn with the engine (battles wait for players): 1942's own service until 1942 runs on the generic phases",
-  "server/services/adjudication-inputs.ts": "gathers 1942 orders per nation for the engine",
   "server/services/battle-preferences.ts": "1942 casualty preferences (R6.6)",
   "server/services/battles.ts": "checks a 1942 casualty choice (R6.6)",
   "server/services/decision-record.ts": "1942 battle decisions and their defaults",
