@@ -8,6 +8,7 @@ import {
   NATIONS,
   finishTurn,
   postCombatChoices,
+  recordOf,
   type CombatResult,
   type DecisionRecord,
   type Decision,
@@ -19,7 +20,6 @@ import {
 } from "../rulesets/1942/engine";
 import { adjudicationInputs, type Seated } from "./adjudication-inputs";
 import { preferenceDecider } from "./battle-preferences";
-import { recordOf } from "./decision-record";
 import { publish } from "./events";
 import { deadlineFrom } from "./deadline-time";
 import { notify } from "./notify";

@@ -26,7 +26,6 @@ const ALLOWED: Record<string, string> = {
   "server/services/adjudicate.ts": "resolves a 1942 turn with the engine (battles wait for players): 1942's own service until 1942 runs on the generic phases",
   "server/services/battle-preferences.ts": "1942 casualty preferences (R6.6)",
   "server/services/battles.ts": "checks a 1942 casualty choice (R6.6)",
-  "server/services/decision-record.ts": "1942 battle decisions and their defaults",
   "server/services/destinations.ts": "1942 move legality (a unit's legal destinations, R4)",
   "server/services/history.ts": "types a 1942 turn's orders and report for the history page",
   "server/services/orders.ts": "validates 1942 orders with the engine",

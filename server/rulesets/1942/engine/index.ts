@@ -13,7 +13,7 @@ export { isPurchase } from "./orders/types";
 export { validateOrders, validateOrder } from "./orders/validate";
 export { legalDestinations, type Destination, type UnitGroup } from "./orders/legal-destinations";
 export { resolveCombatPhase, type CombatInput, type CombatResult, type Waiting } from "./combat-phase";
-export { recordedPolicy, type DecisionRecord } from "./combat/decisions";
+export { recordOf, recordedPolicy, type DecisionRecord } from "./combat/decisions";
 export { finishTurn, resolveTurn, type TurnReport, type PostCombatOrders } from "./turn";
 export { landAircraft, type LandingOrder, type LandingReport } from "./postcombat/landing";
 export { moveAaGuns, type AaMove, type AaMoveReport } from "./postcombat/aa-moves";

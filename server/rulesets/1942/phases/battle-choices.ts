@@ -8,7 +8,8 @@ import { CASUALTY_PREFERENCES, type CasualtyPreference } from "../engine/combat/
 import { stepOf } from "../engine/combat/decisions";
 import type { Decision, DecisionRecord, DecisionRequest, Nation } from "../engine";
 import type { Validation } from "../../ruleset";
-import { advance, preferred, recordOf, type BattleStage, type Report1942, type State1942, type TurnSoFar } from "./turn-so-far";
+import { recordOf } from "../engine/combat/decisions";
+import { advance, preferred, type BattleStage, type Report1942, type State1942, type TurnSoFar } from "./turn-so-far";
 
 export interface BattleChoice {
   battle: string;

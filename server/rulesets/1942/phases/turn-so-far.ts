@@ -25,7 +25,7 @@ import {
 import { shownBattle, type ShownBattle } from "../engine/combat/shown-battle";
 import type { CasualtyPreference } from "../engine/combat/preference";
 import { preferredDecision } from "../engine/combat/preference";
-import { stepOf } from "../engine/combat/decisions";
+import { recordOf } from "../engine/combat/decisions";
 import { defaultDecision, type Decision } from "../engine/combat/battle";
 import { diceStream, type Dice } from "../engine/rng";
 import type { BattleReport, CombatReport } from "../engine/report";
@@ -90,11 +90,6 @@ export type Report1942 = TurnReport | StageReport;
 
 export const isStage = (state: State1942): state is Stage1942 => "stage" in state && (state.stage === "battles" || state.stage === "post-combat");
 export const isStageReport = (report: Report1942): report is StageReport => "next" in report && "combat" in report;
-
-/** A decision as the phase records it (as services/decision-record.ts writes it). */
-export function recordOf(request: DecisionRequest, pass: "sea" | "land", by: DecisionRecord["by"], decision: Decision = defaultDecision(request)): DecisionRecord {
-  return { battle: request.battle, pass, round: request.round, step: stepOf(request), team: request.team, decision, by };
-}
 
 /** The battle a nation left to its preference decides this request, as the player's own choice. */
 export function preferred(preferences: TurnSoFar["preferences"], request: DecisionRequest): Decision | undefined {

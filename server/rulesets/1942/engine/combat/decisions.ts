@@ -18,6 +18,11 @@ export function stepOf(request: DecisionRequest): DecisionRecord["step"] {
   return request.kind === "casualties" ? request.step : "retreat";
 }
 
+/** A decision as a phase records it (R6.6, R6.7): the player's, a robot's, or the default a deadline takes. */
+export function recordOf(request: DecisionRequest, pass: "sea" | "land", by: DecidedBy, decision: Decision = defaultDecision(request)): DecisionRecord {
+  return { battle: request.battle, pass, round: request.round, step: stepOf(request), team: request.team, decision, by };
+}
+
 export function matches(record: DecisionRecord, request: DecisionRequest, pass: "sea" | "land"): boolean {
   return record.battle === request.battle && record.pass === pass && record.round === request.round && record.step === stepOf(request) && record.team === request.team;
 }
