@@ -167,5 +167,9 @@ describe.skipIf(SKIP)("players you can count on", () => {
     await a.goto(`${base}/leaderboard`);
     await a.getByTestId("leaderboard").getByRole("link").first().waitFor();
     await shoot(a, "lockstep-players-leaderboard-1440");
+    // Each game has its own board, chosen by a link that can be shared (?game=ID).
+    await a.getByTestId("leaderboard-game-triple-alliance").click();
+    await a.waitForURL(/\/leaderboard\?game=triple-alliance$/);
+    await expect.poll(() => a.getByTestId("leaderboard").textContent(), { timeout: LONG }).toContain("Nobody has 5 rated games of War of the Triple Alliance yet");
   }, 120_000);
 });
