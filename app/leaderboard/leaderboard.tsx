@@ -11,10 +11,11 @@ export function Leaderboard({ ruleset }: { ruleset: string }) {
   const trpc = useTRPC();
   const offered = useQuery(trpc.play.games.queryOptions());
   const board = useQuery(trpc.player.leaderboard.queryOptions({ ruleset }));
-  const name = offered.data?.find((g) => g.id === ruleset)?.name ?? ruleset;
+  // A game not offered here (a mistyped link) has no name: the server's refusal names those that are.
+  const name = offered.data?.find((g) => g.id === ruleset)?.name ?? null;
   return (
     <section className="card" aria-labelledby="board-heading" data-testid="leaderboard">
-      <h1 id="board-heading">Leaderboard — {name}</h1>
+      <h1 id="board-heading">{name ? `Leaderboard — ${name}` : "Leaderboard"}</h1>
       {offered.data && offered.data.length > 1 ? (
         <nav aria-label="Game" className={styles.games}>
           {offered.data.map((g) => (
@@ -24,14 +25,14 @@ export function Leaderboard({ ruleset }: { ruleset: string }) {
           ))}
         </nav>
       ) : null}
-      <p className="muted small">OpenSkill ratings (mu − 3σ) from rated games of {name}; a player appears after 5 of them.</p>
+      {name ? <p className="muted small">OpenSkill ratings (mu − 3σ) from rated games of {name}; a player appears after 5 of them.</p> : null}
       {board.isPending ? <p className="muted">Loading…</p> : null}
       {board.error ? (
         <p className="alert" role="alert">
           {errorText(board.error)}
         </p>
       ) : null}
-      {board.data && board.data.length === 0 ? <p className="muted">Nobody has 5 rated games of {name} yet.</p> : null}
+      {board.data && board.data.length === 0 ? <p className="muted">Nobody has 5 rated games of {name ?? ruleset} yet.</p> : null}
       {board.data && board.data.length > 0 ? (
         <div className="table-wrap">
           <table className="table compact">

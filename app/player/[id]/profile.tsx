@@ -21,6 +21,7 @@ export function Profile({ id }: { id: string }) {
   const p = profile.data;
   const r = p.reliability;
   const names = new Map(p.rulesets.map((g) => [g.ruleset, g.name]));
+  const rated = p.rulesets.filter((g) => g.rating !== null);
   return (
     <div className="stack" data-testid="profile">
       <section className="card">
@@ -54,23 +55,28 @@ export function Profile({ id }: { id: string }) {
                   </th>
                   <td>{g.played}</td>
                   <td>{g.won}</td>
-                  <td data-testid={`profile-rating-${g.ruleset}`}>{g.rating === null ? `unrated (${g.ratedGames} of 5 rated games)` : g.rating.toFixed(1)}</td>
+                  <td data-testid={`profile-rating-${g.ruleset}`}>{g.rating === null ? `unrated (${g.ratedGames} of 5)` : g.rating.toFixed(1)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         )}
+        {p.rulesets.some((g) => g.rating === null) ? <p className="muted small">A rating shows after 5 rated games of that game.</p> : null}
       </section>
 
-      {/* A rating history per game with rated games (each game rates on its own). */}
-      {p.rulesets
-        .filter((g) => g.ratedGames > 0)
-        .map((g) => (
-          <section key={g.ruleset} className="card" aria-labelledby={`rating-heading-${g.ruleset}`}>
-            <h2 id={`rating-heading-${g.ruleset}`}>Rating history — {g.name}</h2>
-            <RatingChart points={p.ratingHistory.filter((h) => h.ruleset === g.ruleset)} />
-          </section>
-        ))}
+      {/* A rating history per game with a shown rating (each game rates on its own). */}
+      {rated.map((g) => (
+        <section key={g.ruleset} className="card" aria-labelledby={`rating-heading-${g.ruleset}`}>
+          <h2 id={`rating-heading-${g.ruleset}`}>Rating history — {g.name}</h2>
+          <RatingChart points={p.ratingHistory.filter((h) => h.ruleset === g.ruleset)} />
+        </section>
+      ))}
+      {rated.length === 0 ? (
+        <section className="card" aria-labelledby="rating-heading">
+          <h2 id="rating-heading">Rating history</h2>
+          <p className="muted">A rating shows after 5 rated games of one game.</p>
+        </section>
+      ) : null}
 
       <section className="card" aria-labelledby="reliability-heading">
         <h2 id="reliability-heading">Reliability {reliabilityText(r.figure)}</h2>
