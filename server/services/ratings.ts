@@ -9,7 +9,7 @@ import { attendance, games, ratingChanges, ratings, users } from "../../db/schem
 import { displayName } from "./display-name";
 import { rulesetOf, teamOfGameSide } from "./ruleset-games/rulesets";
 
-/** The platform's one ruleset so far; games of others will carry theirs in their options. */
+/** 1942: the leaderboard's game when none is asked for, and the one whose rating shows beside a name. */
 export const RULESET = "1942";
 /** A rating is shown once the player has finished this many rated games. */
 export const SHOWN_AFTER = 5;
