@@ -1,18 +1,23 @@
 // A player's profile (/player/ID, issue 22): the display name, finished games played and won per
-// ruleset (each a link to its review), the rating and its history, and the reliability record. Never
-// an address; never a game still running (an anonymous game must not tell who plays it).
+// ruleset (each a link to its review), each ruleset's rating and its history, and the reliability
+// record, over the games of every ruleset. Never an address; never a game still running (an anonymous
+// game must not tell who plays it).
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { games, phases, ratingChanges, ratings, seats, users, type SeatSide } from "../../db/schema";
 import { displayName } from "./display-name";
 import { notFound } from "./errors";
-import { RULESET, SHOWN_AFTER, shownRating } from "./ratings";
-import { scenarioSides, teamOfGameSide } from "./ruleset-games/rulesets";
+import { getRuleset } from "../rulesets";
+import { SHOWN_AFTER, shownRating } from "./ratings";
+import { CLASSIC, scenarioSides, teamOfGameSide } from "./ruleset-games/rulesets";
+import { winningTeams } from "./ruleset-games/winners";
 import { reliabilityRecord, type ReliabilityRecord } from "./reliability";
 import { vacationsNow } from "./vacations";
 
 export interface ProfileGame {
   gameId: number;
+  /** The game's ruleset (its id) and that ruleset's name from the registry. */
+  ruleset: string;
   name: string;
   nations: SeatSide[];
   won: boolean;
@@ -21,18 +26,33 @@ export interface ProfileGame {
   lastTurn: number;
 }
 
+/** One game (ruleset) the player has finished games or a rating in. */
+export interface ProfileRuleset {
+  ruleset: string;
+  /** The ruleset's name, from the registry. */
+  name: string;
+  played: number;
+  won: number;
+  /** Null until the player has SHOWN_AFTER rated games of this ruleset. */
+  rating: number | null;
+  ratedGames: number;
+}
+
 export interface Profile {
   id: string;
   name: string;
-  rulesets: { ruleset: string; played: number; won: number; rating: number | null; ratedGames: number }[];
+  /** Every ruleset the player has finished games or rated games in, 1942 first, then by name. */
+  rulesets: ProfileRuleset[];
   games: ProfileGame[];
-  /** Each rated game's rating after it; null until the player has SHOWN_AFTER rated games. */
-  ratingHistory: { gameId: number; at: string; rating: number | null; won: boolean }[];
+  /** Each rated game's rating after it, in its ruleset; null until the player has SHOWN_AFTER rated games of that ruleset. */
+  ratingHistory: { ruleset: string; gameId: number; at: string; rating: number | null; won: boolean }[];
   reliability: ReliabilityRecord;
   vacationUntil: string | null;
   /** The account is a bot (issue 23). */
   bot: boolean;
 }
+
+const rulesetName = (id: string) => getRuleset(id)?.name ?? id;
 
 export async function playerProfile(db: Db, playerId: string): Promise<Profile> {
   const [user] = await db.select({ id: users.id, name: users.name, bot: users.bot }).from(users).where(eq(users.id, playerId));
@@ -44,45 +64,47 @@ export async function playerProfile(db: Db, playerId: string): Promise<Profile> 
     .where(and(eq(seats.userId, playerId), eq(games.status, "finished"), eq(games.sandbox, false)))
     .orderBy(desc(games.id));
   const ids = [...new Set(held.map((h) => h.gameId))];
+  // Each game's last phase (a turn of several phases ends with its highest step), whose result counts.
   const last = ids.length
     ? await db
-        .selectDistinctOn([phases.gameId], { gameId: phases.gameId, turn: phases.turn, report: phases.report })
+        .selectDistinctOn([phases.gameId], { gameId: phases.gameId, turn: phases.turn, status: phases.status, startState: phases.startState, orders: phases.orders, seed: phases.seed, report: phases.report })
         .from(phases)
         .where(inArray(phases.gameId, ids))
-        .orderBy(phases.gameId, desc(phases.turn))
+        .orderBy(phases.gameId, desc(phases.turn), desc(phases.step))
     : [];
   const list: ProfileGame[] = ids.map((gameId) => {
     const rows = held.filter((h) => h.gameId === gameId);
     const end = last.find((l) => l.gameId === gameId);
-    // Which team won, from the stored result; the player won when their nations' team did.
-    const winner = (end?.report as { victory?: { winner?: string | null } } | null)?.victory?.winner ?? null;
     const game = rows[0]!;
+    // The player won when the team of one of their sides did (as ratings count a win).
+    const winners = winningTeams(game, end);
     const nations = scenarioSides(game).filter((n) => rows.some((r) => r.nation === n)) as SeatSide[];
-    return { gameId, name: game.name, nations, won: winner !== null && nations.some((n) => teamOfGameSide(game, n) === winner), rated: Boolean(game.options.rated), lastTurn: end?.turn ?? 1 };
+    return { gameId, ruleset: game.ruleset, name: game.name, nations, won: nations.some((n) => winners.includes(teamOfGameSide(game, n))), rated: Boolean(game.options.rated), lastTurn: end?.turn ?? 1 };
   });
   const changes = await db.select().from(ratingChanges).where(eq(ratingChanges.userId, playerId)).orderBy(asc(ratingChanges.createdAt), asc(ratingChanges.gameId));
-  const [current] = await db.select().from(ratings).where(and(eq(ratings.userId, playerId), eq(ratings.ruleset, RULESET)));
+  const current = await db.select().from(ratings).where(eq(ratings.userId, playerId));
   const away = (await vacationsNow(db, [playerId])).get(playerId);
+  const played = [...new Set([...list.map((g) => g.ruleset), ...current.map((r) => r.ruleset)])];
+  const rulesets = played
+    .map((ruleset): ProfileRuleset => {
+      const mine = list.filter((g) => g.ruleset === ruleset);
+      const r = current.find((c) => c.ruleset === ruleset);
+      return { ruleset, name: rulesetName(ruleset), played: mine.length, won: mine.filter((g) => g.won).length, rating: r && r.games >= SHOWN_AFTER ? shownRating(r) : null, ratedGames: r?.games ?? 0 };
+    })
+    .sort((a, b) => Number(b.ruleset === CLASSIC) - Number(a.ruleset === CLASSIC) || a.name.localeCompare(b.name));
+  // The n-th rated game of a ruleset is the player's n-th in that ruleset's rating.
+  const seen = new Map<string, number>();
   return {
     id: user.id,
     name: displayName(user),
     bot: user.bot,
-    rulesets: [
-      {
-        ruleset: RULESET,
-        played: list.length,
-        won: list.filter((g) => g.won).length,
-        rating: current && current.games >= SHOWN_AFTER ? shownRating(current) : null,
-        ratedGames: current?.games ?? 0,
-      },
-    ],
+    rulesets,
     games: list,
-    ratingHistory: changes.map((c, i) => ({
-      gameId: c.gameId,
-      at: c.createdAt.toISOString(),
-      rating: i + 1 >= SHOWN_AFTER ? shownRating({ mu: c.muAfter, sigma: c.sigmaAfter }) : null,
-      won: c.won,
-    })),
+    ratingHistory: changes.map((c) => {
+      const n = (seen.get(c.ruleset) ?? 0) + 1;
+      seen.set(c.ruleset, n);
+      return { ruleset: c.ruleset, gameId: c.gameId, at: c.createdAt.toISOString(), rating: n >= SHOWN_AFTER ? shownRating({ mu: c.muAfter, sigma: c.sigmaAfter }) : null, won: c.won };
+    }),
     reliability: await reliabilityRecord(db, playerId),
     vacationUntil: away ? new Date(Math.ceil(away.getTime() / 86_400_000) * 86_400_000).toISOString() : null,
   };

@@ -7,9 +7,9 @@ import { ordinal, rate, rating } from "openskill";
 import type { Db } from "../../db/client";
 import { attendance, games, ratingChanges, ratings, users } from "../../db/schema";
 import { displayName } from "./display-name";
-import { teamOfGameSide } from "./ruleset-games/rulesets";
+import { rulesetOf, teamOfGameSide } from "./ruleset-games/rulesets";
 
-/** The platform's one ruleset so far; games of others will carry theirs in their options. */
+/** 1942: the leaderboard's game when none is asked for, and the one whose rating shows beside a name. */
 export const RULESET = "1942";
 /** A rating is shown once the player has finished this many rated games. */
 export const SHOWN_AFTER = 5;
@@ -187,8 +187,12 @@ export interface LeaderboardRow {
   games: number;
 }
 
-/** Players with a shown rating in the ruleset, best first (ordinal, then more games, then id). */
+/**
+ * Players with a shown rating in the ruleset, best first (ordinal, then more games, then id). A
+ * ruleset not played here is refused with a 4xx naming the ones that are.
+ */
 export async function leaderboard(db: Db, ruleset = RULESET, limit = 100): Promise<LeaderboardRow[]> {
+  rulesetOf(ruleset);
   const rows = await db
     .select({ userId: ratings.userId, mu: ratings.mu, sigma: ratings.sigma, games: ratings.games, name: users.name })
     .from(ratings)

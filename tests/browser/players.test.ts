@@ -70,8 +70,9 @@ describe.skipIf(SKIP)("players you can count on", () => {
     await expect.poll(() => a.getByTestId("my-rating").textContent(), { timeout: LONG }).toMatch(/^-?\d+\.\d$/);
     await b.goto(`${base}/leaderboard`);
     const board = b.getByTestId("leaderboard");
-    await board.getByRole("link").first().waitFor();
-    expect(await board.getByRole("link").count()).toBe(2);
+    // The players' links in the table (the game's chips above it are links too).
+    await board.getByRole("table").getByRole("link").first().waitFor();
+    expect(await board.getByRole("table").getByRole("link").count()).toBe(2);
   }, 300_000);
 
   it("one declares a vacation, then both join a rated challenge that honours vacations", async () => {
@@ -165,7 +166,11 @@ describe.skipIf(SKIP)("players you can count on", () => {
     await shoot(a, "lockstep-players-profile-1440");
     await shootNarrow(a, "lockstep-players-profile-390");
     await a.goto(`${base}/leaderboard`);
-    await a.getByTestId("leaderboard").getByRole("link").first().waitFor();
+    await a.getByTestId("leaderboard").getByRole("table").waitFor();
     await shoot(a, "lockstep-players-leaderboard-1440");
+    // Each game has its own board, chosen by a link that can be shared (?game=ID).
+    await a.getByTestId("leaderboard-game-triple-alliance").click();
+    await a.waitForURL(/\/leaderboard\?game=triple-alliance$/);
+    await expect.poll(() => a.getByTestId("leaderboard").textContent(), { timeout: LONG }).toContain("Nobody has 5 rated games of War of the Triple Alliance yet");
   }, 120_000);
 });

@@ -6,11 +6,13 @@ import { desc, eq } from "drizzle-orm";
 import type { DbHandle } from "../../db/client";
 import { phases } from "../../db/schema";
 import { drain } from "../../server/jobs/worker";
+import { registerPodium } from "../support/podium-ruleset";
 import { testDb } from "../support/db";
 import { callerFor, makeUser } from "../support/world";
 
 let handle: DbHandle;
 beforeAll(async () => {
+  registerPodium();
   handle = await testDb();
 });
 afterAll(async () => {
@@ -40,14 +42,42 @@ describe("a player's profile", () => {
     await drain(handle, "test");
 
     const jos = await asKim.player.profile({ id: jo.id });
-    expect(jos).toMatchObject({ id: jo.id, rulesets: [{ ruleset: "1942", played: 1, won: 1, rating: null, ratedGames: 1 }] });
-    expect(jos.games).toEqual([{ gameId, name: "Profiled", nations: ["Germany", "Japan"], won: true, rated: true, lastTurn: 1 }]);
+    expect(jos).toMatchObject({ id: jo.id, rulesets: [{ ruleset: "1942", name: "1942", played: 1, won: 1, rating: null, ratedGames: 1 }] });
+    expect(jos.games).toEqual([{ gameId, ruleset: "1942", name: "Profiled", nations: ["Germany", "Japan"], won: true, rated: true, lastTurn: 1 }]);
     expect(jos.games.map((g) => g.gameId)).not.toContain(running.gameId);
-    expect(jos.ratingHistory).toEqual([{ gameId, at: expect.any(String), rating: null, won: true }]);
+    expect(jos.ratingHistory).toEqual([{ ruleset: "1942", gameId, at: expect.any(String), rating: null, won: true }]);
     expect(jos.reliability).toMatchObject({ phasesDue: 2, actedOn: 2, missed: 0, finishedGames: 1, figure: 100 });
     expect((await asJo.player.profile({ id: kim.id })).rulesets[0]).toMatchObject({ played: 1, won: 0 });
     expect(JSON.stringify(jos)).not.toContain("@");
     await expect(asKim.player.profile({ id: "no-such-player" })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(callerFor(handle, null).player.profile({ id: jo.id })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+
+  it("counts another ruleset's games beside 1942's, and an anonymous one only once it ended, for every viewer", async () => {
+    const [lu, mo, ned, oli] = await Promise.all(["lu", "mo", "ned", "oli"].map((n) => makeUser(handle, `${n}-${Math.random()}@example.com`)));
+    const settings = { ruleset: "podium", scenario: "free", seats: 3, robots: [], ordersHours: 24, excusedMisses: 0, anonymous: true };
+    const { gameId } = await callerFor(handle, lu!).play.create({ name: "Masked podium", mine: ["a"], ...settings });
+    await callerFor(handle, mo!).play.join({ gameId, side: "b" });
+    await callerFor(handle, ned!).play.join({ gameId, side: "c" });
+    // The player, the other players and an outsider: none sees the running game on lu's profile.
+    const viewers = [lu!, mo!, ned!, oli!];
+    for (const viewer of viewers) {
+      const seen = await callerFor(handle, viewer).player.profile({ id: lu!.id });
+      expect(seen.games).toEqual([]);
+      expect(seen.rulesets).toEqual([]);
+      expect(seen.reliability.finishedGames).toBe(0);
+    }
+    for (const [user, side] of [[lu!, "a"], [mo!, "b"], [ned!, "c"]] as const) {
+      await callerFor(handle, user).play.save({ gameId, side, orders: { win: side === "a" } });
+      await callerFor(handle, user).play.lock({ gameId, side });
+    }
+    await drain(handle, "test");
+    for (const viewer of viewers) {
+      const seen = await callerFor(handle, viewer).player.profile({ id: lu!.id });
+      expect(seen.games).toEqual([{ gameId, ruleset: "podium", name: "Masked podium", nations: ["a"], won: true, rated: false, lastTurn: 1 }]);
+      expect(seen.rulesets).toEqual([{ ruleset: "podium", name: "Podium", played: 1, won: 1, rating: null, ratedGames: 0 }]);
+      expect(seen.reliability).toMatchObject({ phasesDue: 1, actedOn: 1, finishedGames: 1 });
+    }
+    await expect(callerFor(handle, null).player.profile({ id: lu!.id })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });
 });

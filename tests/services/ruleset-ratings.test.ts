@@ -8,7 +8,7 @@ import { rate, rating } from "openskill";
 import type { DbHandle } from "../../db/client";
 import { games, phases, ratingChanges, ratings } from "../../db/schema";
 import { drain } from "../../server/jobs/worker";
-import { rateFinishedGame, rateTeams, type RatedPlayer, type Skill } from "../../server/services/ratings";
+import { rateFinishedGame, rateTeams, SHOWN_AFTER, shownRating, type RatedPlayer, type Skill } from "../../server/services/ratings";
 import type { SessionUser } from "../../server/api/trpc";
 import { registerPodium } from "../support/podium-ruleset";
 import { testDb } from "../support/db";
@@ -115,6 +115,38 @@ describe("a rated game of another ruleset", () => {
     expect(await asMax.play.join({ gameId, side: "paraguay" })).toEqual({ started: true });
     const [started] = await handle.db.select().from(games).where(eq(games.id, gameId));
     expect(started!.options.rated).toBe(true);
+  });
+});
+
+describe("another ruleset's ratings and games, shown", () => {
+  it("on its own leaderboard (not 1942's) and on the profile: played, won, the rating and its history, by the game's name", async () => {
+    const [pia, quin, rex] = await users("pia", "quin", "rex");
+    const seated: [SessionUser, string[]][] = [[pia!, ["a"]], [quin!, ["b"]], [rex!, ["c"]]];
+    for (let i = 0; i < SHOWN_AFTER; i++) await podiumGame("free", seated, ["a"]);
+    await podiumGame("free", seated, ["b"], false);
+    const asRex = callerFor(handle, rex!);
+    const board = await asRex.player.leaderboard({ ruleset: "podium" });
+    const [stored] = await handle.db.select().from(ratings).where(eq(ratings.userId, pia!.id));
+    expect(board.filter((r) => [pia!.id, quin!.id, rex!.id].includes(r.userId))[0]).toMatchObject({ userId: pia!.id, rating: shownRating(stored!), games: SHOWN_AFTER });
+    expect((await asRex.player.leaderboard()).map((r) => r.userId)).not.toContain(pia!.id);
+    await expect(asRex.player.leaderboard({ ruleset: "chess" })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringMatching(/No game "chess".*1942/) });
+    const pias = await asRex.player.profile({ id: pia!.id });
+    // No 1942 row: the profile lists the games the player played, each by its ruleset's name.
+    expect(pias.rulesets).toEqual([{ ruleset: "podium", name: "Podium", played: SHOWN_AFTER + 1, won: SHOWN_AFTER, rating: shownRating(stored!), ratedGames: SHOWN_AFTER }]);
+    expect(pias.games.every((g) => g.ruleset === "podium")).toBe(true);
+    expect(pias.ratingHistory.map((h) => [h.ruleset, h.rating === null])).toEqual([...Array(SHOWN_AFTER - 1).fill(["podium", true]), ["podium", false]]);
+    expect(pias.reliability).toMatchObject({ phasesDue: SHOWN_AFTER + 1, actedOn: SHOWN_AFTER + 1, finishedGames: SHOWN_AFTER + 1 });
+    // The unrated game's win counts too.
+    expect((await asRex.player.profile({ id: quin!.id })).rulesets[0]).toMatchObject({ played: SHOWN_AFTER + 1, won: 1, rating: expect.any(Number) });
+  });
+
+  it("a team game's win is the team's: the player of both sides of the winning team won", async () => {
+    const [sal, tom] = await users("sal", "tom");
+    // Side a alone says it wins: its team, AB, wins the game.
+    const game = await podiumGame("pairs", [[sal!, ["a", "b"]], [tom!, ["c"]]], ["a"], false);
+    const sals = await callerFor(handle, tom!).player.profile({ id: sal!.id });
+    expect(sals.games).toEqual([{ gameId: game.id, ruleset: "podium", name: "Podium", nations: ["a", "b"], won: true, rated: false, lastTurn: 1 }]);
+    expect((await callerFor(handle, sal!).player.profile({ id: tom!.id })).rulesets).toEqual([{ ruleset: "podium", name: "Podium", played: 1, won: 0, rating: null, ratedGames: 0 }]);
   });
 });
 
