@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import type { DbHandle } from "../../db/client";
 import { jobs, orders, phases } from "../../db/schema";
 import { drain } from "../../server/jobs/worker";
+import type { TurnReport } from "../../server/rulesets/1942/engine";
 import { adjudicatePhase, resolveStored } from "../../server/services/adjudicate";
 import { seedHash } from "../../server/services/phases";
 import { testDb } from "../support/db";
@@ -92,7 +93,7 @@ describe("the game loop", () => {
     const history = await asBob.game.history({ gameId });
     expect(history.phases[0]).toMatchObject({ turn: 1, status: "resolved", seed: first!.seed });
     expect(history.phases[0]!.orders!.Germany![0]!.id).toBe("g1");
-    expect(history.phases[0]!.report!.orders.find((o) => o.id === "g1")).toMatchObject({ status: "completed", endedAt: "East Europe" });
+    expect((history.phases[0]!.report as TurnReport).orders.find((o) => o.id === "g1")).toMatchObject({ status: "completed", endedAt: "East Europe" });
     expect(history.phases[1]).toMatchObject({ turn: 2, status: "open", seed: null, orders: null, report: null });
 
     const notes = await asBob.notifications.list();
