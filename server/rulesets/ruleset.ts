@@ -138,6 +138,14 @@ export interface Ruleset<State, Orders, Report, Scenario = unknown, Options = un
    * where the sides' views differ.
    */
   knownState?(state: State, side: string): State;
+  /**
+   * Optional: each side's luck over a resolved turn, for the turn's review — how the dice that fell
+   * compare with what the sides could expect before them, priced from what every player may see once
+   * the turn resolved: `start`, the state the turn started from, every side's orders as resolved, and
+   * the turn's report, and the game's options (as `setup` took them). The platform keeps what it returns as it is (one entry per side, in the
+   * ruleset's order) and never reads it; without it a review shows no luck.
+   */
+  turnLuck?(start: State, ordersBySide: Record<string, Orders>, report: Report, options: Options): unknown[];
   result(state: State): GameResult;
   /** Legal, sensible orders for a side nobody plays. */
   robot(state: State, side: string, seed: string): Orders;

@@ -3,7 +3,6 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { PhaseStatus } from "../../db/schema";
 import { phases } from "../../db/schema";
-import type { Nation, Order, TurnReport } from "../rulesets/1942/engine";
 import { notFound } from "./errors";
 import { loadGame } from "./phases";
 import { CLASSIC, notClassic } from "./ruleset-games/rulesets";
@@ -19,9 +18,9 @@ export interface HistoryPhase {
   resolvedAt: string | null;
   /** Revealed only once the phase resolved. */
   seed: string | null;
-  orders: Partial<Record<Nation, Order[]>> | null;
-  /** The whole turn: combat, landings, placements, income and victory (R5–R8). */
-  report: TurnReport | null;
+  orders: (typeof phases.$inferSelect)["orders"];
+  /** The ruleset's report of the whole turn, as it stored it (the game's page reads it). */
+  report: unknown;
 }
 
 export async function gameHistory(db: Db, gameId: number): Promise<{ name: string; phases: HistoryPhase[] }> {
@@ -61,7 +60,7 @@ export async function gameHistory(db: Db, gameId: number): Promise<{ name: strin
         resolvedAt: p.resolvedAt?.toISOString() ?? null,
         seed: resolved ? p.seed : null,
         orders: resolved ? (p.orders ?? {}) : null,
-        report: resolved ? (p.report as TurnReport) : null,
+        report: resolved ? p.report : null,
       };
     }),
   };

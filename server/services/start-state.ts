@@ -5,15 +5,17 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { phases } from "../../db/schema";
-import type { GameState } from "../rulesets/1942/engine";
 import { notFound } from "./errors";
+
+/** A phase's start state as its column holds it: the platform keeps it, the game's ruleset reads it. */
+type StartState = (typeof phases.$inferSelect)["startState"];
 
 /** Open phases of live games fit many times over; the least recently used goes first. */
 const LIMIT = 256;
 /** Keyed by id and the phase's random seed hash: ids repeat across databases (tests, an import), seeds do not. */
-const cache = new Map<string, GameState>();
+const cache = new Map<string, StartState>();
 
-function remember(key: string, state: GameState): GameState {
+function remember(key: string, state: StartState): StartState {
   cache.delete(key);
   cache.set(key, state);
   if (cache.size > LIMIT) cache.delete(cache.keys().next().value!);
@@ -24,10 +26,10 @@ function remember(key: string, state: GameState): GameState {
  * Reads under way, by key: when a turn resolves, every open tab of the game refetches its view at
  * once, and they share one read of the new phase's start state instead of one each.
  */
-const loading = new Map<string, Promise<GameState>>();
+const loading = new Map<string, Promise<StartState>>();
 
 /** The start state of a phase, read from the database at most once per process. */
-export async function phaseStartState(db: Db, phase: { id: number; seedHash: string }): Promise<GameState> {
+export async function phaseStartState(db: Db, phase: { id: number; seedHash: string }): Promise<StartState> {
   const key = `${phase.id}:${phase.seedHash}`;
   const hit = cache.get(key);
   if (hit) return remember(key, hit);
@@ -44,7 +46,7 @@ export async function phaseStartState(db: Db, phase: { id: number; seedHash: str
 }
 
 /** The start state of a game's latest phase while it is open for orders; undefined otherwise. */
-export async function openPhaseStartState(db: Db, gameId: number): Promise<GameState | undefined> {
+export async function openPhaseStartState(db: Db, gameId: number): Promise<StartState | undefined> {
   const [latest] = await db
     .select({ id: phases.id, seedHash: phases.seedHash, status: phases.status })
     .from(phases)

@@ -6,13 +6,14 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { PhaseStatus } from "../../db/schema";
 import { phases } from "../../db/schema";
-import type { Nation, Order, TurnReport } from "../rulesets/1942/engine";
-import { NATIONS } from "../rulesets/1942/engine";
-import { turnLuck, type NationLuck } from "../rulesets/1942/engine/odds/turn-luck";
+import { getRuleset } from "../rulesets";
 import { notFound } from "./errors";
 import { loadGame } from "./phases";
 import { phaseStartState } from "./start-state";
 import { CLASSIC, notClassic } from "./ruleset-games/rulesets";
+
+/** A turn's orders as the phase stores them, by side: the platform keeps them, the ruleset reads them. */
+type StoredOrders = NonNullable<(typeof phases.$inferSelect)["orders"]>;
 
 export interface TurnReview {
   gameId: number;
@@ -29,10 +30,11 @@ export interface TurnReview {
   resolvedAt: string | null;
   /** Only once the phase resolved. */
   seed: string | null;
-  orders: Partial<Record<Nation, Order[]>> | null;
-  report: TurnReport | null;
-  /** Only once the phase resolved: each nation's luck over the whole turn (issue 24). */
-  luck: NationLuck[] | null;
+  orders: StoredOrders | null;
+  /** The ruleset's report of the whole turn, as it stored it. */
+  report: unknown;
+  /** Only once the phase resolved: each side's luck over the whole turn (issue 24), as the ruleset prices it (`Ruleset.turnLuck`). */
+  luck: unknown[] | null;
 }
 
 /**
@@ -40,11 +42,13 @@ export interface TurnReview {
  * takes tens of milliseconds; the least recently used goes first.
  */
 const LUCK_LIMIT = 256;
-const lucky = new Map<string, NationLuck[]>();
+const lucky = new Map<string, unknown[]>();
 
-async function luckOf(db: Db, phase: { id: number; seedHash: string; orders: Partial<Record<Nation, Order[]>>; report: TurnReport }, lowLuck: boolean): Promise<NationLuck[]> {
+async function luckOf(db: Db, game: { ruleset: string; options: unknown }, phase: { id: number; seedHash: string; orders: StoredOrders; report: unknown }): Promise<unknown[] | null> {
+  const price = getRuleset(game.ruleset)?.turnLuck;
+  if (!price) return null;
   const key = `${phase.id}:${phase.seedHash}`;
-  const luck = lucky.get(key) ?? turnLuck({ state: await phaseStartState(db, phase), orders: phase.orders, report: phase.report, lowLuck }, NATIONS);
+  const luck = lucky.get(key) ?? price(await phaseStartState(db, phase), phase.orders, phase.report, game.options);
   lucky.delete(key);
   lucky.set(key, luck);
   if (lucky.size > LUCK_LIMIT) lucky.delete(lucky.keys().next().value!);
@@ -62,7 +66,7 @@ export async function turnReview(db: Db, gameId: number, turn: number): Promise<
     .where(and(eq(phases.gameId, gameId), eq(phases.turn, turn), eq(phases.kind, "orders")));
   if (!phase) throw notFound(`Turn ${turn}`);
   const resolved = phase.status === "resolved";
-  const report = resolved ? (phase.report as TurnReport) : null;
+  const report = resolved ? phase.report : null;
   const orders = resolved ? (phase.orders ?? {}) : null;
   return {
     gameId,
@@ -79,6 +83,6 @@ export async function turnReview(db: Db, gameId: number, turn: number): Promise<
     orders,
     report,
     // Priced from the orders revealed above and the start state every player saw (R3).
-    luck: report && orders ? await luckOf(db, { id: phase.id, seedHash: phase.seedHash, orders, report }, game.options.lowLuck) : null,
+    luck: report && orders ? await luckOf(db, game, { id: phase.id, seedHash: phase.seedHash, orders, report }) : null,
   };
 }

@@ -27,14 +27,11 @@ const ALLOWED: Record<string, string> = {
   "server/services/battle-preferences.ts": "1942 casualty preferences (R6.6)",
   "server/services/battles.ts": "checks a 1942 casualty choice (R6.6)",
   "server/services/destinations.ts": "1942 move legality (a unit's legal destinations, R4)",
-  "server/services/history.ts": "types a 1942 turn's orders and report for the history page",
   "server/services/orders.ts": "validates 1942 orders with the engine",
   "server/services/placements.ts": "1942 placement legality (R8)",
   "server/services/post-combat.ts": "1942 post-combat: landings and AA moves (R7)",
   "server/services/replay.ts": "replays a 1942 turn with the engine's combat and finish steps (verify)",
   "server/services/sealed.ts": "hides 1942 battle choices until both sides chose (battle steps)",
-  "server/services/start-state.ts": "the 1942 game's start state",
-  "server/services/turn-review.ts": "1942 turn review: its report and the luck per nation (odds)",
   "server/services/view.ts": "builds a 1942 board view with the engine",
 };
 

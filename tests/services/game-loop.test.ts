@@ -5,6 +5,8 @@ import { eq } from "drizzle-orm";
 import type { DbHandle } from "../../db/client";
 import { jobs, orders, phases } from "../../db/schema";
 import { drain } from "../../server/jobs/worker";
+import { NATIONS, type TurnReport } from "../../server/rulesets/1942/engine";
+import { turnLuck } from "../../server/rulesets/1942/engine/odds/turn-luck";
 import { adjudicatePhase, resolveStored } from "../../server/services/adjudicate";
 import { seedHash } from "../../server/services/phases";
 import { testDb } from "../support/db";
@@ -92,8 +94,12 @@ describe("the game loop", () => {
     const history = await asBob.game.history({ gameId });
     expect(history.phases[0]).toMatchObject({ turn: 1, status: "resolved", seed: first!.seed });
     expect(history.phases[0]!.orders!.Germany![0]!.id).toBe("g1");
-    expect(history.phases[0]!.report!.orders.find((o) => o.id === "g1")).toMatchObject({ status: "completed", endedAt: "East Europe" });
+    expect((history.phases[0]!.report as TurnReport).orders.find((o) => o.id === "g1")).toMatchObject({ status: "completed", endedAt: "East Europe" });
     expect(history.phases[1]).toMatchObject({ turn: 2, status: "open", seed: null, orders: null, report: null });
+    // The review's luck is the ruleset's (Ruleset.turnLuck), priced as the engine prices it (no attack this turn: no nation listed).
+    const review = await asBob.game.review({ gameId, turn: 1 });
+    expect(review.luck).toEqual(turnLuck({ state: first!.startState, orders: first!.orders ?? {}, report: first!.report as TurnReport, lowLuck: false }, NATIONS));
+    expect(review.luck).not.toBeNull();
 
     const notes = await asBob.notifications.list();
     expect(notes[0]).toMatchObject({ kind: "turn-resolved", url: `/game/${gameId}/turn/1`, read: false });

@@ -3,13 +3,25 @@ import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "../../../server/api/root";
 import type { BattleUnit, RoundRecord } from "../../../server/rulesets/1942/engine/combat/battle";
 import { DEFAULT_BOARD } from "../../../server/rulesets/1942/engine/board/default-board";
+import type { TurnReport } from "../../../server/rulesets/1942/engine";
+import type { NationLuck } from "../../../server/rulesets/1942/engine/odds/turn-luck";
 
 type Outputs = inferRouterOutputs<AppRouter>;
 export type GameView = Outputs["game"]["get"];
 export type Board = NonNullable<GameView["board"]>;
 export type UnitStack = Board["units"][number];
-export type GameHistory = Outputs["game"]["history"];
-export type HistoryPhase = GameHistory["phases"][number];
+/**
+ * The platform keeps a turn's report and luck opaque (the ruleset's own); a 1942 game's are the engine's
+ * TurnReport and each nation's luck, which these pages read.
+ */
+type StoredPhase = Outputs["game"]["history"]["phases"][number];
+export type HistoryPhase = Omit<StoredPhase, "report"> & { report: TurnReport | null };
+export type GameHistory = Omit<Outputs["game"]["history"], "phases"> & { phases: HistoryPhase[] };
+export type TurnReview = Omit<Outputs["game"]["review"], "report" | "luck"> & { report: TurnReport | null; luck: NationLuck[] | null };
+/** A 1942 game's history as its pages read it (game.history of a 1942 game holds 1942 reports). */
+export const history1942 = (history: Outputs["game"]["history"]): GameHistory => history as GameHistory;
+/** A 1942 game's turn review as its pages read it. */
+export const review1942 = (review: Outputs["game"]["review"]): TurnReview => review as TurnReview;
 
 /** Territory names and adjacency of the board every game is played on (display help only). */
 export const TERRITORIES = DEFAULT_BOARD.territories.map((t) => t.id).sort((a, b) => a.localeCompare(b));

@@ -7,11 +7,12 @@ import Link from "next/link";
 import type { Nation } from "../../../server/rulesets/1942/engine/types";
 import { useTRPC } from "../../trpc/client";
 import { BattleReportView } from "./battle-rounds";
+import { history1942 } from "./game-types";
 
 export function RecentBattles({ gameId, turn, mine }: { gameId: number; turn: number; mine: readonly Nation[] }) {
   const trpc = useTRPC();
   const history = useQuery({ ...trpc.game.history.queryOptions({ gameId }), staleTime: 60_000 });
-  const phase = history.data?.phases.find((p) => p.turn === turn && p.report);
+  const phase = (history.data ? history1942(history.data) : undefined)?.phases.find((p) => p.turn === turn && p.report);
   const battles = phase?.report?.battles ?? [];
   if (battles.length === 0) return null;
   const fought = (b: (typeof battles)[number]) => [...b.sides.Axis, ...b.sides.Allies].some((u) => mine.includes(u.nation));

@@ -24,8 +24,10 @@ import {
   type Nation,
   type Order,
   type PostCombatOrders,
+  type TurnReport,
 } from "./engine";
 import { robotOrders } from "./robots/robot";
+import { turnLuck } from "./engine/odds/turn-luck";
 import { registerRuleset, type GameResult, type PhaseInfo, type Ruleset, type Validation, type Viewer } from "../ruleset";
 import { advance, isStage, isStageReport, type Report1942, type Stage1942, type State1942 } from "./phases/turn-so-far";
 import { battleSides, resolveBattles, validateBattleOrders, type BattleOrders } from "./phases/battle-choices";
@@ -139,6 +141,9 @@ export const ruleset1942: Ruleset<State1942, Orders1942, Report1942, string, Opt
   // A 1942 turn report is public to every player once the turn resolves (its battles are fought in the
   // open, R6); before the turn's end a phase's report shows only the combat's public outcome.
   reportView: (report) => (isStageReport(report) ? stageReportView(report) : report),
+  // Issue 24: each nation's luck over the whole turn, in R1.1 order, priced with the game's low luck (R6.8).
+  turnLuck: (start, ordersBySide, report, options) =>
+    turnLuck({ state: start as GameState, orders: ordersBySide as Partial<Record<Nation, Order[]>>, report: report as TurnReport, lowLuck: options?.lowLuck === true }, NATIONS),
   result(state): GameResult {
     if (isStage(state)) return { over: false };
     const victory = victoryOf(indexBoard(state.board), state);

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { shortHash } from "../../../components/format";
 import { LocalTime } from "../../../components/local-time";
 import { orNotFound, routeGame } from "../route-game";
+import { history1942 } from "../game-types";
 import { TurnReport } from "./turn-report";
 import { VerifyDice } from "./verify-dice";
 import styles from "./history.module.css";
@@ -18,7 +19,7 @@ export default async function HistoryPage({ params }: { params: Promise<{ id: st
   const { id } = await params;
   const { gameId, ruleset, trpc } = await routeGame(id, `/game/${id}/history`);
   if (ruleset !== "1942") return <RulesetHistory gameId={gameId} history={await trpc.play.history({ gameId })} />;
-  const history = await orNotFound(trpc.game.history({ gameId }));
+  const history = await orNotFound(trpc.game.history({ gameId }).then(history1942));
   if (!history) notFound();
   // Newest first: the turn just resolved is what a player comes here for.
   const phases = [...history.phases].sort((a, b) => b.turn - a.turn);

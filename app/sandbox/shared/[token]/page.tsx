@@ -5,6 +5,7 @@ import { requireUser } from "@/server/auth";
 import { serverTrpc } from "../../../trpc/server";
 import { SharedRulesetSandbox } from "./shared-ruleset-sandbox";
 import { SharedSandbox } from "./shared-sandbox";
+import { history1942 } from "../../../game/[id]/game-types";
 
 export const metadata: Metadata = { title: "Shared sandbox" };
 export const dynamic = "force-dynamic";
@@ -19,5 +20,5 @@ export default async function SharedSandboxPage({ params }: { params: Promise<{ 
   });
   if (!shared) notFound();
   if (shared.ruleset !== "1942") return <SharedRulesetSandbox game={shared.game} turnsPlayed={shared.history.turns.filter((t) => t.status === "resolved").length} />;
-  return <SharedSandbox view={shared.view} history={shared.history} />;
+  return <SharedSandbox view={shared.view} history={history1942(shared.history)} />;
 }

@@ -6,6 +6,7 @@ import { INT4_MAX } from "../../../../../server/api/input";
 import { internalMessage, logInternalError, retryAfterHeaders } from "../../../../../server/api/internal-error";
 import { serverTrpc } from "../../../../trpc/server";
 import { parseGameId } from "../../game-id";
+import { review1942 } from "../../game-types";
 import { turnStory } from "../../turn/story";
 
 export const dynamic = "force-dynamic";
@@ -34,7 +35,7 @@ export async function GET(req: Request, { params }: { params: Promise<{ id: stri
     if (turnParam !== null) {
       const turn = /^\d+$/.test(turnParam) ? Number(turnParam) : NaN;
       if (!Number.isSafeInteger(turn) || turn < 1 || turn > INT4_MAX) return Response.json({ error: "Not a turn number" }, { status: 400 });
-      const review = await trpc.game.review({ gameId, turn });
+      const review = review1942(await trpc.game.review({ gameId, turn }));
       const story = review.report ? turnStory(review.report, review.orders ?? {}, { lowLuck: review.lowLuck }) : null;
       return file({ ...review, story }, `lockstep-game-${gameId}-turn-${turn}.json`);
     }

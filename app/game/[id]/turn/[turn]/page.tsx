@@ -8,6 +8,7 @@ import { requireUser } from "@/server/auth";
 import { INT4_MAX } from "@/server/api/input";
 import { serverTrpc } from "../../../../trpc/server";
 import { parseGameId } from "../../game-id";
+import { history1942, review1942 } from "../../game-types";
 import { turnStory } from "../story";
 import { StoryView } from "../story-view";
 import { LuckView } from "../luck-view";
@@ -48,14 +49,14 @@ export default async function TurnReviewPage({ params }: { params: Promise<{ id:
     if (!generic) notFound();
     return <RulesetReview review={generic} />;
   }
-  const review = await trpc.game.review({ gameId, turn }).catch((e: unknown) => {
+  const review = await trpc.game.review({ gameId, turn }).then(review1942).catch((e: unknown) => {
     if (e instanceof TRPCError && e.code === "NOT_FOUND") return null;
     throw e;
   });
   if (!review) notFound();
   const has = (t: number) => review.turns.some((p) => p.turn === t);
   // Luck over the game: every resolved turn up to this one (the history the history page shows).
-  const history = review.resolved ? await (await serverTrpc()).game.history({ gameId }) : null;
+  const history = review.resolved ? history1942(await (await serverTrpc()).game.history({ gameId })) : null;
   const gameBattles = history?.phases.filter((p) => p.turn <= turn && p.report).flatMap((p) => p.report!.battles) ?? [];
   const sections = review.report ? turnStory(review.report, review.orders ?? {}, { lowLuck: review.lowLuck }) : [];
   const header = (
