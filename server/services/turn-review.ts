@@ -13,6 +13,7 @@ import { notFound } from "./errors";
 import { loadGame } from "./phases";
 import { phaseStartState } from "./start-state";
 import { CLASSIC, notClassic } from "./ruleset-games/rulesets";
+import { classicRules } from "./ruleset-games/rules";
 
 export interface TurnReview {
   gameId: number;
@@ -71,14 +72,14 @@ export async function turnReview(db: Db, gameId: number, turn: number): Promise<
     turns,
     status: phase.status,
     resolved,
-    lowLuck: game.options.lowLuck,
-    victoryCities: game.options.houseRules?.victoryCities === true,
+    lowLuck: classicRules(game.options).lowLuck,
+    victoryCities: classicRules(game.options).houseRules?.victoryCities === true,
     seedHash: phase.seedHash,
     resolvedAt: phase.resolvedAt?.toISOString() ?? null,
     seed: resolved ? phase.seed : null,
     orders,
     report,
     // Priced from the orders revealed above and the start state every player saw (R3).
-    luck: report && orders ? await luckOf(db, { id: phase.id, seedHash: phase.seedHash, orders, report }, game.options.lowLuck) : null,
+    luck: report && orders ? await luckOf(db, { id: phase.id, seedHash: phase.seedHash, orders, report }, classicRules(game.options).lowLuck) : null,
   };
 }
