@@ -59,11 +59,11 @@ describe("house rules in a web game (R9)", () => {
     const before = (await handle.db.select().from(games)).length;
     // The router's schema lets no bad value through, so the service is called directly, as the API's would be.
     const challenge = { name: "Bad", nations: ["Germany" as const], robots: [], options: { ...QUICK, robots: false } };
-    await expect(createChallenge(handle.db, gil, { ...challenge, options: { ...challenge.options, rules: { houseRules: { minorVictoryTurn: 0 } } } })).rejects.toMatchObject({
+    await expect(createChallenge(handle.db, gil.id, { ...challenge, options: { ...challenge.options, rules: { houseRules: { minorVictoryTurn: 0 } } } })).rejects.toMatchObject({
       code: "BAD_REQUEST",
       message: "houseRules.minorVictoryTurn is a turn from 1 to 100 (R9)",
     });
-    await expect(createChallenge(handle.db, gil, { ...challenge, options: { ...challenge.options, rules: { fog: true } } })).rejects.toMatchObject({
+    await expect(createChallenge(handle.db, gil.id, { ...challenge, options: { ...challenge.options, rules: { fog: true } } })).rejects.toMatchObject({
       code: "BAD_REQUEST",
       message: expect.stringContaining('no option "fog"'),
     });
