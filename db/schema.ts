@@ -108,7 +108,8 @@ export interface DailyTime {
 }
 
 export interface GameOptions {
-  lowLuck: boolean;
+  /** A 1942 game created before its options moved to `rules`; read through ruleset-games/rules.ts. */
+  lowLuck?: boolean;
   /** Hours a phase's orders stay open (R3.1). */
   ordersHours: number;
   /** Hours for battle and post-combat decisions (R3.1). */
@@ -123,10 +124,10 @@ export interface GameOptions {
   ordersAt?: DailyTime;
   /** Decision deadline (battles, post-combat) at a fixed time of day instead of `decisionHours`. */
   decisionsAt?: DailyTime;
-  /** Optional house rules (R9), carried into the game's state. */
+  /** A 1942 game created before its options moved to `rules` (R9); read through ruleset-games/rules.ts. */
   houseRules?: HouseRules;
   /**
-   * A game of the generic services (server/services/ruleset-games): its ruleset's own options
+   * The game's ruleset's own options
    * (`Ruleset.options`: variants, house rules) as the challenge gave them and the ruleset's setup
    * accepted them; `setup` gets them at the start and again when verify replays it.
    */

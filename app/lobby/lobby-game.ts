@@ -24,7 +24,7 @@ export interface LobbyGame {
   scenarioName: string | null;
   status: "open" | "active" | "finished";
   options: {
-    lowLuck: boolean;
+    lowLuck?: boolean;
     ordersHours: number;
     decisionHours: number;
     robotsHold?: boolean;

@@ -30,6 +30,7 @@ import { publicWaiting } from "./sealed";
 import { rateFinishedGame } from "./ratings";
 import { resolveRulesetPhase } from "./ruleset-games/resolve";
 import { CLASSIC } from "./ruleset-games/rulesets";
+import { classicRules } from "./ruleset-games/rules";
 
 export { resolveStored } from "./replay";
 
@@ -121,18 +122,18 @@ export async function adjudicatePhase(
       decisions = phase.decisions ?? [];
       const used = await savedPostCombat(tx, phase.id);
       step("readMs");
-      result = finishTurn(phase.startState, combatOf(phase, orderLists, game.options.lowLuck), used, phase.seed);
+      result = finishTurn(phase.startState, combatOf(phase, orderLists, classicRules(game.options).lowLuck), used, phase.seed);
       phase.postCombat = { ...phase.postCombat, used };
     } else {
       orderLists = inputs.orderLists;
       const preferred = preferenceDecider(inputs.preferences);
       step("readMs");
-      const run = runWithRobots(phase, orderLists, game.options.lowLuck, robots, preferred);
+      const run = runWithRobots(phase, orderLists, classicRules(game.options).lowLuck, robots, preferred);
       decisions = run.decisions;
       timing.robotDecisions = run.decisions.length - (phase.decisions ?? []).length;
       if (run.combat.waiting) {
         step("engineMs");
-        const shown = publicWaiting(phase, orderLists, game.options.lowLuck, decisions, run.combat.waiting);
+        const shown = publicWaiting(phase, orderLists, classicRules(game.options).lowLuck, decisions, run.combat.waiting);
         await waitForDecisions(tx, phase, game, decisions, { ...run.combat.waiting, report: run.combat.report }, shown, seated);
         step("writeMs");
         await hooks.beforeCommit?.(tx);

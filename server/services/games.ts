@@ -7,7 +7,9 @@ import { publish } from "./events";
 import { notify } from "./notify";
 import { openPhase } from "./phases";
 import { CLASSIC, rulesetOf, scenarioSides, teamOfGameSide } from "./ruleset-games/rulesets";
-import { startRulesetGame } from "./ruleset-games/setup";
+import { setupOptions, startRulesetGame } from "./ruleset-games/setup";
+import { refuseUnknownOptions } from "./ruleset-games/rulesets";
+import { gameRules } from "./ruleset-games/rules";
 import { lockUser } from "./user-lock";
 import { publicChannel } from "./press/access";
 import { finishedGameCounts, reliabilityFigures } from "./reliability";
@@ -39,12 +41,23 @@ export async function activeGames(tx: Db, userId: string): Promise<number> {
 /** A 1942 game, as stored: its ruleset and no scenario (its one). */
 const CLASSIC_GAME = { ruleset: CLASSIC, scenario: null };
 
-/** A 1942 game's first state: its ruleset's setup with the game's house rules (its own services play it). */
-function classicStart(options: GameOptions) {
+/** A 1942 game's first state: its ruleset's setup with the game's rules (its own services play it). */
+function classicSetup(options: GameOptions) {
   const ruleset = rulesetOf(CLASSIC);
-  const start = ruleset.setup(ruleset.scenarios[0]!.id, { houseRules: options.houseRules }, "");
+  return ruleset.setup(ruleset.scenarios[0]!.id, setupOptions({ options: { ...options, rules: gameRules(options) } }, [...ruleset.scenarios[0]!.sides]), "");
+}
+
+function classicStart(options: GameOptions) {
+  const start = classicSetup(options);
   if (!start.ok) throw new Error(`1942 setup refused: ${start.message}`);
   return start.state;
+}
+
+/** 1942's options are judged as every ruleset's are: known ones only, and a setup that takes them. */
+function refuseClassicRules(options: GameOptions): void {
+  refuseUnknownOptions(rulesetOf(CLASSIC), options.rules ?? {});
+  const trial = classicSetup(options);
+  if (!trial.ok) throw new ServiceError("BAD_REQUEST", trial.message);
 }
 
 export async function startIfFull(tx: Db, gameId: number): Promise<boolean> {
@@ -114,6 +127,7 @@ export async function createChallenge(db: Db, userId: string, input: ChallengeIn
   const robots = new Set(input.robots);
   if (mine.size === 0) throw new ServiceError("BAD_REQUEST", "Pick at least one nation to play");
   for (const n of robots) if (mine.has(n)) throw new ServiceError("BAD_REQUEST", `${n} cannot be both yours and a robot's`);
+  refuseClassicRules(input.options);
   const rated = ratedProblem(input);
   if (rated) throw new ServiceError("BAD_REQUEST", rated);
   for (const { nation } of input.bots ?? [])

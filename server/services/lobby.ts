@@ -7,9 +7,10 @@ import { currentPhase } from "./phases";
 import { namedPlayer, playerFigures, type PlayerFigures } from "./player-figures";
 import { shownPlayerName } from "./player-names";
 import { getRuleset } from "../rulesets";
-import { scenarioSides } from "./ruleset-games/rulesets";
+import { CLASSIC, scenarioSides } from "./ruleset-games/rulesets";
 import { sidesToAct, waitsFor } from "./ruleset-games/acting";
 import { displayName } from "./display-name";
+import { classicRules } from "./ruleset-games/rules";
 
 async function describe(db: Db, userId: string, rows: (typeof games.$inferSelect)[]): Promise<LobbyGame[]> {
   if (rows.length === 0) return [];
@@ -28,7 +29,8 @@ async function describe(db: Db, userId: string, rows: (typeof games.$inferSelect
     id: g.id,
     name: g.name,
     status: g.status,
-    options: g.options,
+    // 1942's low luck and house rules, read as every service reads them, for the lobby's options line.
+    options: g.ruleset === CLASSIC ? { ...g.options, ...classicRules(g.options) } : g.options,
     ...gameKind(g),
     seats: sideOrder(g, seatRows.filter((r) => r.gameId === g.id).map((r) => r.nation)).map((nation) => {
       const s = seatRows.find((r) => r.gameId === g.id && r.nation === nation)!;

@@ -16,6 +16,7 @@ import { namedCall, textArray } from "./named-call";
 import { currentPhase, type Phase } from "./phases";
 import { combatOf } from "./replay";
 import { requireClassic } from "./ruleset-games/rulesets";
+import { classicRules } from "./ruleset-games/rules";
 
 /** The job key of a phase's end of turn: one per phase, whoever closes the stage. */
 export function finishKey(phaseId: number): string {
@@ -126,7 +127,7 @@ export async function savePostCombat(
     const row = await rowOf(tx, phase.id, nation);
     if (row.lockedAt) throw conflict(`${nation} has locked its post-combat moves; unlock to change them (R7.3)`);
     const [game] = await tx.select().from(games).where(eq(games.id, gameId));
-    const combat = combatOf(phase, phase.orders ?? {}, game!.options.lowLuck);
+    const combat = combatOf(phase, phase.orders ?? {}, classicRules(game!.options).lowLuck);
     const landed = landAircraft(phase.startState, combat.state, combat.aftermath, { [nation]: input.landings });
     const moved = moveAaGuns(phase.startState, landed.state, { [nation]: input.aaMoves });
     const refused = [

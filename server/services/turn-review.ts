@@ -4,13 +4,14 @@
 // review waits for the whole turn to finish, battles and post-combat included).
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import type { PhaseStatus } from "../../db/schema";
+import type { GameOptions, PhaseStatus } from "../../db/schema";
 import { phases } from "../../db/schema";
 import { getRuleset } from "../rulesets";
 import { notFound } from "./errors";
 import { loadGame } from "./phases";
 import { phaseStartState } from "./start-state";
 import { CLASSIC, notClassic } from "./ruleset-games/rulesets";
+import { classicRules, gameRules } from "./ruleset-games/rules";
 
 /** A turn's orders as the phase stores them, by side: the platform keeps them, the ruleset reads them. */
 type StoredOrders = NonNullable<(typeof phases.$inferSelect)["orders"]>;
@@ -44,11 +45,11 @@ export interface TurnReview {
 const LUCK_LIMIT = 256;
 const lucky = new Map<string, unknown[]>();
 
-async function luckOf(db: Db, game: { ruleset: string; options: unknown }, phase: { id: number; seedHash: string; orders: StoredOrders; report: unknown }): Promise<unknown[] | null> {
+async function luckOf(db: Db, game: { ruleset: string; options: GameOptions }, phase: { id: number; seedHash: string; orders: StoredOrders; report: unknown }): Promise<unknown[] | null> {
   const price = getRuleset(game.ruleset)?.turnLuck;
   if (!price) return null;
   const key = `${phase.id}:${phase.seedHash}`;
-  const luck = lucky.get(key) ?? price(await phaseStartState(db, phase), phase.orders, phase.report, game.options);
+  const luck = lucky.get(key) ?? price(await phaseStartState(db, phase), phase.orders, phase.report, gameRules(game.options));
   lucky.delete(key);
   lucky.set(key, luck);
   if (lucky.size > LUCK_LIMIT) lucky.delete(lucky.keys().next().value!);
@@ -75,8 +76,8 @@ export async function turnReview(db: Db, gameId: number, turn: number): Promise<
     turns,
     status: phase.status,
     resolved,
-    lowLuck: game.options.lowLuck,
-    victoryCities: game.options.houseRules?.victoryCities === true,
+    lowLuck: classicRules(game.options).lowLuck,
+    victoryCities: classicRules(game.options).houseRules?.victoryCities === true,
     seedHash: phase.seedHash,
     resolvedAt: phase.resolvedAt?.toISOString() ?? null,
     seed: resolved ? phase.seed : null,

@@ -9,6 +9,7 @@ import { loadGame, seedHash } from "./phases";
 import { hitRateLimit, type RateLimit } from "./rate-limit";
 import { CLASSIC, rulesetOf } from "./ruleset-games/rulesets";
 import { verifyRulesetPhases } from "./ruleset-games/verify";
+import { classicRules } from "./ruleset-games/rules";
 
 /** The 1942 rules' version, from the registry: a phase judged by another version is not replayed as this one. */
 const engineVersion = () => rulesetOf(CLASSIC).version;
@@ -105,7 +106,7 @@ export async function verifyGame(db: Db, gameId: number, options: VerifyOptions 
     if (phase.status !== "resolved") continue;
     const next = rows[i + 1];
     const final = Boolean(next) || game.status === "finished";
-    const lowLuck = game.options.lowLuck;
+    const lowLuck = classicRules(game.options).lowLuck;
     if (!options.cached) {
       const check = checkPhase(phase, next, lowLuck);
       if (final) await db.update(phases).set({ verification: { engine: engineVersion(), ok: check.ok, problems: check.problems } }).where(eq(phases.id, phase.id));

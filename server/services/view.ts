@@ -30,6 +30,7 @@ import { preferredCasualties, type CasualtyPreference } from "../rulesets/1942/e
 import { phaseStartState } from "./start-state";
 import { figuresForPhase, phaseKey } from "./phase-figures";
 import { CLASSIC, notClassic } from "./ruleset-games/rulesets";
+import { classicRules } from "./ruleset-games/rules";
 
 export interface GameView {
   game: {
@@ -267,6 +268,7 @@ export async function viewFor(db: Db, userId: string, read: ViewRead): Promise<G
       name: game.name,
       status: game.status,
       ...game.options,
+      ...classicRules(game.options),
       pausedAt: game.pausedAt?.toISOString() ?? null,
       mayPause: game.createdBy === userId && !game.sandbox,
       ...(game.sandbox ? { sandbox: { fromGameId: game.sandboxOf, fromTurn: game.sandboxTurn, shareToken: game.createdBy === userId ? game.shareToken : null } } : {}),

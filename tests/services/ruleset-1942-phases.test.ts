@@ -6,6 +6,7 @@
 // phase as the services use one per turn: the next turn's stored start and the stored report must be
 // the adapter's, byte for byte, and so must the post-combat stage's stored combat report and choices.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { classicRules } from "../../server/services/ruleset-games/rules";
 import { eq } from "drizzle-orm";
 import type { DbHandle } from "../../db/client";
 import { games, phases } from "../../db/schema";
@@ -207,7 +208,7 @@ async function expectSameAsServices(gameId: number) {
   expect(resolved.length).toBeGreaterThanOrEqual(3);
   for (const [i, phase] of rows.entries()) {
     if (phase.status !== "resolved") continue;
-    const replay = replayTurn(phase, game!.options.lowLuck);
+    const replay = replayTurn(phase, classicRules(game!.options).lowLuck);
     expect(JSON.stringify(replay.report), `turn ${phase.turn}: report`).toBe(JSON.stringify(phase.report));
     seen.commerceRaids += ((phase.report as { commerceRaiding?: { zones: unknown[] }[] }).commerceRaiding ?? []).filter((r) => r.zones.length > 0).length;
     const next = rows[i + 1];

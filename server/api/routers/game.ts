@@ -42,7 +42,8 @@ export const gameRouter = router({
       robots: input.robots,
       bots: input.bots,
       options: {
-        lowLuck: input.lowLuck,
+        // 1942's own options (Ruleset.options), judged by createChallenge the generic way.
+        rules: { lowLuck: input.lowLuck, ...(input.houseRules && Object.values(input.houseRules).some(Boolean) ? { houseRules: input.houseRules } : {}) },
         ordersHours: input.ordersHours,
         decisionHours: input.decisionHours,
         robots: input.robots.length > 0,
@@ -58,7 +59,6 @@ export const gameRouter = router({
         ...(input.anonymous ? { anonymous: true } : {}),
         ...(input.ordersAt ? { ordersAt: input.ordersAt } : {}),
         ...(input.decisionsAt ? { decisionsAt: input.decisionsAt } : {}),
-        ...(input.houseRules && Object.values(input.houseRules).some(Boolean) ? { houseRules: input.houseRules } : {}),
       },
     }),
   ),

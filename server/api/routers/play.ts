@@ -61,7 +61,6 @@ export const playRouter = router({
       mine: input.mine,
       robots: input.robots,
       options: {
-        lowLuck: false,
         ordersHours: input.ordersHours,
         decisionHours: input.decisionHours ?? input.ordersHours,
         robots: input.robots.length > 0,

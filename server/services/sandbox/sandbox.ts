@@ -21,6 +21,7 @@ import { rulesetGameView, rulesetHistory, type RulesetGameView } from "../rulese
 import { openRulesetPhase } from "../ruleset-games/open-phase";
 import { CLASSIC, rulesetOf, scenarioSides } from "../ruleset-games/rulesets";
 import { resolveRulesetSandbox, sandboxSides, shareableStart } from "./ruleset-sandbox";
+import { gameRules } from "../ruleset-games/rules";
 
 /** Sandboxes one user keeps at most: each is a whole game's worth of rows. */
 export const MAX_SANDBOXES = 5;
@@ -49,13 +50,11 @@ async function ownSandbox(tx: Db, userId: string, gameId: number): Promise<Game>
 /** A sandbox copies the rules of its game (luck, house rules), none of its people's arrangements. */
 function sandboxOptions(from: GameOptions): GameOptions {
   return {
-    lowLuck: from.lowLuck,
     ordersHours: from.ordersHours,
     decisionHours: from.decisionHours,
     robots: false,
     press: "none",
-    ...(from.houseRules ? { houseRules: from.houseRules } : {}),
-    ...(from.rules ? { rules: from.rules } : {}),
+    rules: gameRules(from),
   };
 }
 
