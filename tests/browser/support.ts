@@ -3,16 +3,15 @@
 // database on the Postgres server of DATABASE_URL, launch Debian's Chromium, sign players up through the
 // sign-in mail the server writes to its MAIL_DIR (no SMTP; a production build has no dev mailbox), and run a scenario as steps that leave screenshots and logs behind when one fails.
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import postgres from "postgres";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { ensureBuild } from "../support/next-build";
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
+import { createDatabase, dropDatabase } from "../support/throw-away-db";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from "vitest";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -183,15 +182,11 @@ export async function startApp(): Promise<App> {
   delete serverEnv.SMTP_URL;
   let pgDatabase: { admin: string; name: string } | undefined;
   if (process.env.DATABASE_URL) {
-    // Same test against the Postgres server: a fresh database, migrated by the app at start.
-    const name = `lockstep_e2e_${randomBytes(6).toString("hex")}`;
-    const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    await admin.end();
+    // Same test against the Postgres server: a copy of the run's migrated template. The app still
+    // migrates at start, which finds nothing to do.
+    const { name, url } = await createDatabase(process.env.DATABASE_URL, "lockstep_e2e", inject("postgresTemplate"));
     pgDatabase = { admin: process.env.DATABASE_URL, name };
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    serverEnv.DATABASE_URL = url.toString();
+    serverEnv.DATABASE_URL = url;
     serverEnv.DB_AUTO_MIGRATE = "1";
   }
   let log = "";
@@ -206,11 +201,7 @@ export async function startApp(): Promise<App> {
   const stop = async () => {
     await stopGroup(server);
     rmSync(tmp, { recursive: true, force: true });
-    if (pgDatabase) {
-      const admin = postgres(pgDatabase.admin, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`drop database if exists ${pgDatabase.name} with (force)`).catch(() => {});
-      await admin.end();
-    }
+    if (pgDatabase) await dropDatabase(pgDatabase.admin, pgDatabase.name).catch(() => {});
   };
   try {
     await waitForServer(`${base}/`, server, () => log);

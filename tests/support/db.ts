@@ -1,5 +1,5 @@
 // A fresh database for a test file: a clone of the migrated PGlite template, or, when DATABASE_URL is
-// set, a new database on that Postgres server (dropped again on close).
+// set, a copy of the migrated template on that Postgres server (dropped again on close).
 import { readFileSync } from "node:fs";
 import { inject } from "vitest";
 import { createDb, type DbHandle } from "../../db/client";
@@ -13,7 +13,7 @@ export async function testDb(): Promise<DbHandle> {
     const template = readFileSync(inject("pgliteTemplate"));
     return createDb({ loadDataDir: new Blob([template]) });
   }
-  const { handle, drop } = await throwAwayDatabase(url, "lockstep_test");
+  const { handle, drop } = await throwAwayDatabase(url, "lockstep_test", inject("postgresTemplate"));
   return { ...handle, close: drop };
 }
 
