@@ -28,8 +28,6 @@ const ALLOWED: Record<string, string> = {
   "server/services/battles.ts": "checks a 1942 casualty choice (R6.6)",
   "server/services/orders.ts": "validates 1942 orders with the engine",
   "server/services/post-combat.ts": "1942 post-combat: landings and AA moves (R7)",
-  "server/services/replay.ts": "replays a 1942 turn with the engine's combat and finish steps (verify)",
-  "server/services/sealed.ts": "hides 1942 battle choices until both sides chose (battle steps)",
   "server/services/view.ts": "builds a 1942 board view with the engine",
 };
 
