@@ -4,7 +4,7 @@
 // their main fields and leave the rest open (loose objects), documentation rather than a second copy
 // of the engine's types, and no cost on the site's hottest reads.
 import { z } from "zod";
-import { NATIONS } from "../rulesets/1942/engine";
+import { NATIONS, UNIT_TYPES } from "../rulesets/1942/engine";
 
 const nation = z.enum(NATIONS);
 const int = z.number().int();
@@ -58,7 +58,18 @@ export const gameViewOutput = z.looseObject({
 });
 export const historyOutput = z.looseObject({ name: z.string(), phases: z.array(z.looseObject({ id: int, turn: int, status: z.string(), seedHash: z.string() })) });
 export const reviewOutput = z.looseObject({ gameId: int, turn: int, resolved: z.boolean(), status: z.string() });
-export const placementsOutput = z.looseObject({ treasury: int, left: int, placements: z.record(z.string(), z.array(z.looseObject({ destination: z.string(), cost: int }))) });
+const placement = z.object({ destination: z.string(), from: z.string().optional().describe("A ship's factory territory"), cost: int });
+const byUnitType = <T extends z.ZodType>(item: T) => z.record(z.enum(UNIT_TYPES), z.array(item));
+export const placementsOutput = z.object({
+  treasury: int,
+  left: int.describe("The treasury less the draft's purchases"),
+  placements: byUnitType(placement).describe("R4.10: legal places for one more unit of each type"),
+  unaffordable: byUnitType(placement).describe("R4.10: places that would take one more unit if the money left paid for it"),
+  refused: byUnitType(placement.extend({ refusal: z.string() })).describe("R4.10: factories that refuse one more land or air unit whatever the money, and why"),
+  factories: z.array(
+    z.object({ territory: z.string(), value: int, rule: z.enum(["R4.10", "R9.2"]), measure: z.enum(["units", "credits"]), limit: z.number(), left: z.number() }).describe("A factory's room left this turn"),
+  ),
+});
 export const postCombatSaveOutput = z.looseObject({});
 // Senders and writers are sides: the five nations in a 1942 game, the ruleset's side ids in another.
 const message = z.looseObject({ id: int, channelId: int, sender: z.string(), text: z.string(), sentAt: z.string(), mine: z.boolean() });
@@ -106,7 +117,6 @@ export const DOCUMENTED_OUTPUTS: Record<string, z.ZodType> = {
   "game.history": historyOutput,
   "game.review": reviewOutput,
   "orders.save": saveOrdersOutput,
-  "orders.placements": placementsOutput,
   "postCombat.save": postCombatSaveOutput,
   "press.channels": channelsOutput,
   "press.messages": messagesOutput,

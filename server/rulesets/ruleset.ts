@@ -146,6 +146,16 @@ export interface Ruleset<State, Orders, Report, Scenario = unknown, Options = un
    * ruleset's order) and never reads it; without it a review shows no luck.
    */
   turnLuck?(start: State, ordersBySide: Record<string, Orders>, report: Report, options: Options): unknown[];
+  /**
+   * Optional: questions a side's screen asks of the state it gives orders in, so the screen shows what
+   * the rules allow instead of guessing them (1942: where a group may move, where a bought unit may be
+   * placed). Each is answered from the open phase's state (undefined when no phase is open), the side
+   * asking, and the question as the screen put it, already checked by the platform's schema for it.
+   * An answer may use only what `view(state, side)` shows that side: the platform gives it to that
+   * side's player as it is.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly queries?: Readonly<Record<string, (state: State | undefined, side: string, question: any) => unknown>>;
   result(state: State): GameResult;
   /** Legal, sensible orders for a side nobody plays. */
   robot(state: State, side: string, seed: string): Orders;

@@ -25,14 +25,14 @@ import { deadlineFrom } from "./deadline-time";
 import { notify } from "./notify";
 import { openPhase, type Phase } from "./phases";
 import { needsPlayers, openPostCombat, savedPostCombat } from "./post-combat";
-import { combatOf } from "./replay";
-import { publicWaiting } from "./sealed";
+import { combatOf } from "../rulesets/1942/stored/replay";
+import { publicWaiting } from "../rulesets/1942/stored/sealed";
 import { rateFinishedGame } from "./ratings";
 import { resolveRulesetPhase } from "./ruleset-games/resolve";
 import { CLASSIC } from "./ruleset-games/rulesets";
 import { classicRules } from "./ruleset-games/rules";
 
-export { resolveStored } from "./replay";
+export { resolveStored } from "../rulesets/1942/stored/replay";
 
 /**
  * Run the combat phase; robots (R3.2) take the default at once, and a battle a player left to their
@@ -211,7 +211,7 @@ async function waitForDecisions(
       pending: {
         pass: waiting.pass,
         requests,
-        // R6.3: the battles as they stood before any choice of a sub-phase still open (services/sealed.ts).
+        // R6.3: the battles as they stood before any choice of a sub-phase still open (rulesets/1942/stored/sealed.ts).
         battles: shown.battles,
         decided: shown.decided,
         finished: waiting.report.battles,

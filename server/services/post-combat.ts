@@ -14,7 +14,7 @@ import type { Seated } from "./adjudication-inputs";
 import { notify } from "./notify";
 import { namedCall, textArray } from "./named-call";
 import { currentPhase, type Phase } from "./phases";
-import { combatOf } from "./replay";
+import { combatOf } from "../rulesets/1942/stored/replay";
 import { requireClassic } from "./ruleset-games/rulesets";
 import { classicRules } from "./ruleset-games/rules";
 

@@ -26,12 +26,8 @@ const ALLOWED: Record<string, string> = {
   "server/services/adjudicate.ts": "resolves a 1942 turn with the engine (battles wait for players): 1942's own service until 1942 runs on the generic phases",
   "server/services/battle-preferences.ts": "1942 casualty preferences (R6.6)",
   "server/services/battles.ts": "checks a 1942 casualty choice (R6.6)",
-  "server/services/destinations.ts": "1942 move legality (a unit's legal destinations, R4)",
   "server/services/orders.ts": "validates 1942 orders with the engine",
-  "server/services/placements.ts": "1942 placement legality (R8)",
   "server/services/post-combat.ts": "1942 post-combat: landings and AA moves (R7)",
-  "server/services/replay.ts": "replays a 1942 turn with the engine's combat and finish steps (verify)",
-  "server/services/sealed.ts": "hides 1942 battle choices until both sides chose (battle steps)",
   "server/services/view.ts": "builds a 1942 board view with the engine",
 };
 

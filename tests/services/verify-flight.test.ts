@@ -12,8 +12,8 @@ import { databaseUrlOf, onPostgres, testDb } from "../support/db";
 import { twoPlayerGame } from "../support/world";
 
 const replays = vi.hoisted(() => ({ count: 0 }));
-vi.mock("../../server/services/replay", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../../server/services/replay")>();
+vi.mock("../../server/rulesets/1942/stored/replay", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../server/rulesets/1942/stored/replay")>();
   return {
     ...original,
     resolveStored: (...args: Parameters<typeof original.resolveStored>) => {

@@ -34,6 +34,8 @@ import { battleSides, resolveBattles, validateBattleOrders, type BattleOrders } 
 import { postCombatSides, resolvePostCombat, validateLandingOrders, type LandingOrders } from "./phases/landing-choices";
 import { stageReportView, stageView, type StageView } from "./phases/stage-view";
 import { checkOptions1942, OPTIONS_1942, type Options1942 } from "./options";
+import { groupOptions, type GroupQuery } from "./queries/destinations";
+import { purchaseOptions } from "./queries/placements";
 
 export type { BattleOrders } from "./phases/battle-choices";
 export type { LandingOrders } from "./phases/landing-choices";
@@ -144,6 +146,11 @@ export const ruleset1942: Ruleset<State1942, Orders1942, Report1942, string, Opt
   // Issue 24: each nation's luck over the whole turn, in R1.1 order, priced with the game's low luck (R6.8).
   turnLuck: (start, ordersBySide, report, options) =>
     turnLuck({ state: start as GameState, orders: ordersBySide as Partial<Record<Nation, Order[]>>, report: report as TurnReport, lowLuck: options?.lowLuck === true }, NATIONS),
+  // The map's questions while a nation gives orders (R4): where a group may go, where a unit may be placed.
+  queries: {
+    destinations: (state, side, question: GroupQuery) => groupOptions(state, side as Nation, question),
+    placements: (state, side, question: { earlier: Order[] }) => purchaseOptions(state, side as Nation, question.earlier),
+  },
   result(state): GameResult {
     if (isStage(state)) return { over: false };
     const victory = victoryOf(indexBoard(state.board), state);

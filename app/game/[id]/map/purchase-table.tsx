@@ -12,7 +12,7 @@ import { slug } from "../game-types";
 import type { OrderDraft } from "../use-order-draft";
 import { nextOrderId, type DraftOrder } from "./order-draft";
 import type { FactoryRoom } from "../../../../server/rulesets/1942/engine/orders/factory-room";
-import type { PurchaseOptions } from "../../../../server/services/placements";
+import type { PurchaseOptions } from "../../../../server/rulesets/1942/queries/placements";
 import styles from "./purchase-panel.module.css";
 
 /** A legal place for one more unit, one the money left does not pay for, or a factory that refuses it (with the engine's reason). */

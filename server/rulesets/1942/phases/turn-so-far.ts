@@ -1,7 +1,7 @@
 // A 1942 turn played as the platform's phases (server/rulesets/ruleset.ts): orders → battles (as many
 // as the combat waits for decisions) → post-combat → the turn's end. Between two phases the turn is a
 // state of its own: the turn's start, its orders and the decisions so far. The combat is replayed from
-// the start with every decision each time, exactly as the web game's services do (services/replay.ts),
+// the start with every decision each time, exactly as the web game's services do (stored/replay.ts),
 // so each phase's result is the one the services compute from the same inputs.
 //
 // Dice: the platform gives each phase its own secret seed and reveals it once the phase resolves. The
@@ -54,7 +54,7 @@ export interface TurnSoFar {
   streams: Record<string, number>;
 }
 
-/** A waiting battle as everybody may see it (as services/sealed.ts stores it): its rounds, the round under way, its units. */
+/** A waiting battle as everybody may see it (as stored/sealed.ts shows it): its rounds, the round under way, its units. */
 
 /** The combat waits for decisions (R6.3): the sides whose choice waits act. */
 export interface BattleStage extends TurnSoFar {

@@ -1,8 +1,8 @@
-// Where a unit group may go, for the map (issue 6): the engine's legalDestinations on the phase's
-// start state, and the territories a transport order may unload into — never guessed by the client.
-import type { Db } from "../../db/client";
-import { indexBoard, legalDestinations, validateOrder, type Destination, type LoadSpec, type MoveOrder, type Nation, type Order, type UnitCounts } from "../rulesets/1942/engine";
-import { openPhaseStartState } from "./start-state";
+// Where a unit group may go, for the map (issue 6): the engine's legalDestinations on the orders
+// phase's start state, and the territories a transport order may unload into — never guessed by the
+// client. A query of the ruleset (Ruleset.queries): pure, asked through the platform's askRules.
+import { indexBoard, legalDestinations, validateOrder, type Destination, type LoadSpec, type MoveOrder, type Nation, type Order, type UnitCounts } from "../engine";
+import { isStage, type State1942 } from "../phases/turn-so-far";
 
 export interface GroupQuery {
   from: string;
@@ -21,9 +21,9 @@ export interface GroupOptions {
   unloads: string[];
 }
 
-export async function groupOptions(db: Db, gameId: number, nation: Nation, q: GroupQuery): Promise<GroupOptions> {
-  const state = await openPhaseStartState(db, gameId);
-  if (!state) return { destinations: [], unloads: [] };
+/** Nothing may move outside the orders phase (R3.1): no phase open, or a battle or post-combat stage. */
+export function groupOptions(state: State1942 | undefined, nation: Nation, q: GroupQuery): GroupOptions {
+  if (!state || isStage(state)) return { destinations: [], unloads: [] };
   const board = indexBoard(state.board);
   if (!board.has(q.from)) return { destinations: [], unloads: [] };
   const group = { from: q.from, units: q.units, ...(q.stealth ? { stealth: true } : {}), ...(q.via?.length ? { via: q.via } : {}) };

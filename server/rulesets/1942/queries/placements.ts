@@ -3,7 +3,7 @@
 // earlier orders (money and factory output already spent), and the cost of each type; and each factory's
 // room left, with the engine's refusal for one more unit at a factory that cannot take it. A place that
 // would take the unit if the money allowed is not refused: it is listed apart, as short of money.
-import type { Db } from "../../db/client";
+// A query of the ruleset (Ruleset.queries): pure, asked through the platform's askRules.
 import {
   UNIT_TYPES,
   UNIT_STATS,
@@ -17,8 +17,8 @@ import {
   type Order,
   type PurchaseOrder,
   type UnitType,
-} from "../rulesets/1942/engine";
-import { openPhaseStartState } from "./start-state";
+} from "../engine";
+import { isStage, type State1942 } from "../phases/turn-so-far";
 
 export interface Placement {
   destination: string;
@@ -41,11 +41,11 @@ export interface PurchaseOptions {
   factories: FactoryRoom[];
 }
 
-export async function purchaseOptions(db: Db, gameId: number, nation: Nation, earlier: Order[]): Promise<PurchaseOptions> {
+/** Nothing is bought outside the orders phase (R3.1): no phase open, or a battle or post-combat stage. */
+export function purchaseOptions(state: State1942 | undefined, nation: Nation, earlier: Order[]): PurchaseOptions {
   const none = <T>() => Object.fromEntries(UNIT_TYPES.map((t) => [t, []])) as unknown as Record<UnitType, T[]>;
   const empty = none<Placement>();
-  const state = await openPhaseStartState(db, gameId);
-  if (!state) return { treasury: 0, left: 0, placements: empty, unaffordable: none(), refused: none(), factories: [] };
+  if (!state || isStage(state)) return { treasury: 0, left: 0, placements: empty, unaffordable: none(), refused: none(), factories: [] };
   const board = indexBoard(state.board);
   const land = state.board.territories.filter((t) => t.kind === "land").map((t) => t.id);
   const sea = state.board.territories.filter((t) => t.kind === "sea").map((t) => t.id);

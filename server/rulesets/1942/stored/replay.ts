@@ -1,12 +1,21 @@
-// A stored phase replayed from its stored inputs alone: the adjudication, the post-combat checks and
-// the dice verification all compute the same result this way (R3.3).
-import type { PostCombatStage } from "../../db/schema";
-import { finishTurn, resolveCombatPhase, type CombatResult, type DecisionRecord, type GameState, type Nation, type Order, type TurnReport } from "../rulesets/1942/engine";
-import type { Phase } from "./phases";
+// A stored 1942 turn replayed from its stored inputs alone: the web game's adjudication, its post-combat
+// checks and the dice verification all compute the same result this way (R3.3). Pure: the services
+// pass what the turn's row holds.
+import { finishTurn, resolveCombatPhase, type CombatResult, type DecisionRecord, type GameState, type Nation, type Order, type PostCombatOrders, type TurnReport } from "../engine";
+
+/** What a stored turn's row holds that its replay needs. */
+export interface StoredTurn {
+  startState: GameState;
+  seed: string;
+  /** The battle decisions recorded so far (R6.3). */
+  decisions?: DecisionRecord[] | null;
+  /** The post-combat choices the turn used (R7), once they are known. */
+  postCombat?: { used?: PostCombatOrders } | null;
+}
 
 /** The combat phase of a stored phase, from its start state, orders, seed and recorded decisions. */
 export function combatOf(
-  phase: Pick<Phase, "startState" | "seed"> & { decisions?: DecisionRecord[] | null },
+  phase: Omit<StoredTurn, "postCombat">,
   orderLists: Partial<Record<Nation, Order[]>>,
   lowLuck: boolean,
   awaitDecisions = false,
@@ -21,7 +30,7 @@ export function combatOf(
  * default (R6.9).
  */
 export function resolveStored(
-  phase: Pick<Phase, "startState" | "seed"> & { decisions?: DecisionRecord[] | null; postCombat?: PostCombatStage | null },
+  phase: StoredTurn,
   orderLists: Partial<Record<Nation, Order[]>>,
   lowLuck: boolean,
   awaitDecisions = false,

@@ -3,15 +3,19 @@
 // battles are stored as they stood before any of them, and only *that* a side has chosen is shown.
 // A sub-phase is the unit because its outcome is visible in the next one (units removed at once do
 // not fire in general fire; the next casualty choice lists only the units left).
-import type { PendingDecisions } from "../../db/schema";
-import type { CombatResult, DecisionRecord, DecisionRequest, Nation, Order } from "../rulesets/1942/engine";
-import { stepOf } from "../rulesets/1942/engine/combat/decisions";
-import { shownBattle } from "../rulesets/1942/engine/combat/shown-battle";
-import type { Phase } from "./phases";
-import { combatOf } from "./replay";
+import type { CombatResult, DecisionRecord, DecisionRequest, Nation, Order } from "../engine";
+import { stepOf } from "../engine/combat/decisions";
+import { shownBattle } from "../engine/combat/shown-battle";
+import { combatOf, type StoredTurn } from "./replay";
 
 /** A side that has chosen in a sub-phase still open: public, without the choice. */
-export type DecidedMark = NonNullable<PendingDecisions["decided"]>[number];
+export interface DecidedMark {
+  battle: string;
+  round: number;
+  step: DecisionRecord["step"];
+  team: DecisionRequest["team"];
+  chooser: Nation;
+}
 
 const subPhase = (battle: string, round: number, step: DecisionRecord["step"]) => `${battle}|${round}|${step}`;
 
@@ -26,12 +30,12 @@ export function sealedDecisions(decisions: readonly DecisionRecord[], pass: "sea
  * choice nor its damage, losses, marks or retreats appear) and who has chosen already.
  */
 export function publicWaiting(
-  phase: Pick<Phase, "startState" | "seed">,
+  phase: Pick<StoredTurn, "startState" | "seed">,
   orderLists: Partial<Record<Nation, Order[]>>,
   lowLuck: boolean,
   decisions: readonly DecisionRecord[],
   waiting: NonNullable<CombatResult["waiting"]>,
-): { battles: PendingDecisions["battles"]; decided: DecidedMark[] } {
+): { battles: ReturnType<typeof shownBattle>[]; decided: DecidedMark[] } {
   const sealed = sealedDecisions(decisions, waiting.pass, waiting.requests);
   if (sealed.length === 0) return { battles: waiting.battles.map(shownBattle), decided: [] };
   const open = combatOf({ ...phase, decisions: decisions.filter((d) => !sealed.includes(d)) }, orderLists, lowLuck, true).waiting;
