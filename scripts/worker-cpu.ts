@@ -1,0 +1,79 @@
+// npx tsx scripts/worker-cpu.ts — the workers' CPU time a turn costs (issue 20), in this one process
+// (process.cpuUsage: CPU time holds on a busy machine, wall time does not). GAMES games of five human
+// players (the load test's games) lock every nation; then the adjudication jobs run here one after
+// another (server/jobs/worker.ts's drain: claim, read, engine, write, commit, complete), timed alone
+// (the mail and push they queue are not sent here). The database is a
+// throw-away one on the local Postgres server, so its CPU is not counted; round trips and rows are.
+// GAMES (default 40, after 5 untimed); ORDERS=1: each nation saves the load test's order lists first
+// (battles then wait for decisions: the turn stops at the battles, as in a game);
+// WORKER_CPU_PROF=DIR: a V8 CPU profile of the timed jobs there (open in Chrome's DevTools).
+import { writeFile } from "node:fs/promises";
+import { Session } from "node:inspector/promises";
+import { loadavg } from "node:os";
+import { join } from "node:path";
+import { drain } from "../server/jobs/worker";
+import { lockOrders, saveOrders } from "../server/services/orders";
+import { NATIONS } from "../server/rulesets/1942/engine";
+import { assertLoopback } from "./loadtest/cluster";
+import { makeGames } from "./loadtest/players";
+import { saveLists } from "./loadtest/run";
+import { throwAwayDatabase } from "../tests/support/throw-away-db";
+
+const GAMES = Number(process.env.GAMES ?? 40);
+const WARM = 5;
+const adminUrl = process.env.LOADTEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+assertLoopback(adminUrl, "LOADTEST_DATABASE_URL");
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+const { handle, drop } = await throwAwayDatabase(adminUrl, "lockstep_load");
+try {
+  const games = await makeGames(handle, GAMES + WARM, "worker");
+  const lists = process.env.ORDERS === "1" ? saveLists() : undefined;
+  const lockAll = async (some: typeof games) => {
+    for (const g of some)
+      for (const n of NATIONS) {
+        if (lists) await saveOrders(handle.db, g.players[n].userId, g.gameId, n, lists[n]);
+        await lockOrders(handle.db, g.players[n].userId, g.gameId, n);
+      }
+  };
+  // The first games warm the engine and the statements up, untimed.
+  await lockAll(games.slice(0, WARM));
+  await drain(handle, "cpu-worker");
+  await lockAll(games.slice(WARM));
+  console.log(`${GAMES} games, five human players each${lists ? ", the load test's orders" : ", no orders"}; load average ${loadavg()[0]!.toFixed(1)}`);
+  const dir = process.env.WORKER_CPU_PROF;
+  const session = dir ? new Session() : undefined;
+  if (session) {
+    session.connect();
+    await session.post("Profiler.enable");
+    await session.post("Profiler.setSamplingInterval", { interval: 100 });
+    await session.post("Profiler.start");
+  }
+  // What the jobs send: statements and their bytes (text and parameters), by drizzle's logger.
+  const sent = { statements: 0, bytes: 0 };
+  const drizzleSession = (handle.db as unknown as { _: { session: { logger: unknown; options: { logger?: unknown } } } })._.session;
+  const logger = {
+    logQuery(query: string, params: unknown[]) {
+      sent.statements += 1;
+      sent.bytes += query.length + params.reduce<number>((n, p) => n + (p == null ? 0 : typeof p === "string" ? p.length : JSON.stringify(p).length), 0);
+    },
+  };
+  drizzleSession.logger = logger;
+  drizzleSession.options.logger = logger;
+  const before = cpuMs();
+  const wall = performance.now();
+  const ran = await drain(handle, "cpu-worker");
+  const cpu = cpuMs() - before;
+  console.log(`adjudication jobs: ${ran}, CPU ${(cpu / ran).toFixed(1)} ms a job, wall ${((performance.now() - wall) / ran).toFixed(1)} ms a job`);
+  console.log(`statements sent: ${(sent.statements / ran).toFixed(1)} a job, ${(sent.bytes / ran / 1024).toFixed(1)} KB a job`);
+  if (session) {
+    const { profile } = await session.post("Profiler.stop");
+    await writeFile(join(dir!, "worker-jobs.cpuprofile"), JSON.stringify(profile));
+    console.log(`profile: ${join(dir!, "worker-jobs.cpuprofile")}`);
+  }
+} finally {
+  await drop();
+}
