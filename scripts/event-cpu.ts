@@ -23,20 +23,15 @@ import type { GameEvent } from "../server/runtime-events";
 import { publicIds } from "../server/services/public-ids";
 import { readView, viewFor } from "../server/services/view";
 import { NATIONS } from "../server/rulesets/1942/engine";
-import { assertLoopback } from "./loadtest/cluster";
+import { loadtestServer, ownCpuMs } from "./loadtest/cluster";
 import { throwAwayDatabase } from "../tests/support/throw-away-db";
 import { makeGames, makePlayers, type Player } from "./loadtest/players";
 
 const COUNTS = (process.env.STREAMS ?? "2,20,200").split(",").map(Number);
 const EVENTS = Number(process.env.EVENTS ?? 20);
 const WARM = 5;
-const adminUrl = process.env.LOADTEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-assertLoopback(adminUrl, "LOADTEST_DATABASE_URL");
+const adminUrl = loadtestServer();
 
-const cpuMs = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
 
 const { handle, drop } = await throwAwayDatabase(adminUrl, "lockstep_load");
 const bus = new EventEmitter();
@@ -108,10 +103,10 @@ async function measure(shape: string, spliced: boolean, streams: { viewer: Playe
   for (let i = 0; i < WARM; i++) await round();
   viewed.frames = viewed.big = 0;
   const profile = await startProfile();
-  const cpu0 = cpuMs();
+  const cpu0 = ownCpuMs();
   for (let i = 0; i < EVENTS; i++) await round();
   await profile(`${shape.replace(" ", "-")}-${streams.length}-${spliced ? "spliced" : "whole"}`);
-  const perEvent = (cpuMs() - cpu0) / EVENTS / gameIds.length;
+  const perEvent = (ownCpuMs() - cpu0) / EVENTS / gameIds.length;
   tabs.abort();
   await new Promise((r) => setTimeout(r, 200)); // the streams close
   const perStream = (perEvent * gameIds.length) / streams.length;
@@ -125,9 +120,9 @@ async function breakdown(gameId: number, viewers: Player[]) {
   const ids = await publicIds(handle.db);
   const timeUs = async (label: string, times: number, fn: (i: number) => unknown) => {
     for (let i = 0; i < Math.min(times, 20); i++) await fn(i);
-    const c0 = cpuMs();
+    const c0 = ownCpuMs();
     for (let i = 0; i < times; i++) await fn(i);
-    console.log(`  ${label}: ${(((cpuMs() - c0) / times) * 1000).toFixed(0)} µs`);
+    console.log(`  ${label}: ${(((ownCpuMs() - c0) / times) * 1000).toFixed(0)} µs`);
   };
   const read = await readView(handle.db, gameId, (rows) => rows.filter((s) => s.userId !== null).map((s) => s.nation));
   if ("otherRuleset" in read) throw new Error("a 1942 game");

@@ -8,7 +8,7 @@
 // N: requests measured per kind (default 200, after 50 untimed); ONLY: kinds, comma-separated;
 // LOADTEST_CPU_PROF=DIR: the app process's CPU profile; LOADTEST_DATABASE_URL: the Postgres server.
 import { loadavg } from "node:os";
-import { assertLoopback, groupCpuMs, startCluster } from "./loadtest/cluster";
+import { groupCpuMs, loadtestServer, startCluster } from "./loadtest/cluster";
 import { trpc } from "./loadtest/http";
 import { makeGames } from "./loadtest/players";
 import { saveLists } from "./loadtest/run";
@@ -17,8 +17,7 @@ import { phases, postCombatOrders } from "../db/schema";
 import { NATIONS } from "../server/rulesets/1942/engine";
 
 const N = Number(process.env.N ?? 200);
-const adminUrl = process.env.LOADTEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-assertLoopback(adminUrl, "LOADTEST_DATABASE_URL");
+const adminUrl = loadtestServer();
 const cluster = await startCluster({ adminUrl, apps: 1, workers: 0, basePort: Number(process.env.LOADTEST_PORT ?? 3391) });
 const app = cluster.apps[0]!;
 try {

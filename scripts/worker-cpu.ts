@@ -14,19 +14,14 @@ import { join } from "node:path";
 import { drain } from "../server/jobs/worker";
 import { lockOrders, saveOrders } from "../server/services/orders";
 import { NATIONS } from "../server/rulesets/1942/engine";
-import { assertLoopback } from "./loadtest/cluster";
+import { loadtestServer, ownCpuMs } from "./loadtest/cluster";
 import { makeGames } from "./loadtest/players";
 import { saveLists } from "./loadtest/run";
 import { throwAwayDatabase } from "../tests/support/throw-away-db";
 
 const GAMES = Number(process.env.GAMES ?? 40);
 const WARM = 5;
-const adminUrl = process.env.LOADTEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-assertLoopback(adminUrl, "LOADTEST_DATABASE_URL");
-const cpuMs = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
+const adminUrl = loadtestServer();
 
 const { handle, drop } = await throwAwayDatabase(adminUrl, "lockstep_load");
 try {
@@ -63,10 +58,10 @@ try {
   };
   drizzleSession.logger = logger;
   drizzleSession.options.logger = logger;
-  const before = cpuMs();
+  const before = ownCpuMs();
   const wall = performance.now();
   const ran = await drain(handle, "cpu-worker");
-  const cpu = cpuMs() - before;
+  const cpu = ownCpuMs() - before;
   console.log(`adjudication jobs: ${ran}, CPU ${(cpu / ran).toFixed(1)} ms a job, wall ${((performance.now() - wall) / ran).toFixed(1)} ms a job`);
   console.log(`statements sent: ${(sent.statements / ran).toFixed(1)} a job, ${(sent.bytes / ran / 1024).toFixed(1)} KB a job`);
   if (session) {

@@ -20,6 +20,19 @@ export function assertLoopback(url: string, what: string): void {
   if (!LOOPBACK.has(host)) throw new Error(`${what} must be on loopback (127.0.0.1, ::1, localhost), not ${host}`);
 }
 
+/** The Postgres server the load test and the CPU measures make their throw-away databases on: loopback only. */
+export function loadtestServer(): string {
+  const url = process.env.LOADTEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  assertLoopback(url, "LOADTEST_DATABASE_URL");
+  return url;
+}
+
+/** This process's CPU time so far, in ms (the CPU measures: it holds on a busy machine, wall time does not). */
+export function ownCpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
 export interface Proc {
   name: string;
   child: ChildProcess;
