@@ -31,6 +31,15 @@ async function atTurn(page: Page, turn: number): Promise<void> {
   await expect.poll(() => page.getByTestId("ip-screen").getAttribute("data-turn"), { timeout: LONG }).toBe(String(turn));
 }
 
+/** The board shows the player's ship close up: zoomed in, its endpoint "none" (its course's end) in view. */
+async function expectOwnShipInView(page: Page): Promise<void> {
+  const map = page.getByTestId("space-map").locator("svg").first();
+  await expect.poll(async () => Number(await map.getAttribute("data-scale")), { timeout: LONG }).toBeGreaterThan(3);
+  const shown = (await map.boundingBox())!;
+  const end = (await page.getByTestId("endpoint-none").boundingBox())!;
+  expect(end.x > shown.x && end.x + end.width < shown.x + shown.width && end.y > shown.y && end.y + end.height < shown.y + shown.height, "the ship's course ends in view").toBe(true);
+}
+
 async function lock(page: Page): Promise<void> {
   const turn = Number(await page.getByTestId("ip-screen").getAttribute("data-turn"));
   await page.getByTestId("lock").click();
@@ -68,8 +77,10 @@ describe.skipIf(SKIP)("Interplanetary in the browser", () => {
   }, LONG);
 
   it("red taps an endpoint on the board; blue burns from the panel; both lock and the turn resolves", async () => {
-    // The board opens on the player's ship: its seven endpoints are there to tap.
+    // The board opens on the player's ship: its seven endpoints are there to tap, in view and large
+    // enough to tap, not a dot on the whole solar system (each player's own view, kept per game).
     await expect.poll(() => s.a.locator("[data-testid^=endpoint-]").count(), { timeout: LONG }).toBe(7);
+    for (const p of [s.a, s.b]) await expectOwnShipInView(p);
     await s.a.getByTestId(`endpoint-${RED_BURNS[0]}`).dispatchEvent("click");
     await expect.poll(() => s.a.getByTestId(`burn-${RED_BURNS[0]}`).getAttribute("aria-pressed")).toBe("true");
     await shoot(s.a, "interplanetary-plot-wide");
@@ -103,6 +114,8 @@ describe.skipIf(SKIP)("Interplanetary in the browser", () => {
 
   it("turn 4: guns at each other with their odds; blue launches a mine and drifts into it", async () => {
     await atTurn(s.b, 4);
+    // Ships have flown since turn 1: each turn opens on the player's ship again, not on turn 1's view.
+    await expectOwnShipInView(s.a);
     await s.a.getByTestId("fire-0").selectOption("blue-1");
     // The odds are the attack table's at the courses' closest points, judged on blue's drift.
     await expect.poll(() => s.a.getByTestId("odds-0").textContent()).toMatch(/Range \d+, relative velocity \d+, modifier -?\d+: hit \d+%/);

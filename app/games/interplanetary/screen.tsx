@@ -37,6 +37,19 @@ export function Screen(props: GameScreenProps) {
   return <PlotScreen {...props} view={view} />;
 }
 
+/** Hexes: an enemy ship this near one of the player's opens in the turn's first view. */
+const NEAR = 10;
+
+const viewKey = (gameId: number, turn: number) => `ip-view-${gameId}-${turn}`;
+
+function forgetView(gameId: number, turn: number): void {
+  try {
+    localStorage.removeItem(viewKey(gameId, turn));
+  } catch {
+    // private mode: nothing was kept
+  }
+}
+
 function PlotScreen(props: GameScreenProps & { view: SideView }) {
   const { view, side, phase } = props;
   const [draft, setDraft] = useState<Orders>((props.saved as Orders | null) ?? {});
@@ -50,8 +63,15 @@ function PlotScreen(props: GameScreenProps & { view: SideView }) {
   const locked = side !== null && phase.locked.includes(side);
   const acting = side !== null && phase.status === "open" && phase.sides.includes(side);
   const colourOf = (s: string) => sideColour(view.sides, s);
-  const home = useMemo(() => boxAround(own.map((s) => s.pos)), [own.map((s) => `${s.pos.q},${s.pos.r}`).join(" ")]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Ships fly across the board from turn to turn: each turn opens on the player's ships, and the view
+  // the player makes of it is kept for that turn only (a reload keeps it), the last turn's let go.
+  useEffect(() => forgetView(props.gameId, props.turn - 1), [props.gameId, props.turn]);
   const enemies = view.ships.filter((s) => s.side !== side && s.status === "flying");
+  // The view a turn opens on: the player's ships and the enemy ships within NEAR hexes of one of
+  // them, the ones worth a gun this turn (a shot's odds fall with range, IP7.2).
+  const near = enemies.filter((e) => own.some((s) => distance(s.pos, e.pos) <= NEAR));
+  const homeHexes = [...own, ...near].map((s) => s.pos);
+  const home = useMemo(() => boxAround(homeHexes), [homeHexes.map((h) => `${h.q},${h.r}`).join(" ")]); // eslint-disable-line react-hooks/exhaustive-deps
   // IP9.2: Earth and every hex within 2 of it, while the zone lasts.
   const noFireZone = (h: Hex) => view.noFireZone && distance(h, bodyNamed("Earth").hex) <= 2;
   const onBurn = (id: string, burn: Dir | null) => {
@@ -63,7 +83,7 @@ function PlotScreen(props: GameScreenProps & { view: SideView }) {
   return props.layout({
     board: (
       <div className={styles.mapArea} data-testid="ip-screen" data-turn={props.turn}>
-        <SpaceMap bases={view.bases} sides={view.sides} storageKey={`ip-view-${props.gameId}`} home={home} title={`Interplanetary, turn ${props.turn}`}>
+        <SpaceMap bases={view.bases} sides={view.sides} storageKey={viewKey(props.gameId, props.turn)} home={home} title={`Interplanetary, turn ${props.turn}`}>
           <PlotLayer ships={view.ships} side={side} draft={draft} selected={ship?.id ?? null} colourOf={colourOf} onBurn={onBurn} />
           <PiecesLayer ships={view.ships} ordnance={view.ordnance} sides={view.sides} selected={ship?.id ?? null} onSelect={(id) => own.some((s) => s.id === id) && setSelected(id)} />
         </SpaceMap>

@@ -62,8 +62,14 @@ export function useMapZoom(full: View, opts: { storageKey?: string; start?: View
   const d3 = useRef<D3 | null>(null);
   const [ready, setReady] = useState(false);
   const [t, setT] = useState<Transform>(IDENTITY);
+  // The view shown, for d3 to start from. Set with the state, never from a render: a render of an
+  // older state (React may render before an update it has not yet applied) would put back the view
+  // before the first fit, and d3, attaching then, would start from it and keep it.
   const current = useRef<Transform>(IDENTITY);
-  current.current = t;
+  const show = (view: Transform) => {
+    current.current = view;
+    setT(view);
+  };
   // The drawn size in screen pixels, so sizes on the map can follow the zoom.
   const [pixels, setPixels] = useState({ w: 0, h: 0 });
   const { storageKey, start, interactive = true, keep = true } = opts;
@@ -84,9 +90,7 @@ export function useMapZoom(full: View, opts: { storageKey?: string; start?: View
     // The first view: the player's own, else the player's units, else the whole board.
     // The player's own units open close enough that their stacks can be ordered (not the whole world's
     // collapsed stacks): a nation spread over much of the board opens on their middle.
-    const first = readSaved(storageKey) ?? (startRef.current ? fitTransform(startRef.current, full, { w: rect.width, h: rect.height }, WORLD_SCALE) : IDENTITY);
-    current.current = first;
-    setT(first);
+    show(readSaved(storageKey) ?? (startRef.current ? fitTransform(startRef.current, full, { w: rect.width, h: rect.height }, WORLD_SCALE) : IDENTITY));
     return () => observer?.disconnect();
   }, [full, storageKey]);
 
@@ -103,7 +107,7 @@ export function useMapZoom(full: View, opts: { storageKey?: string; start?: View
           [full.x, full.y],
           [full.x + full.w, full.y + full.h],
         ])
-        .on("zoom", (e: { transform: ZoomTransform }) => setT({ k: e.transform.k, x: e.transform.x, y: e.transform.y }))
+        .on("zoom", (e: { transform: ZoomTransform }) => show({ k: e.transform.k, x: e.transform.x, y: e.transform.y }))
         .on("end", (e: { transform: ZoomTransform }) => {
           if (!storageKey || !keep) return;
           try {
@@ -152,13 +156,8 @@ export function useMapZoom(full: View, opts: { storageKey?: string; start?: View
     /** Show this box of the map. */
     fit: (box: View) => {
       const f = fitTransform(box, full, pixels);
-      // Before pan and zoom are attached the view is simply set; d3 starts from it. `current` too, at
-      // once: d3 may attach before the next render, and it starts from `current` (the view before
-      // this fit would win, and the landing map would stay on the orders' view).
-      if (!behaviour.current) {
-        current.current = f;
-        return setT(f);
-      }
+      // Before pan and zoom are attached the view is simply set, and d3 starts from it.
+      if (!behaviour.current) return show(f);
       call((z, sel, d) => z.transform(sel, d.zoomIdentity.translate(f.x, f.y).scale(f.k)));
     },
   };
