@@ -22,6 +22,8 @@ import { screenOf } from "./registry";
 import { SidesPanel, STATUS } from "./sides-panel";
 
 const PressPanel = dynamic(() => import("../game/[id]/press/press-panel").then((m) => m.PressPanel));
+// A rated game's rating changes only at its end: not needed to draw the first screen.
+const RatingChanges = dynamic(() => import("../game/[id]/rating-changes").then((m) => m.RatingChanges));
 const SandboxBar = dynamic(() => import("./sandbox-bar").then((m) => m.SandboxBar), { ssr: false });
 
 export function RulesetGame({ gameId, initial }: { gameId: number; initial: RulesetGameView }) {
@@ -118,9 +120,12 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
         ) : null}
         <SandboxBar gameId={gameId} view={view} onChanged={refetch} />
         {view.result?.over ? (
-          <p className="note" data-testid="game-result">
-            The game is over: {view.result.draw || view.result.winners.length === 0 ? "a draw" : `${view.result.winners.join(" and ")} won`} — {view.result.reason}
-          </p>
+          <>
+            <p className="note" data-testid="game-result">
+              The game is over: {view.result.draw || view.result.winners.length === 0 ? "a draw" : `${view.result.winners.join(" and ")} won`} — {view.result.reason}
+            </p>
+            <RatingChanges changes={view.ratingChanges} draw={view.result.draw} />
+          </>
         ) : null}
         <Tabs.Root value={tab} onValueChange={setTab} className={screen.tabs}>
           <Tabs.List className={screen.tabList} aria-label="The game's panels">

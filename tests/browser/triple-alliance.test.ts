@@ -122,4 +122,37 @@ describe.skipIf(SKIP)("Triple Alliance: two generals play three turns of Encuent
       await expect.poll(() => p.getByTestId("review-play").getAttribute("aria-pressed")).toBe("false");
     }
   }, LONG * 2);
+
+  it("a rated game of one turn (TA9.3): both lock, and the page shows who won and how each rating moved", async () => {
+    const { gameId: rated } = (await trpc(s.a, s.base, "play.create", {
+      name: "One turn",
+      ruleset: "triple-alliance",
+      scenario: "encuentro",
+      seats: 2,
+      mine: ["paraguay"],
+      robots: [],
+      ordersHours: 24,
+      rated: true,
+      rules: { turnLimit: 1 },
+    })) as { gameId: number };
+    await trpc(s.b, s.base, "play.join", { gameId: rated, side: "brazil" });
+    await trpc(s.a, s.base, "play.lock", { gameId: rated, side: "paraguay" });
+    await trpc(s.b, s.base, "play.lock", { gameId: rated, side: "brazil" });
+    for (const [p, size] of [[s.a, "1440"], [s.b, "390"]] as const) {
+      await p.goto(`${s.base}/game/${rated}`);
+      await p.getByTestId("game-result").waitFor({ timeout: LONG });
+      const result = (await p.getByTestId("game-result").textContent()) ?? "";
+      expect(result).toMatch(/The game is over: (a draw|paraguay won|brazil won)/);
+      // After the last turn the panel says the battle is over, not "turn 2 of 1".
+      expect(await p.getByTestId("ta-screen-panel-turn").textContent()).toContain("over after turn 1");
+      // Both players by team (TA1.7), each "unrated" until five rated games of this ruleset (docs/players.md).
+      const changes = p.getByTestId("rating-changes").locator("[data-testid^=rating-change-]");
+      await expect.poll(() => changes.count(), { timeout: LONG }).toBe(2);
+      // A draw (every team tied, TA9.3) is no loss: both drew.
+      const outcome = result.includes("a draw") ? "drew" : "(won|lost)";
+      for (const line of await changes.allTextContents()) expect(line).toMatch(new RegExp(`\\((Paraguay|Allies), ${outcome}\\): unrated → unrated`));
+      await p.getByTestId("rating-changes").scrollIntoViewIfNeeded();
+      await shoot(p, `triple-alliance-${size}-rated-result`);
+    }
+  }, LONG * 2);
 });

@@ -97,6 +97,23 @@ describe("a rated game of another ruleset", () => {
     const [ivy, jon, kim] = await users("ivy", "jon", "kim");
     const game = await podiumGame("free", [[ivy!, ["a"]], [jon!, ["b"]], [kim!, ["c"]]], ["a"], false);
     expect(await changesOf(game.id)).toEqual([]);
+    expect((await callerFor(handle, ivy!).play.get({ gameId: game.id })).ratingChanges).toBeUndefined();
+  });
+
+  it("the game's page shows how a finished rated game moved each rating, to players and outsiders alike", async () => {
+    const [lea, max, ned, out] = await users("lea", "max", "ned", "out");
+    const game = await podiumGame("free", [[lea!, ["a"]], [max!, ["b"]], [ned!, ["c"]]], ["c"]);
+    const stored = await changesOf(game.id);
+    for (const viewer of [lea!, max!, out!]) {
+      const view = await callerFor(handle, viewer).play.get({ gameId: game.id });
+      expect(view.result).toMatchObject({ over: true, winners: ["c"] });
+      // Winners first; each player's rating before and after as shown (unrated before 5 rated games).
+      expect(view.ratingChanges!.map((c) => [c.userId, c.team, c.won, c.before, c.after, c.ratedGames])).toEqual([
+        [ned!.id, "c", true, null, null, 1],
+        ...[lea!, max!].sort((x, y) => (x.id < y.id ? -1 : 1)).map((u) => [u.id, u.id === lea!.id ? "a" : "b", false, null, null, 1]),
+      ]);
+      expect(view.ratingChanges).toHaveLength(stored.length);
+    }
   });
 
   it("is refused with robots, or with seats of two teams, on create and on join", async () => {

@@ -14,7 +14,8 @@ export interface RatingChange {
 
 const shown = (r: number | null) => (r === null ? "unrated" : r.toFixed(1));
 
-export function RatingChanges({ changes }: { changes: RatingChange[] | undefined }) {
+/** `draw`: the game was drawn (every team tied), so nobody "lost". */
+export function RatingChanges({ changes, draw = false }: { changes: RatingChange[] | undefined; draw?: boolean }) {
   if (!changes || changes.length === 0) return null;
   return (
     <div data-testid="rating-changes">
@@ -22,7 +23,7 @@ export function RatingChanges({ changes }: { changes: RatingChange[] | undefined
       <ul>
         {changes.map((c) => (
           <li key={c.userId} data-testid={`rating-change-${c.userId}`}>
-            <Link href={`/player/${c.userId}`}>{c.name}</Link> ({c.team}, {c.won ? "won" : "lost"}): {shown(c.before)} → {shown(c.after)}
+            <Link href={`/player/${c.userId}`}>{c.name}</Link> ({c.team}, {draw ? "drew" : c.won ? "won" : "lost"}): {shown(c.before)} → {shown(c.after)}
             {c.after === null ? <span className="muted small"> · a rating shows after 5 rated games ({c.ratedGames} so far)</span> : null}
           </li>
         ))}

@@ -136,8 +136,8 @@ function Ordering(props: GameScreenProps & { view: Extract<View, { kind: "full" 
     ),
     panel: (
       <section className={styles.panel} aria-label="Orders">
-        <p className={styles.turn}>
-          <strong>{s.battlefield.name}</strong> · turn {s.turn} of {s.turnLimit}
+        <p className={styles.turn} data-testid="ta-screen-panel-turn">
+          <strong>{s.battlefield.name}</strong> · {s.ended ? `over after turn ${s.turn - 1}` : `turn ${s.turn} of ${s.turnLimit}`}
           {side ? ` · you command ${side}` : " · watching"}
         </p>
         {unit && <UnitCard state={s} unit={unit} mine={mineUnit} orders={orders} mode={mode} setMode={setMode} setOrders={setOrders} close={close} />}

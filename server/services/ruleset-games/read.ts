@@ -9,6 +9,7 @@ import type { AnyRuleset, GameResult, Viewer } from "../../rulesets";
 import { notFound } from "../errors";
 import type { Phase } from "../phases";
 import { shownPlayerName } from "../player-names";
+import { gameRatingChanges, type RatingChangeShown } from "../ratings";
 import { actingSides, currentStep, isDecisionPhase, phaseNameOf } from "./acting";
 import { savedBatch } from "./play";
 import { replayPhase } from "./resolve";
@@ -51,6 +52,8 @@ export interface RulesetGameView {
   view: unknown;
   saved: unknown;
   result: GameResult | null;
+  /** A finished rated game: how it moved each player's rating in its ruleset (docs/players.md). */
+  ratingChanges?: RatingChangeShown[];
 }
 
 async function seatRows(db: Db, gameId: number) {
@@ -119,6 +122,7 @@ export async function rulesetGameView(db: Db, userId: string, gameId: number, as
     // Only the viewer's own side's batch, and only while it can still change (R: orders are secret).
     if (side && !finished) saved = await savedBatch(db, phase.id, side);
   }
+  const ratingChanges = game.status === "finished" && game.options.rated ? await gameRatingChanges(db, gameId) : undefined;
   return {
     game: {
       id: game.id,
@@ -147,6 +151,7 @@ export async function rulesetGameView(db: Db, userId: string, gameId: number, as
     view,
     saved,
     result,
+    ...(ratingChanges ? { ratingChanges } : {}),
   };
 }
 
