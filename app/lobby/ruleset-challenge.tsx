@@ -1,13 +1,14 @@
 "use client";
 // The challenge form's choice of game (1942, Interplanetary, War of the Triple Alliance, ...), and the
 // form for any game but 1942: its scenario, how many sides are seated, who plays each side, the orders
-// deadline, press and whether it is rated. The offer comes from the server (play.games), so a new ruleset needs no change here.
+// deadline, press, whether it is rated and the game's own options. The offer comes from the server (play.games), so a new ruleset needs no change here.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { errorText } from "../components/format";
 import { useTRPC } from "../trpc/client";
 import { PressChoice, type PressMode } from "./press-choice";
+import { GameOptions, rulesFrom, type OptionValues } from "./game-options";
 import styles from "./lobby.module.css";
 
 type SeatChoice = "me" | "robot" | "open";
@@ -41,6 +42,7 @@ export function RulesetChallenge({ ruleset, onCreated }: { ruleset: string; onCr
   const seated = scenario ? scenario.sides.slice(0, Math.min(Math.max(count ?? scenario.minSides, scenario.minSides), scenario.sides.length)) : [];
   const [seats, setSeats] = useState<Record<string, SeatChoice>>({});
   const [rated, setRated] = useState(false);
+  const [optionValues, setOptionValues] = useState<OptionValues>({});
   // A rated game has no robots: its other sides stay open unless chosen otherwise.
   const choice = (side: string, i: number): SeatChoice => seats[side] ?? (i === 0 ? "me" : rated ? "open" : "robot");
   const [name, setName] = useState("");
@@ -58,8 +60,10 @@ export function RulesetChallenge({ ruleset, onCreated }: { ruleset: string; onCr
     if (!name.trim()) return setFormError("Give the game a name.");
     if (mine.length === 0) return setFormError("Pick at least one side to play (choose “Me”).");
     if (!Number.isFinite(hours) || hours <= 0) return setFormError("The deadline must be a number of hours above 0.");
+    const options = rulesFrom(game!.options, optionValues);
+    if ("error" in options) return setFormError(options.error);
     setFormError(null);
-    create.mutate({ name: name.trim(), ruleset, scenario: scenario!.id, seats: seated.length, mine, robots, ordersHours: hours, ...press, rated });
+    create.mutate({ name: name.trim(), ruleset, scenario: scenario!.id, seats: seated.length, mine, robots, ordersHours: hours, ...press, rated, rules: options.rules });
   }
   const error = formError ?? (create.error ? errorText(create.error) : null);
   return (
@@ -102,6 +106,7 @@ export function RulesetChallenge({ ruleset, onCreated }: { ruleset: string; onCr
           </div>
         ))}
       </fieldset>
+      <GameOptions options={game.options} values={optionValues} onChange={setOptionValues} />
       <label htmlFor="ruleset-hours">Orders deadline (hours)</label>
       <input id="ruleset-hours" type="number" min="0.05" step="any" value={ordersHours} onChange={(e) => setOrdersHours(e.target.value)} />
       <PressChoice press={press.press} anonymous={press.anonymous} sides="sides" onChange={setPress} />

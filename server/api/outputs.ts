@@ -83,7 +83,12 @@ export const openedOutput = z.object({ channelId: int, existed: z.boolean() });
 const rulesetJson = z.unknown().describe("The ruleset's own JSON (docs/rules/<ruleset>.md)");
 const playPhase = z.object({ status: z.enum(["open", "resolving", "finished"]), deadline: z.string().nullable(), sides: z.array(z.string()), locked: z.array(z.string()) });
 export const playGamesOutput = z.array(
-  z.object({ id: z.string(), name: z.string(), scenarios: z.array(z.looseObject({ id: z.string(), name: z.string(), sides: z.array(z.string()) })) }),
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    scenarios: z.array(z.looseObject({ id: z.string(), name: z.string(), sides: z.array(z.string()) })),
+    options: z.array(z.object({ id: z.string(), name: z.string(), kind: z.enum(["flag", "count"]) })).describe("What a challenge may set in `rules`: on or off, or a whole number of at least 1"),
+  }),
 );
 export const playViewOutput = z.looseObject({
   game: z.looseObject({ id: int, name: z.string(), ruleset: z.string(), scenario: z.string(), status: z.enum(["open", "active", "finished"]) }),

@@ -32,6 +32,11 @@ export interface OptionInfo {
   id: string;
   /** As players read it ("Low luck"). */
   name: string;
+  /**
+   * How a challenge sets it in the lobby's form: on or off ("flag", the default), or a whole number of
+   * at least 1 ("count": left empty, the scenario's own). `setup` judges the value either way.
+   */
+  kind?: "flag" | "count";
 }
 
 /**

@@ -124,17 +124,20 @@ describe.skipIf(SKIP)("Triple Alliance: two generals play three turns of Encuent
   }, LONG * 2);
 
   it("a rated game of one turn (TA9.3): both lock, and the page shows who won and how each rating moved", async () => {
-    const { gameId: rated } = (await trpc(s.a, s.base, "play.create", {
-      name: "One turn",
-      ruleset: "triple-alliance",
-      scenario: "encuentro",
-      seats: 2,
-      mine: ["paraguay"],
-      robots: [],
-      ordersHours: 24,
-      rated: true,
-      rules: { turnLimit: 1 },
-    })) as { gameId: number };
+    // Made in the lobby's form: rated, and the game's own option, its number of turns (TA9.3).
+    await s.a.goto(`${s.base}/lobby`);
+    await whenHydrated(s.a.getByTestId("challenge-game"));
+    await s.a.getByTestId("challenge-game").selectOption("triple-alliance");
+    await s.a.getByTestId("ruleset-name").fill("One turn");
+    await s.a.getByTestId("ruleset-rated").check();
+    await s.a.getByTestId("ruleset-option-turnLimit").fill("0");
+    await s.a.getByTestId("create-ruleset-challenge").click();
+    await expect.poll(() => s.a.getByTestId("create-error").textContent()).toContain("Turns (TA9.3): a whole number of at least 1");
+    await s.a.getByTestId("ruleset-option-turnLimit").fill("1");
+    await shoot(s.a, "triple-alliance-1440-challenge");
+    await s.a.getByTestId("create-ruleset-challenge").click();
+    await s.a.waitForURL(/\/game\/\d+$/, { timeout: LONG });
+    const rated = Number(/\/game\/(\d+)$/.exec(s.a.url())![1]);
     await trpc(s.b, s.base, "play.join", { gameId: rated, side: "brazil" });
     await trpc(s.a, s.base, "play.lock", { gameId: rated, side: "paraguay" });
     await trpc(s.b, s.base, "play.lock", { gameId: rated, side: "brazil" });

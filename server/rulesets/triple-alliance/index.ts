@@ -15,7 +15,7 @@ export const tripleAlliance: Ruleset<State, Orders, Report, string, SetupOptions
   // TA1.7: each side belongs to its army's team (Paraguay; the Allies), as the scenario's data says.
   scenarios: Object.values(SCENARIO_DATA).map((d) => ({ id: d.id, name: d.name, sides: Object.keys(d.sides), minSides: Object.keys(d.sides).length, teams: scenarioTeams(d.sides) })),
   // TA9.3: a challenge may play fewer or more turns than the scenario's (a positive whole number).
-  options: [{ id: "turnLimit", name: "Turns (TA9.3)" }],
+  options: [{ id: "turnLimit", name: "Turns (TA9.3)", kind: "count" }],
   setup: (scenario, options) => setupScenario(scenario, options),
   // TA2.1: one phase a turn, "orders", for every side with a unit or general on the table.
   phases(state): PhaseInfo[] {
