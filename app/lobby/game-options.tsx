@@ -6,13 +6,15 @@
 export interface OfferedOption {
   id: string;
   name: string;
-  kind: "flag" | "count";
+  /** Without a kind the form does not offer the option (1942's house rules have a form of their own). */
+  kind?: "flag" | "count";
 }
 
 /** What the form holds for each option: a checkbox's state, or the number as typed. */
 export type OptionValues = Record<string, boolean | string>;
 
-export function GameOptions({ options, values, onChange }: { options: OfferedOption[]; values: OptionValues; onChange: (values: OptionValues) => void }) {
+export function GameOptions({ options: offered, values, onChange }: { options: OfferedOption[]; values: OptionValues; onChange: (values: OptionValues) => void }) {
+  const options = offered.filter((o) => o.kind);
   if (options.length === 0) return null;
   return (
     <fieldset className="seat-choices" data-testid="ruleset-options">
@@ -48,6 +50,7 @@ export function rulesFrom(options: OfferedOption[], values: OptionValues): { rul
   const rules: Record<string, boolean | number> = {};
   for (const o of options) {
     const value = values[o.id];
+    if (!o.kind) continue;
     if (o.kind === "flag") {
       if (value === true) rules[o.id] = true;
       continue;

@@ -87,7 +87,9 @@ export const playGamesOutput = z.array(
     id: z.string(),
     name: z.string(),
     scenarios: z.array(z.looseObject({ id: z.string(), name: z.string(), sides: z.array(z.string()) })),
-    options: z.array(z.object({ id: z.string(), name: z.string(), kind: z.enum(["flag", "count"]) })).describe("What a challenge may set in `rules`: on or off, or a whole number of at least 1"),
+    options: z
+      .array(z.object({ id: z.string(), name: z.string(), kind: z.enum(["flag", "count"]).optional() }))
+      .describe("What a challenge may set in `rules`: on or off (flag), a whole number of at least 1 (count), or, without a kind, the game's own value"),
   }),
 );
 export const playViewOutput = z.looseObject({

@@ -33,8 +33,9 @@ export interface OptionInfo {
   /** As players read it ("Low luck"). */
   name: string;
   /**
-   * How a challenge sets it in the lobby's form: on or off ("flag", the default), or a whole number of
-   * at least 1 ("count": left empty, the scenario's own). `setup` judges the value either way.
+   * How the lobby's challenge form sets it: on or off ("flag"), or a whole number of at least 1
+   * ("count": left empty, the scenario's own). Without a kind the form does not offer it (a game's own
+   * form or the API sets it). `setup` judges the value either way.
    */
   kind?: "flag" | "count";
 }

@@ -62,8 +62,8 @@ describe("a ruleset's game options", () => {
     const dave = callerFor(handle, await makeUser(handle, "dave-opt@example.com"));
     // The lobby's offer lists each game's options.
     const offered = await dave.play.games();
-    expect(offered.find((g) => g.id === "relay-decide")!.options).toEqual([{ id: "turns", name: "Turns" }]);
-    expect(offered.find((g) => g.id === "1942")!.options).toEqual([{ id: "lowLuck", name: "Low luck" }, { id: "houseRules", name: "House rules" }]);
+    expect(offered.find((g) => g.id === "relay-decide")!.options).toEqual([{ id: "turns", name: "Turns", kind: "count" }]);
+    expect(offered.find((g) => g.id === "1942")!.options).toEqual([{ id: "lowLuck", name: "Low luck", kind: "flag" }, { id: "houseRules", name: "House rules" }]);
     expect(offered.find((g) => g.id === "interplanetary")!.options).toEqual([]);
     const challenge = { name: "Refused", scenario: "room", seats: 2, mine: ["a"], ...settings };
     const refusals: [string, Record<string, unknown>, string][] = [

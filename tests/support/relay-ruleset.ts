@@ -75,7 +75,7 @@ export const decidingRelay: Ruleset<RelayState, RelayOrders, RelayReport, string
   ...relay,
   id: "relay-decide",
   name: "Deciding relay",
-  options: [{ id: "turns", name: "Turns" }],
+  options: [{ id: "turns", name: "Turns", kind: "count" }],
   setup(scenario, options) {
     const turns = options.turns ?? LAST_TURN;
     if (!Number.isInteger(turns) || (turns as number) < 1 || (turns as number) > 9) return { ok: false, rule: "RL3", message: "The option turns is a whole number from 1 to 9 (RL3)" };

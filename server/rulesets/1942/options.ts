@@ -10,7 +10,7 @@ export interface Options1942 {
 }
 
 export const OPTIONS_1942: readonly OptionInfo[] = [
-  { id: "lowLuck", name: "Low luck" },
+  { id: "lowLuck", name: "Low luck", kind: "flag" },
   { id: "houseRules", name: "House rules" },
 ];
 

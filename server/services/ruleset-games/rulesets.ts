@@ -69,7 +69,7 @@ export function offeredGames() {
       id: r.id,
       name: r.name,
       scenarios: r.scenarios.map((s) => ({ id: s.id, name: s.name, sides: [...s.sides], minSides: s.minSides })),
-      options: (r.options ?? []).map((o) => ({ id: o.id, name: o.name, kind: o.kind ?? "flag" })),
+      options: (r.options ?? []).map((o) => ({ id: o.id, name: o.name, ...(o.kind ? { kind: o.kind } : {}) })),
     }));
 }
 
