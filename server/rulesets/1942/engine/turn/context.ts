@@ -35,6 +35,12 @@ export interface Run {
   loadIds: number[];
   airOnly: boolean;
   stealth: boolean;
+  /**
+   * The numbers on the board (`Board.number`) of `order.from` and each territory of its path, looked
+   * up once when the run is made: `steps[pos]` is where it stands. A pass then groups and moves runs
+   * by number, with no probe of the board's table of every territory at each step.
+   */
+  steps: number[];
   /** Steps of the path entered so far. */
   pos: number;
   status: RunStatus;
@@ -201,6 +207,13 @@ export function disembark(ph: Phase, p: Piece): void {
 /** Where a run's units stand now. */
 export function runPosition(run: Run): string {
   return run.pos === 0 ? run.order.from : run.order.path[run.pos - 1]!;
+}
+
+/** The numbers of a run's start and of each territory of its path (`Run.steps`). */
+export function stepNumbers(ph: Phase, from: string, path: readonly string[]): number[] {
+  const out = [numberOf(ph, from)];
+  for (const t of path) out.push(numberOf(ph, t));
+  return out;
 }
 
 export function teamOfPiece(p: Piece): Team {
