@@ -221,11 +221,14 @@ export function runPass(ph: Phase, kind: PassKind, runs: Run[]): Capture[] {
   const invisible = new Set(runs.filter((r) => r.stealth).flatMap((r) => r.unitIds));
   const blitzed: Capture[] = [];
   for (const r of runs) if (r.order.load && r.order.load.atStep === 0) load(ph, r);
-  const longest = Math.max(0, ...runs.map((r) => r.order.path.length));
-  for (let k = 1; k <= longest; k++) {
-    const active = runs.filter((r) => r.status === "moving" && r.order.path.length >= k && unitsOf(ph, r).length > 0);
+  // A run active at step k was active at every step before it (a run never moves again once it
+  // stops, and its units are fixed for the pass): each step looks only at the runs that moved in
+  // the step before, not at every run of the pass, and the pass ends when none is left.
+  let moved = runs;
+  for (let k = 1; moved.length > 0; k++) {
+    const active = moved.filter((r) => r.status === "moving" && r.order.path.length >= k && unitsOf(ph, r).length > 0);
     headOns(ph, kind, active, k);
-    const moved = active.filter((r) => r.status === "moving");
+    moved = active.filter((r) => r.status === "moving");
     for (const r of moved) enter(ph, r, k);
     for (const r of moved) if (r.order.load && r.order.load.atStep === k) load(ph, r);
     meetings(ph, kind, moved, k, invisible);
