@@ -13,6 +13,12 @@ export interface Board {
   isSea(id: string): boolean;
   value(id: string): number;
   neighbours(id: string): readonly string[];
+  /**
+   * The number of `to` when it neighbours the territory numbered `from`, found among that
+   * territory's few neighbours (a board name compares as a pointer); else `number(to)`. A path's
+   * steps are numbered this way without a probe of the table of every territory.
+   */
+  numberNextTo(from: number, to: string): number;
   adjacent(a: string, b: string): boolean;
   /** The canal on edge a–b, if any (R1.3). */
   canal(a: string, b: string): CanalData | undefined;
@@ -77,6 +83,9 @@ export function indexBoard(data: BoardData): Board {
     addCanal(own(canal.between[0]), own(canal.between[1]), canal);
     addCanal(own(canal.between[1]), own(canal.between[0]), canal);
   }
+  // By number: each territory's neighbours (the same sorted list) and their numbers.
+  const byNumber = ids.map((id) => entries.get(id)!);
+  const neighbourNumbers = byNumber.map((e) => e.neighbours.map((id) => entries.get(id)?.number ?? -1));
   const capitals = new Map<Nation, string>();
   for (const t of data.territories) if (t.capitalOf) capitals.set(t.capitalOf, t.id);
 
@@ -98,6 +107,11 @@ export function indexBoard(data: BoardData): Board {
     neighbours: (id) => entries.get(id)?.neighbours ?? none,
     // A scan of a's few neighbours rather than a set a territory: one probe of the board's table
     // instead of two, and no set to miss the caches on (R4.2 asks it at every step of every path).
+    numberNextTo: (from, to) => {
+      const near = byNumber[from]?.neighbours;
+      if (near) for (let i = 0; i < near.length; i++) if (near[i] === to) return neighbourNumbers[from]![i]!;
+      return entries.get(to)?.number ?? -1;
+    },
     adjacent: (a, b) => entries.get(a)?.neighbours.includes(b) ?? false,
     canal: (a, b) => (anyCanal ? (entries.get(a)?.canals ?? stray.get(a))?.get(b) : undefined),
     capitalOf: (nation) => capitals.get(nation),

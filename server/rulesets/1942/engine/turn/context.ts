@@ -212,7 +212,12 @@ export function runPosition(run: Run): string {
 /** The numbers of a run's start and of each territory of its path (`Run.steps`). */
 export function stepNumbers(ph: Phase, from: string, path: readonly string[]): number[] {
   const out = [numberOf(ph, from)];
-  for (const t of path) out.push(numberOf(ph, t));
+  // Each step of a valid path neighbours the one before it (R4.2): found among its neighbours.
+  for (const t of path) {
+    const n = ph.board.numberNextTo(out[out.length - 1]!, t);
+    if (n < 0) throw new Error(`unknown territory ${t}`);
+    out.push(n);
+  }
   return out;
 }
 
