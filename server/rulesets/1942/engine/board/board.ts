@@ -11,6 +11,9 @@ export interface Board {
   territory(id: string): TerritoryData;
   isLand(id: string): boolean;
   isSea(id: string): boolean;
+  /** Whether the territory numbered `n` is land: a piece knows its territory's number, so no probe by name. */
+  isLandNumber(n: number): boolean;
+  isSeaNumber(n: number): boolean;
   value(id: string): number;
   neighbours(id: string): readonly string[];
   /**
@@ -103,6 +106,8 @@ export function indexBoard(data: BoardData): Board {
     territory,
     isLand: (id) => entries.get(id)?.land ?? false,
     isSea: (id) => entries.get(id)?.sea ?? false,
+    isLandNumber: (n) => byNumber[n]?.land ?? false,
+    isSeaNumber: (n) => byNumber[n]?.sea ?? false,
     value: (id) => entries.get(id)?.territory.value ?? 0,
     neighbours: (id) => entries.get(id)?.neighbours ?? none,
     // A scan of a's few neighbours rather than a set a territory: one probe of the board's table
