@@ -92,7 +92,7 @@ function validate(ph: Phase, orders: CombatInput["orders"]): OrderReport[] {
         loadIds: m.loaded.map((u) => u.id),
         airOnly,
         stealth: m.order.stealth === true,
-        steps: stepNumbers(ph, m.order.from, m.order.path),
+        steps: stepNumbers(ph, m.order.from, m.order.path, m.units[0]?.id),
         pos: 0,
         status: "moving",
       });

@@ -18,8 +18,9 @@ export interface Board {
   neighbours(id: string): readonly string[];
   /**
    * The number of `to` when it neighbours the territory numbered `from`, found among that
-   * territory's few neighbours (a board name compares as a pointer); else `number(to)`. A path's
-   * steps are numbered this way without a probe of the table of every territory.
+   * territory's few neighbours (a board name compares as a pointer, another string by its
+   * characters); else `number(to)`. A path's steps are numbered this way without a probe of the
+   * table of every territory.
    */
   numberNextTo(from: number, to: string): number;
   adjacent(a: string, b: string): boolean;

@@ -210,8 +210,10 @@ export function runPosition(run: Run): string {
 }
 
 /** The numbers of a run's start and of each territory of its path (`Run.steps`). */
-export function stepNumbers(ph: Phase, from: string, path: readonly string[]): number[] {
-  const out = [numberOf(ph, from)];
+export function stepNumbers(ph: Phase, from: string, path: readonly string[], unitId?: number): number[] {
+  // The run's units stand at `from` when the phase begins: their piece already knows its number.
+  const known = unitId === undefined ? undefined : ph.byId[unitId]?.where;
+  const out = [known !== undefined && ph.board.ids[known] === from ? known : numberOf(ph, from)];
   // Each step of a valid path neighbours the one before it (R4.2): found among its neighbours.
   for (const t of path) {
     const n = ph.board.numberNextTo(out[out.length - 1]!, t);
