@@ -19,15 +19,7 @@ export function withBoardNames(board: Board, order: Order): Order {
     if (order.from !== undefined) out.from = boardName(board, order.from);
     return out;
   }
-  // A path's names are found among the neighbours of the step before (a valid path moves from
-  // neighbour to neighbour, R4.2), falling back to the table of every territory.
-  const from = board.number(order.from);
-  let at = from;
-  const path = order.path.map((t) => {
-    at = board.numberNextTo(at, t);
-    return at < 0 ? t : board.ids[at]!;
-  });
-  const out = { ...order, from: from < 0 ? order.from : board.ids[from]!, path };
+  const out = { ...order, from: boardName(board, order.from), path: order.path.map((t) => boardName(board, t)) };
   if (order.load !== undefined) out.load = { ...order.load, from: boardName(board, order.load.from) };
   if (order.unload !== undefined) out.unload = boardName(board, order.unload);
   if (order.bombard !== undefined) out.bombard = boardName(board, order.bombard);
