@@ -20,7 +20,7 @@ import { gameOptionsOf, knownSorted, markSorted, type GameState, type Unit } fro
 import { byNationOrder, nationIndex, teamOf } from "./teams";
 import { NATIONS, UNIT_TYPES, type Nation } from "./types";
 import { isAir, isShip, tableIndex } from "./units";
-import { aliveOf, cargoPieces, newPhase, piecesAt, runPosition, type Phase, type Run } from "./turn/context";
+import { aliveOf, cargoPieces, newPhase, numberOf, piecesAt, runPosition, stepNumbers, type Phase, type Run } from "./turn/context";
 
 export interface CombatInput {
   state: GameState;
@@ -92,6 +92,7 @@ function validate(ph: Phase, orders: CombatInput["orders"]): OrderReport[] {
         loadIds: m.loaded.map((u) => u.id),
         airOnly,
         stealth: m.order.stealth === true,
+        steps: stepNumbers(ph, m.order.from, m.order.path, m.units[0]?.id),
         pos: 0,
         status: "moving",
       });
@@ -137,6 +138,7 @@ function unload(ph: Phase, unfought: ReadonlySet<string>): Run[] {
       loadIds: [],
       airOnly: false,
       stealth: false,
+      steps: [run.steps[run.pos]!, numberOf(ph, run.order.unload!)],
       pos: 0,
       status: "moving",
       cargoOf: run,
@@ -187,14 +189,16 @@ function sortedOwners(ph: Phase): Record<string, Nation> {
  * territory number, walked in number order (the board's sorted id order), and each goes to its
  * nation-and-type bucket.
  */
-export function unitReports(units: readonly Unit[], board: Board): UnitReport[] {
+export function unitReports(units: readonly Unit[], board: Board, numbers?: readonly number[]): UnitReport[] {
   const byTerritory: (UnitReport[] | undefined)[] = new Array(board.ids.length);
-  // Units come mostly territory by territory: the last unit's number serves the next one there without a probe.
+  // A phase passes its pieces' territory numbers (`numbers[i]` for `units[i]`): no probe at all.
+  // Otherwise units come mostly territory by territory: the last unit's number serves the next one there.
   let lastAt: string | undefined;
   let lastN = -1;
-  for (const u of units) {
+  for (let i = 0; i < units.length; i++) {
+    const u = units[i]!;
     const aboard = u.aboard !== undefined;
-    const n = u.at === lastAt ? lastN : board.number(u.at);
+    const n = numbers ? numbers[i]! : u.at === lastAt ? lastN : board.number(u.at);
     lastAt = u.at;
     lastN = n;
     if (n < 0) continue; // never on a checked state (the sorted-ids walk skipped such units too)
@@ -252,13 +256,17 @@ export function resolveCombatPhase(input: CombatInput): CombatResult {
     if (waiting.length > 0) return waitingFor("land", waiting);
   } else listBattles(ph, "land", landBattles, raiders);
 
-  const units: Unit[] = ph.pieces
-    .filter((p) => p.alive)
-    .map((p): Unit => (p.aboard === undefined ? { id: p.id, nation: p.nation, type: p.type, at: p.at } : { id: p.id, nation: p.nation, type: p.type, at: p.at, aboard: p.aboard }));
+  const units: Unit[] = [];
+  const wheres: number[] = [];
+  for (const p of ph.pieces) {
+    if (!p.alive) continue;
+    units.push(p.aboard === undefined ? { id: p.id, nation: p.nation, type: p.type, at: p.at } : { id: p.id, nation: p.nation, type: p.type, at: p.at, aboard: p.aboard });
+    wheres.push(p.where);
+  }
   // One sorted owners object serves the report and the next state (neither is ever mutated).
   const owners = sortedOwners(ph);
   const treasury = { ...ph.treasury };
-  const report: CombatReport = { ...ph.report, orders: orderReports(ph, invalid), units: unitReports(units, ph.board), owners, treasury };
+  const report: CombatReport = { ...ph.report, orders: orderReports(ph, invalid), units: unitReports(units, ph.board, wheres), owners, treasury };
   const state: GameState = { board: input.state.board, owners, originalOwners: input.state.originalOwners, units, treasury: { ...treasury }, ...gameOptionsOf(input.state) };
   return { state, report, aftermath: aftermathOf(ph) };
 }

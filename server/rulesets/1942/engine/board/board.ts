@@ -11,8 +11,18 @@ export interface Board {
   territory(id: string): TerritoryData;
   isLand(id: string): boolean;
   isSea(id: string): boolean;
+  /** Whether the territory numbered `n` is land: a piece knows its territory's number, so no probe by name. */
+  isLandNumber(n: number): boolean;
+  isSeaNumber(n: number): boolean;
   value(id: string): number;
   neighbours(id: string): readonly string[];
+  /**
+   * The number of `to` when it neighbours the territory numbered `from`, found among that
+   * territory's few neighbours (a board name compares as a pointer, another string by its
+   * characters); else `number(to)`. A path's steps are numbered this way without a probe of the
+   * table of every territory.
+   */
+  numberNextTo(from: number, to: string): number;
   adjacent(a: string, b: string): boolean;
   /** The canal on edge a–b, if any (R1.3). */
   canal(a: string, b: string): CanalData | undefined;
@@ -21,65 +31,95 @@ export interface Board {
 
 const cache = new WeakMap<BoardData, Board>();
 
+/**
+ * All a look-up by name needs, in one entry a territory: every query probes one table, so a
+ * territory asked about several times in a row (is it land, its number, its neighbours) costs one
+ * cache miss rather than one a table (at 100 copies of the board the tables no longer fit the caches).
+ */
+interface Entry {
+  territory: TerritoryData;
+  number: number;
+  land: boolean;
+  sea: boolean;
+  /** Sorted neighbours (R1.2). */
+  neighbours: string[];
+  /** Canals on edges from here, by the zone across (R1.3). */
+  canals?: Map<string, CanalData>;
+}
+
 /** Index a board. Memoised per data object, so callers may call it freely. */
 export function indexBoard(data: BoardData): Board {
   const hit = cache.get(data);
   if (hit) return hit;
-  const byId = new Map<string, TerritoryData>();
-  for (const t of data.territories) byId.set(t.id, t);
-  const adjacency = new Map<string, string[]>();
-  for (const t of data.territories) adjacency.set(t.id, []);
+  const ids = data.territories.map((t) => t.id).sort();
+  const entries = new Map<string, Entry>();
+  for (const t of data.territories) entries.set(t.id, { territory: t, number: -1, land: t.kind === "land", sea: t.kind === "sea", neighbours: [] });
+  ids.forEach((id, i) => (entries.get(id)!.number = i));
   // Edges and canals name territories with the territory's own id string (an edge list read or
   // built apart holds equal strings of its own): then a look-up by a board name compares pointers.
-  const own = (id: string) => byId.get(id)?.id ?? id;
+  const own = (id: string) => entries.get(id)?.territory.id ?? id;
   for (const [edgeA, edgeB] of data.edges) {
     const a = own(edgeA);
     const b = own(edgeB);
-    const fromA = adjacency.get(a);
+    const fromA = entries.get(a)?.neighbours;
     if (a === b || fromA?.includes(b)) continue;
     fromA?.push(b);
-    adjacency.get(b)?.push(a);
+    entries.get(b)?.neighbours.push(a);
   }
   // Sorted neighbours keep every search canonical, whatever order the edges were listed in.
-  for (const list of adjacency.values()) list.sort();
+  for (const e of entries.values()) e.neighbours.sort();
   // Canals by one zone, then the other, both ways: a look-up at every sea step builds no key string.
-  const canals = new Map<string, Map<string, CanalData>>();
+  // A canal naming a zone not on the board is kept apart, and found as before.
+  let anyCanal = false;
+  const stray = new Map<string, Map<string, CanalData>>();
   const addCanal = (a: string, b: string, canal: CanalData) => {
-    let out = canals.get(a);
-    if (!out) canals.set(a, (out = new Map()));
+    const e = entries.get(a);
+    let out = e ? e.canals : stray.get(a);
+    if (!out) {
+      out = new Map();
+      if (e) e.canals = out;
+      else stray.set(a, out);
+    }
     out.set(b, canal);
+    anyCanal = true;
   };
   for (const canal of data.canals ?? []) {
     addCanal(own(canal.between[0]), own(canal.between[1]), canal);
     addCanal(own(canal.between[1]), own(canal.between[0]), canal);
   }
+  // By number: each territory's neighbours (the same sorted list) and their numbers.
+  const byNumber = ids.map((id) => entries.get(id)!);
+  const neighbourNumbers = byNumber.map((e) => e.neighbours.map((id) => entries.get(id)?.number ?? -1));
   const capitals = new Map<Nation, string>();
   for (const t of data.territories) if (t.capitalOf) capitals.set(t.capitalOf, t.id);
-  const ids = data.territories.map((t) => t.id).sort();
-  const numbers = new Map<string, number>();
-  ids.forEach((id, i) => numbers.set(id, i));
-  const land = new Set(data.territories.filter((t) => t.kind === "land").map((t) => t.id));
-  const sea = new Set(data.territories.filter((t) => t.kind === "sea").map((t) => t.id));
 
   const territory = (id: string): TerritoryData => {
-    const t = byId.get(id);
-    if (!t) throw new Error(`unknown territory ${id}`);
-    return t;
+    const e = entries.get(id);
+    if (!e) throw new Error(`unknown territory ${id}`);
+    return e.territory;
   };
+  const none: readonly string[] = [];
   const board: Board = {
     data,
     ids,
-    number: (id) => numbers.get(id) ?? -1,
-    has: (id) => byId.has(id),
+    number: (id) => entries.get(id)?.number ?? -1,
+    has: (id) => entries.has(id),
     territory,
-    isLand: (id) => land.has(id),
-    isSea: (id) => sea.has(id),
-    value: (id) => byId.get(id)?.value ?? 0,
-    neighbours: (id) => adjacency.get(id) ?? [],
+    isLand: (id) => entries.get(id)?.land ?? false,
+    isSea: (id) => entries.get(id)?.sea ?? false,
+    isLandNumber: (n) => byNumber[n]?.land ?? false,
+    isSeaNumber: (n) => byNumber[n]?.sea ?? false,
+    value: (id) => entries.get(id)?.territory.value ?? 0,
+    neighbours: (id) => entries.get(id)?.neighbours ?? none,
     // A scan of a's few neighbours rather than a set a territory: one probe of the board's table
     // instead of two, and no set to miss the caches on (R4.2 asks it at every step of every path).
-    adjacent: (a, b) => adjacency.get(a)?.includes(b) ?? false,
-    canal: (a, b) => (canals.size === 0 ? undefined : canals.get(a)?.get(b)),
+    numberNextTo: (from, to) => {
+      const near = byNumber[from]?.neighbours;
+      if (near) for (let i = 0; i < near.length; i++) if (near[i] === to) return neighbourNumbers[from]![i]!;
+      return entries.get(to)?.number ?? -1;
+    },
+    adjacent: (a, b) => entries.get(a)?.neighbours.includes(b) ?? false,
+    canal: (a, b) => (anyCanal ? (entries.get(a)?.canals ?? stray.get(a))?.get(b) : undefined),
     capitalOf: (nation) => capitals.get(nation),
   };
   cache.set(data, board);

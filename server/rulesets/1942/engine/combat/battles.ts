@@ -12,7 +12,7 @@ export function findBattles(ph: Phase, kind: "sea" | "land", raiders: ReadonlySe
   const teams = new Array<number>(ph.board.ids.length).fill(0);
   for (const p of ph.pieces) {
     if (!isFighting(p) || raiders.has(p.id)) continue;
-    if (kind === "sea" ? !ph.board.isSea(p.at) : !ph.board.isLand(p.at)) continue;
+    if (kind === "sea" ? !ph.board.isSeaNumber(p.where) : !ph.board.isLandNumber(p.where)) continue;
     teams[p.where]! |= TEAM_BIT[teamOf(p.nation)];
   }
   const out: string[] = [];
@@ -46,14 +46,18 @@ function bombarders(ph: Phase, territory: string, runs: readonly Run[]): BattleS
 function amphibiousRuns(ph: Phase): Map<string, Run[]> {
   const byTarget = new Map<string, Run[]>();
   for (const r of ph.runs) {
-    for (const t of new Set([r.order.unload, r.order.bombard])) {
-      if (t === undefined) continue;
-      const list = byTarget.get(t);
-      if (list) list.push(r);
-      else byTarget.set(t, [r]);
-    }
+    // Its unload target, then its bombard target if another: no set made a run.
+    const { unload, bombard } = r.order;
+    if (unload !== undefined) addRun(byTarget, unload, r);
+    if (bombard !== undefined && bombard !== unload) addRun(byTarget, bombard, r);
   }
   return byTarget;
+}
+
+function addRun(byTarget: Map<string, Run[]>, target: string, r: Run): void {
+  const list = byTarget.get(target);
+  if (list) list.push(r);
+  else byTarget.set(target, [r]);
 }
 
 function sidesOf(units: Piece[]): BattleReport["sides"] {

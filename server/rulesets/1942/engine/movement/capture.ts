@@ -43,7 +43,7 @@ export function captureAfterLandPass(ph: Phase, battles: ReadonlySet<string>, bl
   // Bits by territory number: walked in number order, which is sorted id order, so no sort.
   const teams = new Array<number>(ph.board.ids.length).fill(0);
   for (const p of ph.pieces) {
-    if (!p.alive || p.aboard !== undefined || !isLandUnit(p.type) || !ph.board.isLand(p.at)) continue;
+    if (!p.alive || p.aboard !== undefined || !isLandUnit(p.type) || !ph.board.isLandNumber(p.where)) continue;
     teams[p.where]! |= TEAM_BIT[teamOf(p.nation)];
   }
   const captures: Capture[] = [];

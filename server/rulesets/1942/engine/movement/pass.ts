@@ -5,7 +5,7 @@ import { TEAMS, type Team } from "../types";
 import { TRANSPORT_CAPACITY, UNIT_STATS, isAir, isLandUnit, isShip } from "../units";
 import { transferCapitalCredits } from "../economy/capitals";
 import { capture, type Capture } from "./capture";
-import { aboardOf, aliveOf, cargoPieces, disembark, embark, indexedAt, moveTo, numberOf, runPosition, type Phase, type Piece, type Run } from "../turn/context";
+import { aboardOf, aliveOf, cargoPieces, disembark, embark, moveTo, runPosition, type Phase, type Piece, type Run } from "../turn/context";
 
 export type PassKind = "sea" | "land";
 
@@ -76,25 +76,26 @@ function forceOf(ph: Phase, runs: Run[], k: number, team: Team, from: string, to
 }
 
 function headOns(ph: Phase, kind: PassKind, active: Run[], k: number): void {
-  // Crossings by edge direction: from → to → runs.
-  const byDirection = new Map<string, Map<string, Run[]>>();
+  // Crossings by edge direction, one key a pair of territory numbers (from × territories + to): no
+  // map a territory, and no probe of a table keyed by names.
+  const size = ph.board.ids.length;
+  const byDirection = new Map<number, Run[]>();
   for (const r of active) {
-    const from = runPosition(r);
-    const to = r.order.path[k - 1]!;
-    let out = byDirection.get(from);
-    if (!out) byDirection.set(from, (out = new Map()));
-    const list = out.get(to);
+    const key = r.steps[r.pos]! * size + r.steps[k]!;
+    const list = byDirection.get(key);
     if (list) list.push(r);
-    else out.set(to, [r]);
+    else byDirection.set(key, [r]);
   }
-  const crossings: [string, string, Run[], Run[]][] = [];
-  for (const [a, out] of byDirection) {
-    for (const [b, forward] of out) {
-      const backward = a < b ? byDirection.get(b)?.get(a) : undefined; // each edge once
-      if (backward) crossings.push([a, b, forward, backward]);
-    }
+  // Each edge once, from its lower number: numbers follow the sorted ids, so this is the order of the names.
+  const pairs: [number, number, Run[], Run[]][] = [];
+  for (const [key, forward] of byDirection) {
+    const from = Math.floor(key / size);
+    const to = key - from * size;
+    const backward = from < to ? byDirection.get(to * size + from) : undefined;
+    if (backward) pairs.push([from, to, forward, backward]);
   }
-  crossings.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] < y[1] ? -1 : 1));
+  pairs.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+  const crossings = pairs.map(([from, to, forward, backward]): [string, string, Run[], Run[]] => [ph.board.ids[from]!, ph.board.ids[to]!, forward, backward]);
   for (const [a, b, forward, backward] of crossings) {
     for (const team of TEAMS) {
       const f1 = forceOf(ph, forward, k, team, a, b);
@@ -125,7 +126,7 @@ function headOns(ph: Phase, kind: PassKind, active: Run[], k: number): void {
 
 function enter(ph: Phase, run: Run, k: number): void {
   run.pos = k;
-  const to = numberOf(ph, run.order.path[k - 1]!);
+  const to = run.steps[k]!;
   for (const p of unitsOf(ph, run)) {
     if (run.cargoOf !== undefined) {
       disembark(ph, p); // R5.3: cargo goes ashore
@@ -164,9 +165,9 @@ export function load(ph: Phase, run: Run): void {
 }
 
 /** Whether units of both teams that count in this pass stand in a territory (R5.2a). */
-function bothTeamsIn(ph: Phase, kind: PassKind, territory: string, invisible: ReadonlySet<number>): boolean {
+function bothTeamsIn(ph: Phase, kind: PassKind, territory: number, invisible: ReadonlySet<number>): boolean {
   let first: Team | undefined;
-  for (const p of indexedAt(ph, territory)) {
+  for (const p of ph.here[territory] ?? []) {
     if (!countsInPass(kind, p, invisible)) continue;
     const team = teamOf(p.nation);
     if (first === undefined) first = team;
@@ -176,16 +177,19 @@ function bothTeamsIn(ph: Phase, kind: PassKind, territory: string, invisible: Re
 }
 
 function meetings(ph: Phase, kind: PassKind, moved: Run[], k: number, invisible: ReadonlySet<number>): void {
-  const entered = new Map<string, Run[]>();
+  // Runs by the number of the territory they entered, walked in number order (the sorted ids' order).
+  const entered = new Map<number, Run[]>();
   for (const r of moved) {
     if (r.airOnly || r.stealth) continue; // R5.2a: air and stealth submarines never meet while moving
-    const t = runPosition(r);
+    const t = r.steps[r.pos]!;
     const list = entered.get(t);
     if (list) list.push(r);
     else entered.set(t, [r]);
   }
-  for (const [territory, runs] of [...entered.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    if (!bothTeamsIn(ph, kind, territory, invisible)) continue;
+  for (const n of [...entered.keys()].sort((a, b) => a - b)) {
+    if (!bothTeamsIn(ph, kind, n, invisible)) continue;
+    const runs = entered.get(n)!;
+    const territory = ph.board.ids[n]!;
     for (const r of runs) {
       if (r.order.path.length === k) continue; // its last territory: the order completes there
       r.status = "stopped";
@@ -217,11 +221,14 @@ export function runPass(ph: Phase, kind: PassKind, runs: Run[]): Capture[] {
   const invisible = new Set(runs.filter((r) => r.stealth).flatMap((r) => r.unitIds));
   const blitzed: Capture[] = [];
   for (const r of runs) if (r.order.load && r.order.load.atStep === 0) load(ph, r);
-  const longest = Math.max(0, ...runs.map((r) => r.order.path.length));
-  for (let k = 1; k <= longest; k++) {
-    const active = runs.filter((r) => r.status === "moving" && r.order.path.length >= k && unitsOf(ph, r).length > 0);
+  // A run active at step k was active at every step before it (a run never moves again once it
+  // stops, and its units are fixed for the pass): each step looks only at the runs that moved in
+  // the step before, not at every run of the pass, and the pass ends when none is left.
+  let moved = runs;
+  for (let k = 1; moved.length > 0; k++) {
+    const active = moved.filter((r) => r.status === "moving" && r.order.path.length >= k && unitsOf(ph, r).length > 0);
     headOns(ph, kind, active, k);
-    const moved = active.filter((r) => r.status === "moving");
+    moved = active.filter((r) => r.status === "moving");
     for (const r of moved) enter(ph, r, k);
     for (const r of moved) if (r.order.load && r.order.load.atStep === k) load(ph, r);
     meetings(ph, kind, moved, k, invisible);

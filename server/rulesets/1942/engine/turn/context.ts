@@ -35,6 +35,12 @@ export interface Run {
   loadIds: number[];
   airOnly: boolean;
   stealth: boolean;
+  /**
+   * The numbers on the board (`Board.number`) of `order.from` and each territory of its path, looked
+   * up once when the run is made: `steps[pos]` is where it stands. A pass then groups and moves runs
+   * by number, with no probe of the board's table of every territory at each step.
+   */
+  steps: number[];
   /** Steps of the path entered so far. */
   pos: number;
   status: RunStatus;
@@ -201,6 +207,20 @@ export function disembark(ph: Phase, p: Piece): void {
 /** Where a run's units stand now. */
 export function runPosition(run: Run): string {
   return run.pos === 0 ? run.order.from : run.order.path[run.pos - 1]!;
+}
+
+/** The numbers of a run's start and of each territory of its path (`Run.steps`). */
+export function stepNumbers(ph: Phase, from: string, path: readonly string[], unitId?: number): number[] {
+  // The run's units stand at `from` when the phase begins: their piece already knows its number.
+  const known = unitId === undefined ? undefined : ph.byId[unitId]?.where;
+  const out = [known !== undefined && ph.board.ids[known] === from ? known : numberOf(ph, from)];
+  // Each step of a valid path neighbours the one before it (R4.2): found among its neighbours.
+  for (const t of path) {
+    const n = ph.board.numberNextTo(out[out.length - 1]!, t);
+    if (n < 0) throw new Error(`unknown territory ${t}`);
+    out.push(n);
+  }
+  return out;
 }
 
 export function teamOfPiece(p: Piece): Team {
