@@ -42,7 +42,7 @@ describe("the rating beside a name", () => {
     expect(seat(masked.gameId, "paraguay").player).toBe("a player");
     for (const key of ["playerId", "rating", "reliability", "finishedGames"]) expect(seat(masked.gameId, "paraguay")).not.toHaveProperty(key);
     // The player sees their own name and figures in the anonymous game's row, in its ruleset.
-    const own = (await asAda.game.lobby()).mine.find((g) => g.id === masked.gameId)!.seats.find((s) => s.nation === "paraguay")!;
+    const own = (await asAda.game.lobby()).mine.find((g) => g.id === masked.gameId)!.seats.find((s) => (s.nation as string) === "paraguay")!;
     expect(own).toMatchObject({ playerId: ada!.id, rating: shownRating(allied) });
 
     // A 1942 game's seats: 1942's rating, for another player and a spectator alike.
@@ -54,7 +54,7 @@ describe("the rating beside a name", () => {
     await handle.db.insert(ratings).values({ userId: bo!.id, ruleset: "1942", ...classic, games: SHOWN_AFTER });
     await callerFor(handle, bo!).play.join({ gameId: gTa.gameId, side: "brazil" });
     const after = await callerFor(handle, cal!).game.lobby();
-    const boSeat = after.open.find((g) => g.id === gTa.gameId)!.seats.find((s) => s.nation === "brazil")!;
+    const boSeat = after.open.find((g) => g.id === gTa.gameId)!.seats.find((s) => (s.nation as string) === "brazil")!;
     expect(boSeat).toMatchObject({ playerId: bo!.id, rating: null });
   });
 });
