@@ -4,7 +4,8 @@ import type { Db } from "../../db/client";
 import { games, locks, postCombatOrders, seats, users, type SeatSide } from "../../db/schema";
 import type { LobbyGame, LobbyTurn } from "./games";
 import { currentPhase } from "./phases";
-import { namedPlayer, playerFigures, type PlayerFigures } from "./player-figures";
+import { figuresByRuleset, namedPlayer, playerFigures, type PlayerFigures } from "./player-figures";
+import { RULESET } from "./ratings";
 import { shownPlayerName } from "./player-names";
 import { getRuleset } from "../rulesets";
 import { CLASSIC, scenarioSides } from "./ruleset-games/rulesets";
@@ -19,7 +20,9 @@ async function describe(db: Db, userId: string, rows: (typeof games.$inferSelect
     .from(seats)
     .leftJoin(users, eq(users.id, seats.userId))
     .where(inArray(seats.gameId, rows.map((g) => g.id)));
-  const figures = await playerFigures(db, seatRows.flatMap((r) => (r.userId ? [r.userId] : [])));
+  // Each game's seats show the ratings of that game's ruleset (a player rated in two shows each in its own).
+  const rulesetOfGame = new Map(rows.map((g) => [g.id, g.ruleset]));
+  const figures = await figuresByRuleset(db, seatRows.flatMap((r) => (r.userId ? [{ userId: r.userId, ruleset: rulesetOfGame.get(r.gameId)! }] : [])));
   // Seats still waiting for an invited bot show its name: the challenge's creator chose it in public.
   const reservedIds = [...new Set(seatRows.flatMap((r) => (r.reservedFor && !r.userId ? [r.reservedFor] : [])))];
   const reservedNames = new Map(
@@ -41,7 +44,7 @@ async function describe(db: Db, userId: string, rows: (typeof games.$inferSelect
         player: s.userId ? shownPlayerName({ id: s.userId, name: s.name }, g, s.userId === userId) : null,
         mine: s.userId === userId,
         // An anonymous game hides who plays (issue 14), so also the figures that would tell it.
-        ...(named && s.userId ? { playerId: s.userId, ...figures.get(s.userId)! } : {}),
+        ...(named && s.userId ? { playerId: s.userId, ...figures.get(g.ruleset)!.get(s.userId)! } : {}),
         ...(s.reservedFor && !s.userId ? { reservedFor: reservedNames.get(s.reservedFor) } : {}),
       };
     }),
@@ -81,7 +84,8 @@ export async function listLobby(db: Db, userId: string): Promise<{ open: LobbyGa
     const turn = await turnOf(db, g.id, g.ruleset, g.seats.filter((s) => s.mine && !s.robot).map((s) => s.nation));
     if (turn) g.turn = turn;
   }
-  const me = { userId, ...(await playerFigures(db, [userId])).get(userId)! };
+  // The viewer's own figures over the lobby carry 1942's rating (the profile lists every game's).
+  const me = { userId, ...(await playerFigures(db, [userId], RULESET)).get(userId)! };
   return { open: await describe(db, userId, open), mine: described, watch: await toWatch(db, userId, myIds.map((r) => r.gameId)), me };
 }
 

@@ -19,14 +19,14 @@ export function phaseKey(phase: { id: number; seedHash: string; status: string }
   return `${phase.id}:${phase.seedHash}:${phase.status}`;
 }
 
-/** playerFigures, read at most once per phase key and set of users in this process. */
-export function figuresForPhase(key: string): (db: Db, userIds: string[]) => Promise<Map<string, PlayerFigures>> {
+/** playerFigures with the game's ruleset's ratings, read at most once per phase key and set of users in this process. */
+export function figuresForPhase(key: string, ruleset: string): (db: Db, userIds: string[]) => Promise<Map<string, PlayerFigures>> {
   return (db, userIds) => {
-    const full = `${key}|${[...new Set(userIds)].sort().join(",")}`;
+    const full = `${ruleset}|${key}|${[...new Set(userIds)].sort().join(",")}`;
     let hit = cache.get(full);
     if (hit) cache.delete(full);
     else {
-      hit = playerFigures(db, userIds);
+      hit = playerFigures(db, userIds, ruleset);
       // A failed read is not kept: the next view reads again.
       hit.catch(() => cache.delete(full));
     }

@@ -18,11 +18,36 @@ export interface PlayerFigures {
   bot: boolean;
 }
 
-export async function playerFigures(db: Db, userIds: string[]): Promise<Map<string, PlayerFigures>> {
+/** The figures of `userIds` with the rating of `ruleset`: the game's own, beside a name in its seats. */
+export async function playerFigures(db: Db, userIds: string[], ruleset: string): Promise<Map<string, PlayerFigures>> {
+  return (await figuresByRuleset(db, userIds.map((userId) => ({ userId, ruleset })))).get(ruleset) ?? new Map();
+}
+
+/**
+ * The figures of each user in each ruleset asked for (the lobby lists games of several rulesets: each
+ * row shows its own game's ratings). Reliability, finished games and the bot mark are one per user,
+ * read once; the ratings one statement per ruleset asked for.
+ */
+export async function figuresByRuleset(db: Db, wanted: { userId: string; ruleset: string }[]): Promise<Map<string, Map<string, PlayerFigures>>> {
+  const userIds = [...new Set(wanted.map((w) => w.userId))];
+  const rulesets = [...new Set(wanted.map((w) => w.ruleset))].sort();
   // Independent reads, sent together: a game view waits for one round trip, not four.
-  const [reliability, finished, rating, bots] = await Promise.all([reliabilityFigures(db, userIds), finishedGameCounts(db, userIds), shownRatings(db, userIds), botsAmong(db, userIds)]);
+  const [reliability, finished, bots, ...ratings] = await Promise.all([
+    reliabilityFigures(db, userIds),
+    finishedGameCounts(db, userIds),
+    botsAmong(db, userIds),
+    ...rulesets.map((ruleset) => shownRatings(db, wanted.filter((w) => w.ruleset === ruleset).map((w) => w.userId), ruleset)),
+  ]);
   return new Map(
-    [...new Set(userIds)].map((id) => [id, { reliability: reliability.get(id) ?? null, finishedGames: finished.get(id) ?? 0, rating: rating.get(id) ?? null, bot: bots.has(id) }]),
+    rulesets.map((ruleset, i) => [
+      ruleset,
+      new Map(
+        [...new Set(wanted.filter((w) => w.ruleset === ruleset).map((w) => w.userId))].map((id) => [
+          id,
+          { reliability: reliability.get(id) ?? null, finishedGames: finished.get(id) ?? 0, rating: ratings[i]!.get(id) ?? null, bot: bots.has(id) },
+        ]),
+      ),
+    ]),
   );
 }
 
@@ -51,11 +76,11 @@ export interface SeatRow {
 
 export async function seatExtras(
   db: Db,
-  game: { options: GameOptions; status: "open" | "active" | "finished" },
+  game: { options: GameOptions; status: "open" | "active" | "finished"; ruleset: string },
   seatRows: SeatRow[],
   viewerId: string,
   /** Where the figures come from (the game view passes its per-phase cache, phase-figures.ts). */
-  figuresOf: (db: Db, userIds: string[]) => Promise<Map<string, PlayerFigures>> = playerFigures,
+  figuresOf: (db: Db, userIds: string[]) => Promise<Map<string, PlayerFigures>> = (db, ids) => playerFigures(db, ids, game.ruleset),
 ): Promise<Map<SeatSide, SeatExtras>> {
   const named = seatRows.filter((s) => s.userId && namedPlayer(game, s.userId === viewerId));
   // The bot mark and vacations come with the seats, read with every view (the figures may come from

@@ -261,7 +261,7 @@ export async function viewFor(db: Db, userId: string, read: ViewRead): Promise<G
     postCombat = { report: postCombatOutcome(stage.report), waitingFor: NATIONS.filter((n) => rows.some((r) => r.nation === n && r.lockedAt === null)), mine };
   }
   // Public figures of the seated players, once per phase (phase-figures.ts); who is named stays per viewer.
-  const extras = await seatExtras(db, game, seatRows, userId, phase ? figuresForPhase(phaseKey(phase)) : undefined);
+  const extras = await seatExtras(db, game, seatRows, userId, phase ? figuresForPhase(phaseKey(phase), game.ruleset) : undefined);
   return {
     game: {
       id: game.id,
