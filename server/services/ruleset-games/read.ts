@@ -13,6 +13,7 @@ import { actingSides, currentStep, isDecisionPhase, phaseNameOf } from "./acting
 import { savedBatch } from "./play";
 import { replayPhase } from "./resolve";
 import { anyRulesetGame, rulesetGame, type Game } from "./rulesets";
+import { phaseStartState } from "../start-state";
 
 export interface RulesetPhaseInfo {
   status: "open" | "resolving" | "finished";
@@ -177,15 +178,20 @@ export interface RulesetHistoryTurn {
 export async function rulesetHistory(db: Db, userId: string, gameId: number): Promise<{ name: string; ruleset: string; turns: RulesetHistoryTurn[] }> {
   const { game, ruleset } = await anyRulesetGame(db, gameId);
   const viewer = await viewerIn(db, userId, gameId);
+  // Every column but the start state (a whole board a phase): each is read through the process's
+  // cache of start states, which never change, so a history read again after a turn resolves (every
+  // open page of the game refetches it) reads only the new phase's.
   const rows = await db
-    .select({ id: phases.id, kind: phases.kind, turn: phases.turn, step: phases.step, status: phases.status, seedHash: phases.seedHash, engineVersion: phases.engineVersion, createdAt: phases.createdAt, resolvedAt: phases.resolvedAt, seed: phases.seed, orders: phases.orders, report: phases.report, startState: phases.startState })
+    .select({ id: phases.id, kind: phases.kind, turn: phases.turn, step: phases.step, status: phases.status, seedHash: phases.seedHash, engineVersion: phases.engineVersion, createdAt: phases.createdAt, resolvedAt: phases.resolvedAt, seed: phases.seed, orders: phases.orders, report: phases.report })
     .from(phases)
     .where(eq(phases.gameId, gameId))
     .orderBy(asc(phases.turn), asc(phases.step));
+  const starts = await Promise.all(rows.map((p) => phaseStartState(db, p)));
   return {
     name: game.name,
     ruleset: ruleset.id,
-    turns: rows.map((p) => {
+    turns: rows.map((row, i) => {
+      const p = { ...row, startState: starts[i]! };
       const resolved = p.status === "resolved";
       return {
         id: p.id,
