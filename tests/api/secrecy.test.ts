@@ -62,6 +62,7 @@ describe("hidden orders", () => {
       c.game.lobby(),
       c.game.get({ gameId }),
       c.game.history({ gameId }),
+      c.play.history({ gameId }),
       c.game.review({ gameId, turn: 1 }),
       c.notifications.list(),
       c.notifications.unread(),
@@ -116,6 +117,14 @@ describe("hidden orders", () => {
     const history = await asBob.game.history({ gameId });
     expect(JSON.stringify(history.phases[0])).toContain(SECRET);
     expect(JSON.stringify(history.phases[1])).not.toContain(SECRET);
+    // The one history every ruleset shares (game.history is its alias): the same, for a player and a watcher.
+    const asCarol = callerFor(handle, await makeUser(handle, `carol-history-${Math.random()}@example.com`));
+    for (const caller of [asAlice, asBob, asCarol]) {
+      const turns = (await caller.play.history({ gameId })).turns;
+      expect(JSON.stringify(turns[0])).toContain(SECRET);
+      expect(JSON.stringify(turns[1])).not.toContain(SECRET);
+      expect((await caller.game.history({ gameId })).phases).toEqual(turns.map(({ step: _s, phase: _p, ...rest }) => rest));
+    }
     // The turn review too: turn 1 told in full, turn 2 (open) only its status.
     const review = await asBob.game.review({ gameId, turn: 1 });
     expect(review.resolved).toBe(true);
@@ -139,6 +148,10 @@ describe("hidden orders", () => {
         const review = await caller.game.review({ gameId, turn: 1 });
         expect(review, status).toMatchObject({ resolved: false, status, orders: null, report: null, seed: null, luck: null });
         expect(JSON.stringify(review), status).not.toContain(SECRET);
+        // The history, by either name, holds the turn back the same way.
+        const [turn] = (await caller.play.history({ gameId })).turns;
+        expect(turn, status).toMatchObject({ status, orders: null, report: null, seed: null });
+        expect(JSON.stringify(await caller.game.history({ gameId })), status).not.toContain(SECRET);
       }
     }
     await expect(asBob.game.review({ gameId, turn: 9 })).rejects.toMatchObject({ code: "NOT_FOUND" });
@@ -210,6 +223,7 @@ describe("private press", () => {
           caller.game.lobby(),
           caller.game.get({ gameId }),
           caller.game.history({ gameId }),
+          caller.play.history({ gameId }),
           caller.game.review({ gameId, turn: 1 }),
           caller.game.verify({ gameId }),
           caller.notifications.list(),

@@ -121,12 +121,17 @@ describe("an Interplanetary game on the platform", () => {
     const { gameId } = await asDave.play.create({ name: "Solo", ruleset: "interplanetary", scenario: "training", seats: 2, mine: ["red"], robots: ["blue"], ...settings });
     const named = { code: "BAD_REQUEST", message: expect.stringContaining("Interplanetary, not 1942") };
     await expect(asDave.game.get({ gameId })).rejects.toMatchObject(named);
-    await expect(asDave.game.history({ gameId })).rejects.toMatchObject(named);
+    // The history is every ruleset's: game.history is play.history's older name, in its `phases` shape.
+    const generic = await asDave.play.history({ gameId });
+    expect((await asDave.game.history({ gameId })).phases).toEqual(generic.turns.map(({ step: _s, phase: _p, ...rest }) => rest));
     await expect(asDave.game.review({ gameId, turn: 1 })).rejects.toMatchObject(named);
     await expect(asDave.orders.lock({ gameId, nation: "Germany" })).rejects.toMatchObject(named);
     await expect(asDave.orders.save({ gameId, nation: "Germany", orders: [] })).rejects.toMatchObject(named);
     const classic = await asDave.game.create({ name: "Classic", nations: ["Germany"], robots: ["Russia", "Japan", "United Kingdom", "United States"], ...QUICK });
     await expect(asDave.play.get({ gameId: classic.gameId })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining("1942 game") });
+    // ...but its history is the one every ruleset has (R3: the open turn's orders and seed stay secret).
+    const classicHistory = await asDave.play.history({ gameId: classic.gameId });
+    expect(classicHistory).toMatchObject({ ruleset: "1942", turns: [{ turn: 1, status: "open", seed: null, orders: null, report: null }] });
     await expect(asDave.play.create({ name: "x", ruleset: "1942", scenario: "standard", seats: 5, mine: ["Germany"], robots: [], ...settings })).rejects.toMatchObject({ code: "BAD_REQUEST" });
     await expect(asDave.play.create({ name: "x", ruleset: "chess", scenario: "standard", seats: 2, mine: ["white"], robots: [], ...settings })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining("chess") });
     await expect(asDave.play.create({ name: "x", ruleset: "interplanetary", scenario: "hostile-takeover", seats: 3, mine: ["red"], robots: [], ...settings })).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining("2 sides") });

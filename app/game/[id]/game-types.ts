@@ -14,12 +14,12 @@ export type UnitStack = Board["units"][number];
  * The platform keeps a turn's report and luck opaque (the ruleset's own); a 1942 game's are the engine's
  * TurnReport and each nation's luck, which these pages read.
  */
-type StoredPhase = Outputs["game"]["history"]["phases"][number];
+type StoredPhase = Outputs["play"]["history"]["turns"][number];
 export type HistoryPhase = Omit<StoredPhase, "report"> & { report: TurnReport | null };
-export type GameHistory = Omit<Outputs["game"]["history"], "phases"> & { phases: HistoryPhase[] };
+export type GameHistory = { name: string; phases: HistoryPhase[] };
 export type TurnReview = Omit<Outputs["game"]["review"], "report" | "luck"> & { report: TurnReport | null; luck: NationLuck[] | null };
-/** A 1942 game's history as its pages read it (game.history of a 1942 game holds 1942 reports). */
-export const history1942 = (history: Outputs["game"]["history"]): GameHistory => history as GameHistory;
+/** A 1942 game's history as its pages read it (play.history of a 1942 game holds 1942 reports, one phase a turn). */
+export const history1942 = (history: Outputs["play"]["history"]): GameHistory => ({ name: history.name, phases: history.turns as HistoryPhase[] });
 /** A 1942 game's turn review as its pages read it. */
 export const review1942 = (review: Outputs["game"]["review"]): TurnReview => review as TurnReview;
 

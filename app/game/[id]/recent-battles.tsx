@@ -11,7 +11,7 @@ import { history1942 } from "./game-types";
 
 export function RecentBattles({ gameId, turn, mine }: { gameId: number; turn: number; mine: readonly Nation[] }) {
   const trpc = useTRPC();
-  const history = useQuery({ ...trpc.game.history.queryOptions({ gameId }), staleTime: 60_000 });
+  const history = useQuery({ ...trpc.play.history.queryOptions({ gameId }), staleTime: 60_000 });
   const phase = (history.data ? history1942(history.data) : undefined)?.phases.find((p) => p.turn === turn && p.report);
   const battles = phase?.report?.battles ?? [];
   if (battles.length === 0) return null;

@@ -19,7 +19,7 @@ export function useGameEvents(gameId: number, turn: number | null) {
   // a turn resolves.
   const refetchRest = (history: boolean) => {
     void queryClient.invalidateQueries({ queryKey: trpc.notifications.unread.queryKey() });
-    if (history) void queryClient.invalidateQueries({ queryKey: trpc.game.history.queryKey({ gameId }) });
+    if (history) void queryClient.invalidateQueries({ queryKey: trpc.play.history.queryKey({ gameId }) });
   };
   const refetch = (history = false) => {
     void queryClient.invalidateQueries({ queryKey: trpc.game.get.queryKey({ gameId }) }).finally(() => refetchRest(history));

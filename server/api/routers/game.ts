@@ -73,7 +73,8 @@ export const gameRouter = router({
   get: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => gameView(ctx.db, ctx.user.id, input.gameId)),
   /** Replay every resolved phase and check its dice commitment (the history page's "verify"); players only, cached per phase. */
   verify: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => verifyGameFor(ctx.db, ctx.user.id, input.gameId)),
-  history: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => gameHistory(ctx.db, input.gameId)),
+  /** The public API's older name for play.history, in its `phases` shape: the same service, any ruleset. */
+  history: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => gameHistory(ctx.db, ctx.user.id, input.gameId)),
   /** One turn for the review page: its orders and report once resolved, only its status before (issue 7). */
   review: protectedProcedure.input(z.object({ gameId, turn: int4(1) })).query(({ ctx, input }) => turnReview(ctx.db, input.gameId, input.turn)),
   /** The game's events after a seen id, waiting up to `wait` seconds for one: the public API's long-poll (issue 23). */

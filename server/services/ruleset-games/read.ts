@@ -13,7 +13,8 @@ import { gameRatingChanges, type RatingChangeShown } from "../ratings";
 import { actingSides, currentStep, isDecisionPhase, phaseNameOf } from "./acting";
 import { savedBatch } from "./play";
 import { replayPhase } from "./resolve";
-import { rulesetGame, type Game } from "./rulesets";
+import { anyRulesetGame, rulesetGame, type Game } from "./rulesets";
+import { phaseStartState } from "../start-state";
 
 export interface RulesetPhaseInfo {
   status: "open" | "resolving" | "finished";
@@ -156,6 +157,9 @@ export async function rulesetGameView(db: Db, userId: string, gameId: number, as
 }
 
 export interface RulesetHistoryTurn {
+  /** The phase's row: one per phase of a turn (a 1942 turn keeps its whole turn in one, `kind` "orders"). */
+  id: number;
+  kind: string;
   turn: number;
   /** Which phase of the turn, when it has several: its place (from 0) and name; 0 and null for a turn of one. */
   step: number;
@@ -163,6 +167,7 @@ export interface RulesetHistoryTurn {
   status: PhaseStatus;
   seedHash: string;
   engineVersion: string;
+  createdAt: string;
   resolvedAt: string | null;
   /** Revealed only once the turn resolved. */
   seed: string | null;
@@ -170,27 +175,39 @@ export interface RulesetHistoryTurn {
   report: unknown;
 }
 
-/** Every phase of every turn; resolved ones with their seed, orders and the report as `userId` may see it. */
+/**
+ * Every phase of every turn; resolved ones with their seed, orders and the report as `userId` may see it.
+ * A game of any ruleset, 1942 included (play.history, and game.history its alias): what a turn's orders
+ * and report are is the ruleset's data, shown through its reportView.
+ */
 export async function rulesetHistory(db: Db, userId: string, gameId: number): Promise<{ name: string; ruleset: string; turns: RulesetHistoryTurn[] }> {
-  const { game, ruleset } = await rulesetGame(db, gameId);
+  const { game, ruleset } = await anyRulesetGame(db, gameId);
   const viewer = await viewerIn(db, userId, gameId);
+  // Every column but the start state (a whole board a phase): each is read through the process's
+  // cache of start states, which never change, so a history read again after a turn resolves (every
+  // open page of the game refetches it) reads only the new phase's.
   const rows = await db
-    .select({ turn: phases.turn, step: phases.step, status: phases.status, seedHash: phases.seedHash, engineVersion: phases.engineVersion, resolvedAt: phases.resolvedAt, seed: phases.seed, orders: phases.orders, report: phases.report, startState: phases.startState })
+    .select({ id: phases.id, kind: phases.kind, turn: phases.turn, step: phases.step, status: phases.status, seedHash: phases.seedHash, engineVersion: phases.engineVersion, createdAt: phases.createdAt, resolvedAt: phases.resolvedAt, seed: phases.seed, orders: phases.orders, report: phases.report })
     .from(phases)
     .where(eq(phases.gameId, gameId))
     .orderBy(asc(phases.turn), asc(phases.step));
+  const starts = await Promise.all(rows.map((p) => phaseStartState(db, p)));
   return {
     name: game.name,
     ruleset: ruleset.id,
-    turns: rows.map((p) => {
+    turns: rows.map((row, i) => {
+      const p = { ...row, startState: starts[i]! };
       const resolved = p.status === "resolved";
       return {
+        id: p.id,
+        kind: p.kind,
         turn: p.turn,
         step: p.step,
         phase: phaseNameOf(ruleset, p.startState),
         status: p.status,
         seedHash: p.seedHash,
         engineVersion: p.engineVersion,
+        createdAt: p.createdAt.toISOString(),
         resolvedAt: p.resolvedAt?.toISOString() ?? null,
         seed: resolved ? p.seed : null,
         orders: resolved ? ((p.orders ?? {}) as Record<string, unknown>) : null,

@@ -81,6 +81,16 @@ export async function rulesetGame(db: Db, gameId: number): Promise<{ game: Game;
   return { game, ruleset: rulesetOf(game.ruleset) };
 }
 
+/**
+ * A game of any ruleset, 1942 included, with its ruleset: for the reads every ruleset shares (the
+ * history), which ask the ruleset what a turn's orders and report are and nothing of its rules.
+ */
+export async function anyRulesetGame(db: Db, gameId: number): Promise<{ game: Game; ruleset: AnyRuleset }> {
+  const [game] = await db.select().from(games).where(eq(games.id, gameId));
+  if (!game) throw notFound("That game");
+  return { game, ruleset: rulesetOf(game.ruleset) };
+}
+
 /** The refusal a 1942-only procedure gives for a game of another ruleset (never a crash on its state). */
 export function notClassic(game: Pick<Game, "ruleset">): ServiceError {
   const name = getRuleset(game.ruleset)?.name ?? game.ruleset;

@@ -10,7 +10,6 @@ import type { Db } from "../../../db/client";
 import { games, jobs, locks, orders, phases, seats, type GameOptions } from "../../../db/schema";
 import { conflict, notFound, ServiceError } from "../errors";
 import { publish } from "../events";
-import { gameHistory } from "../history";
 import { lockOrders, saveOrders, type SaveResult } from "../orders";
 import { saveBatch, type ActionResult } from "../ruleset-games/play";
 import { openPhase } from "../phases";
@@ -258,7 +257,7 @@ export const SHARE_TOKEN = /^[A-Za-z0-9_-]{32}$/;
  * reports; the open turn's saved orders and choices stay the owner's.
  */
 export type SharedSandbox =
-  | { ruleset: typeof CLASSIC; view: GameView; history: Awaited<ReturnType<typeof gameHistory>> }
+  | { ruleset: typeof CLASSIC; view: GameView; history: Awaited<ReturnType<typeof rulesetHistory>> }
   | { ruleset: "other"; game: RulesetGameView; history: Awaited<ReturnType<typeof rulesetHistory>> };
 
 export async function sharedSandbox(db: Db, token: string): Promise<SharedSandbox> {
@@ -267,5 +266,5 @@ export async function sharedSandbox(db: Db, token: string): Promise<SharedSandbo
   if (!game) throw notFound("That shared sandbox");
   // No user id matches a seat: the view of a spectator, never the owner's own.
   if (game.ruleset !== CLASSIC) return { ruleset: "other", game: await rulesetGameView(db, "", game.id), history: await rulesetHistory(db, "", game.id) };
-  return { ruleset: CLASSIC, view: await gameView(db, "", game.id), history: await gameHistory(db, game.id) };
+  return { ruleset: CLASSIC, view: await gameView(db, "", game.id), history: await rulesetHistory(db, "", game.id) };
 }

@@ -19,7 +19,7 @@ export default async function HistoryPage({ params }: { params: Promise<{ id: st
   const { id } = await params;
   const { gameId, ruleset, trpc } = await routeGame(id, `/game/${id}/history`);
   if (ruleset !== "1942") return <RulesetHistory gameId={gameId} history={await trpc.play.history({ gameId })} />;
-  const history = await orNotFound(trpc.game.history({ gameId }).then(history1942));
+  const history = await orNotFound(trpc.play.history({ gameId }).then(history1942));
   if (!history) notFound();
   // Newest first: the turn just resolved is what a player comes here for.
   const phases = [...history.phases].sort((a, b) => b.turn - a.turn);

@@ -56,7 +56,7 @@ export default async function TurnReviewPage({ params }: { params: Promise<{ id:
   if (!review) notFound();
   const has = (t: number) => review.turns.some((p) => p.turn === t);
   // Luck over the game: every resolved turn up to this one (the history the history page shows).
-  const history = review.resolved ? history1942(await (await serverTrpc()).game.history({ gameId })) : null;
+  const history = review.resolved ? history1942(await (await serverTrpc()).play.history({ gameId })) : null;
   const gameBattles = history?.phases.filter((p) => p.turn <= turn && p.report).flatMap((p) => p.report!.battles) ?? [];
   const sections = review.report ? turnStory(review.report, review.orders ?? {}, { lowLuck: review.lowLuck }) : [];
   const header = (
