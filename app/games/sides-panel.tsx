@@ -1,6 +1,7 @@
-// The Sides tab of a game of any ruleset but 1942: the game's kind, who plays which side and who has
-// locked, and the links to the last review, the history and the download.
+// The Sides tab of a game of any ruleset but 1942: the game's kind, who plays which side (with the
+// player's reliability, rating in this game and vacation, as in the lobby) and who has locked, and the links to the last review, the history and the download.
 import Link from "next/link";
+import { PlayerBadge } from "../components/player-badge";
 import type { RulesetGameView } from "../../server/services/ruleset-games/read";
 import styles from "./ruleset-game.module.css";
 import { SeatActions } from "./seat-actions";
@@ -21,8 +22,8 @@ export function SidesPanel({ gameId, view, lastResolved }: { gameId: number; vie
           const ordering = phase?.sides.includes(s.side) ?? false;
           return (
             <li key={s.side} className={`${styles.seat} ${locked ? styles.locked : ""}`} data-testid={`seat-${s.side}`}>
-              <strong>{s.side}</strong> {s.robot ? "robot" : (s.player ?? "open seat")}
-              {s.mine ? " (you)" : ""}
+              <strong>{s.side}</strong>{" "}
+              {s.robot ? `robot${s.mine ? " (you)" : ""}` : s.player ? <PlayerBadge seat={s} /> : `open seat${s.mine ? " (you)" : ""}`}
               {phase?.status === "open" ? (locked ? " · locked" : ordering ? " · ordering" : " · nothing to order") : ""}
               <SeatActions gameId={gameId} side={s.side} mine={s.mine} robot={s.robot} active={view.game.status === "active"} />
             </li>

@@ -156,6 +156,12 @@ describe.skipIf(SKIP)("Triple Alliance: two generals play three turns of Encuent
       for (const line of await changes.allTextContents()) expect(line).toMatch(new RegExp(`\\((Paraguay|Allies), ${outcome}\\): unrated → unrated`));
       await p.getByTestId("rating-changes").scrollIntoViewIfNeeded();
       await shoot(p, `triple-alliance-${size}-rated-result`);
+      // The Sides tab names each player with their figures, as the lobby does (their profile a tap away).
+      await p.getByTestId("tab-sides").click();
+      await expect.poll(() => p.getByTestId("seats").locator("[data-testid=player-badge]").count()).toBe(2);
+      expect(await p.getByTestId("seat-paraguay").textContent()).toMatch(/· reliability (\d+%|new)/);
+      await shoot(p, `triple-alliance-${size}-sides`);
+      await p.getByTestId("tab-orders").click();
     }
   }, LONG * 2);
 });

@@ -1,7 +1,7 @@
 // The rating beside a name is the rating in that game's ruleset (docs/players.md "Ratings"): a player
 // rated in 1942 and in the War of the Triple Alliance shows 1942's in a 1942 game's seats and lobby
-// row, the Triple Alliance's in a Triple Alliance game's row; an anonymous game still hides it with
-// the name from every other viewer.
+// row, the Triple Alliance's in a Triple Alliance game's row and page; an anonymous game still hides
+// it with the name from every other viewer.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../db/client";
 import { ratings } from "../../db/schema";
@@ -56,5 +56,16 @@ describe("the rating beside a name", () => {
     const after = await callerFor(handle, cal!).game.lobby();
     const boSeat = after.open.find((g) => g.id === gTa.gameId)!.seats.find((s) => (s.nation as string) === "brazil")!;
     expect(boSeat).toMatchObject({ playerId: bo!.id, rating: null });
+
+    // The Triple Alliance game's own page (play.get): its ruleset's rating beside each name, for a
+    // player, another player and a spectator; the anonymous game's seat shows none of it to the others.
+    for (const viewer of [ada!, bo!, cal!]) {
+      const view = await callerFor(handle, viewer).play.get({ gameId: gTa.gameId });
+      expect(view.seats.find((s) => s.side === "paraguay")).toMatchObject({ playerId: ada!.id, rating: shownRating(allied), reliability: null, bot: false });
+      expect(view.seats.find((s) => s.side === "brazil")).toMatchObject({ playerId: bo!.id, rating: null });
+      const hidden = (await callerFor(handle, viewer).play.get({ gameId: masked.gameId })).seats.find((s) => s.side === "paraguay")!;
+      if (viewer === ada) expect(hidden).toMatchObject({ playerId: ada!.id, rating: shownRating(allied) });
+      else for (const key of ["playerId", "rating", "reliability", "finishedGames", "bot"]) expect(hidden).not.toHaveProperty(key);
+    }
   });
 });

@@ -2,13 +2,14 @@
 // else a spectator), who locked, the deadline, and the viewer's own saved batch only — another side's
 // orders stay secret until the turn resolves. Also the history, one turn's review and the download,
 // which read every phase of a turn (a ruleset's turn may have several: one phases row each, `step`).
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { locks, phases, seats, users, type PhaseStatus } from "../../../db/schema";
+import { locks, phases, seats, users, vacations, type PhaseStatus } from "../../../db/schema";
 import type { AnyRuleset, GameResult, Viewer } from "../../rulesets";
 import { notFound } from "../errors";
 import type { Phase } from "../phases";
 import { shownPlayerName } from "../player-names";
+import { seatExtras, type SeatExtras } from "../player-figures";
 import { gameRatingChanges, type RatingChangeShown } from "../ratings";
 import { actingSides, currentStep, isDecisionPhase, phaseNameOf } from "./acting";
 import { savedBatch } from "./play";
@@ -42,7 +43,8 @@ export interface RulesetGameView {
     /** A sandbox (issue 24): where it was copied from, and its share link's token (its owner only). */
     sandbox?: { fromGameId: number | null; fromTurn: number | null; shareToken: string | null };
   };
-  seats: { side: string; player: string | null; robot: boolean; mine: boolean }[];
+  /** Each seat; with its player's figures where the name is shown (SeatExtras). */
+  seats: ({ side: string; player: string | null; robot: boolean; mine: boolean } & SeatExtras)[];
   /** The side whose view this is (the viewer plays it), or null for a spectator. */
   side: string | null;
   mySides: string[];
@@ -57,9 +59,18 @@ export interface RulesetGameView {
   ratingChanges?: RatingChangeShown[];
 }
 
+/** The seats with their players' names, bot marks and running vacations (the end, in ms), as the figures beside a name need them. */
 async function seatRows(db: Db, gameId: number) {
   return db
-    .select({ side: seats.nation, userId: seats.userId, robot: seats.robot, name: users.name })
+    .select({
+      side: seats.nation,
+      userId: seats.userId,
+      robot: seats.robot,
+      name: users.name,
+      bot: sql<boolean>`coalesce(${users.bot}, false)`,
+      awayUntil: sql<number | null>`(select floor(extract(epoch from max(v.ends_at)) * 1000)::float8 from ${vacations} v
+        where v.user_id = ${seats.userId} and v.ended_at is null and v.starts_at <= now() and v.ends_at > now())`,
+    })
     .from(seats)
     .leftJoin(users, eq(users.id, seats.userId))
     .where(eq(seats.gameId, gameId));
@@ -124,6 +135,9 @@ export async function rulesetGameView(db: Db, userId: string, gameId: number, as
     if (side && !finished) saved = await savedBatch(db, phase.id, side);
   }
   const ratingChanges = game.status === "finished" && game.options.rated ? await gameRatingChanges(db, gameId) : undefined;
+  // Beside each name: reliability, the rating in this game's ruleset, the bot mark and a running
+  // vacation; an anonymous game leaves them out with the name (seatExtras).
+  const extras = await seatExtras(db, game, rows.map((r) => ({ nation: r.side, robot: r.robot, userId: r.userId, name: r.name, bot: r.bot, awayUntil: r.awayUntil })), userId);
   return {
     game: {
       id: game.id,
@@ -143,6 +157,7 @@ export async function rulesetGameView(db: Db, userId: string, gameId: number, as
       robot: r.robot,
       mine: r.userId === userId,
       player: r.userId ? shownPlayerName({ id: r.userId, name: r.name }, game, r.userId === userId) : null,
+      ...extras.get(r.side),
     })),
     side,
     mySides,
