@@ -1,7 +1,9 @@
 // The figures shown beside a player's name (lobby, seats, profile): reliability, finished games and,
 // after enough rated games, the rating. Anonymous games hide them with the name (player-names.ts).
+import { sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
-import type { GameOptions, SeatSide } from "../../db/schema";
+import { vacations, type GameOptions, type SeatSide } from "../../db/schema";
 import { namedPlayer } from "./player-names";
 import { finishedGameCounts, reliabilityFigures } from "./reliability";
 import { shownRatings } from "./ratings";
@@ -60,6 +62,15 @@ export interface SeatExtras {
   bot?: boolean;
   /** The seat's player is on vacation until then (shown to everyone in the game, anonymous or not). */
   vacationUntil?: string;
+}
+
+/**
+ * The end (epoch ms) of the running vacation of the user in `userId`, or null: a subquery for the
+ * reads of a game's seats, which carry it beside each name. float8 so the driver hands back a number.
+ */
+export function runningVacationEnd(userId: AnyPgColumn | SQL): SQL<number | null> {
+  return sql<number | null>`(select floor(extract(epoch from max(v.ends_at)) * 1000)::float8 from ${vacations} v
+    where v.user_id = ${userId} and v.ended_at is null and v.starts_at <= now() and v.ends_at > now())`;
 }
 
 /** A seat as the game view reads it: its player's bot mark and running vacation come with it. */

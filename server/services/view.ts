@@ -4,7 +4,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { DailyTime, PendingDecisions, PhaseStatus } from "../../db/schema";
-import { games, locks, orders, phases, postCombatOrders, seats, users, vacations } from "../../db/schema";
+import { games, locks, orders, phases, postCombatOrders, seats, users } from "../../db/schema";
 import {
   NATIONS,
   teamOf,
@@ -23,7 +23,7 @@ import {
 } from "../rulesets/1942/engine";
 import { notFound } from "./errors";
 import { shownPlayerName } from "./player-names";
-import { seatExtras, type SeatExtras, type SeatRow } from "./player-figures";
+import { runningVacationEnd, seatExtras, type SeatExtras, type SeatRow } from "./player-figures";
 import { gameRatingChanges, type RatingChangeShown } from "./ratings";
 import { getPreference } from "./battle-preferences";
 import { preferredCasualties, type CasualtyPreference } from "../rulesets/1942/engine/combat/preference";
@@ -123,8 +123,7 @@ function prepareGameWithSeats(db: Db) {
       game: games,
       seats: sql<SeatRow[]>`(
         select coalesce(json_agg(json_build_object('nation', s.nation, 'robot', s.robot, 'userId', s.user_id, 'name', u.name, 'bot', coalesce(u.bot, false),
-          'awayUntil', (select floor(extract(epoch from max(v.ends_at)) * 1000) from ${vacations} v
-            where v.user_id = s.user_id and v.ended_at is null and v.starts_at <= now() and v.ends_at > now()))), '[]'::json)
+          'awayUntil', ${runningVacationEnd(sql`s.user_id`)})), '[]'::json)
         from ${seats} s left join ${users} u on u.id = s.user_id where s.game_id = ${gameId})`,
     })
     .from(games)

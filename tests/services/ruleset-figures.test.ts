@@ -4,7 +4,7 @@
 // it with the name from every other viewer.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../db/client";
-import { ratings } from "../../db/schema";
+import { ratings, vacations } from "../../db/schema";
 import { SHOWN_AFTER, shownRating } from "../../server/services/ratings";
 import { testDb } from "../support/db";
 import { callerFor, makeUser } from "../support/world";
@@ -66,6 +66,16 @@ describe("the rating beside a name", () => {
       const hidden = (await callerFor(handle, viewer).play.get({ gameId: masked.gameId })).seats.find((s) => s.side === "paraguay")!;
       if (viewer === ada) expect(hidden).toMatchObject({ playerId: ada!.id, rating: shownRating(allied) });
       else for (const key of ["playerId", "rating", "reliability", "finishedGames", "bot"]) expect(hidden).not.toHaveProperty(key);
+    }
+
+    // A running vacation shows beside the name on the frame's seats too, to everyone in the game, as
+    // the 1942 seats show it (docs/players.md "Vacations"); it is read fresh with every view.
+    const until = new Date(Date.now() + 3 * 86_400_000);
+    await handle.db.insert(vacations).values({ userId: bo!.id, startsAt: new Date(Date.now() - 3600_000), endsAt: until });
+    for (const viewer of [ada!, bo!, cal!]) {
+      const seats = (await callerFor(handle, viewer).play.get({ gameId: gTa.gameId })).seats;
+      expect(seats.find((s) => s.side === "brazil")).toMatchObject({ playerId: bo!.id, vacationUntil: until.toISOString() });
+      expect(seats.find((s) => s.side === "paraguay")).not.toHaveProperty("vacationUntil");
     }
   });
 });

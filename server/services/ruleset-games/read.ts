@@ -4,12 +4,12 @@
 // which read every phase of a turn (a ruleset's turn may have several: one phases row each, `step`).
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { locks, phases, seats, users, vacations, type PhaseStatus } from "../../../db/schema";
+import { locks, phases, seats, users, type PhaseStatus } from "../../../db/schema";
 import type { AnyRuleset, GameResult, Viewer } from "../../rulesets";
 import { notFound } from "../errors";
 import type { Phase } from "../phases";
 import { shownPlayerName } from "../player-names";
-import { seatExtras, type SeatExtras } from "../player-figures";
+import { runningVacationEnd, seatExtras, type SeatExtras } from "../player-figures";
 import { gameRatingChanges, type RatingChangeShown } from "../ratings";
 import { actingSides, currentStep, isDecisionPhase, phaseNameOf } from "./acting";
 import { savedBatch } from "./play";
@@ -68,8 +68,7 @@ async function seatRows(db: Db, gameId: number) {
       robot: seats.robot,
       name: users.name,
       bot: sql<boolean>`coalesce(${users.bot}, false)`,
-      awayUntil: sql<number | null>`(select floor(extract(epoch from max(v.ends_at)) * 1000)::float8 from ${vacations} v
-        where v.user_id = ${seats.userId} and v.ended_at is null and v.starts_at <= now() and v.ends_at > now())`,
+      awayUntil: runningVacationEnd(seats.userId),
     })
     .from(seats)
     .leftJoin(users, eq(users.id, seats.userId))
