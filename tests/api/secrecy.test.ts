@@ -123,6 +123,8 @@ describe("hidden orders", () => {
       const turns = (await caller.play.history({ gameId })).turns;
       expect(JSON.stringify(turns[0])).toContain(SECRET);
       expect(JSON.stringify(turns[1])).not.toContain(SECRET);
+      // A 1942 row holds the whole turn, battles and post-combat included: it names no one phase.
+      expect(turns.map((t) => t.phase)).toEqual([null, null]);
       expect((await caller.game.history({ gameId })).phases).toEqual(turns.map(({ step: _s, phase: _p, ...rest }) => rest));
     }
     // The turn review too: turn 1 told in full, turn 2 (open) only its status.

@@ -14,7 +14,7 @@ import { gameRatingChanges, type RatingChangeShown } from "../ratings";
 import { actingSides, currentStep, isDecisionPhase, phaseNameOf } from "./acting";
 import { savedBatch } from "./play";
 import { replayPhase } from "./resolve";
-import { anyRulesetGame, rulesetGame, type Game } from "./rulesets";
+import { anyRulesetGame, rulesetGame, wholeTurnRows, type Game } from "./rulesets";
 import { phaseStartState } from "../start-state";
 
 export interface RulesetPhaseInfo {
@@ -217,7 +217,8 @@ export async function rulesetHistory(db: Db, userId: string, gameId: number): Pr
         kind: p.kind,
         turn: p.turn,
         step: p.step,
-        phase: phaseNameOf(ruleset, p.startState),
+        // A row holding a whole turn is of no one phase (its start state is the orders phase's).
+        phase: wholeTurnRows(game) ? null : phaseNameOf(ruleset, p.startState),
         status: p.status,
         seedHash: p.seedHash,
         engineVersion: p.engineVersion,

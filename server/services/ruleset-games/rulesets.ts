@@ -91,6 +91,12 @@ export async function anyRulesetGame(db: Db, gameId: number): Promise<{ game: Ga
   return { game, ruleset: rulesetOf(game.ruleset) };
 }
 
+/**
+ * Whether the game's phase rows each hold a whole turn: a 1942 game is played by its own services
+ * (docs/platform.md), which store a turn, battles and post-combat included, in its orders row.
+ */
+export const wholeTurnRows = (game: Pick<Game, "ruleset">): boolean => game.ruleset === CLASSIC;
+
 /** The refusal a 1942-only procedure gives for a game of another ruleset (never a crash on its state). */
 export function notClassic(game: Pick<Game, "ruleset">): ServiceError {
   const name = getRuleset(game.ruleset)?.name ?? game.ruleset;
