@@ -149,7 +149,8 @@ describe.skipIf(SKIP)("the whole turn in the browser: battle, landing, new units
       }
       await a.waitForTimeout(300);
     }
-    expect(await a.getByTestId("phase-status").textContent()).toContain("after combat");
+    // The panel and the header come from the same view but render apart: wait on each (never a bare read).
+    await expect.poll(() => a.getByTestId("phase-status").first().textContent(), { timeout: LONG }).toContain("after combat");
     // The fighter is asked whether to withdraw after each round the battle goes on (none when the dice
     // end it in the first round), never about submarines: none fought.
     const asked = [...questions].filter(Boolean);
@@ -157,11 +158,11 @@ describe.skipIf(SKIP)("the whole turn in the browser: battle, landing, new units
       expect(q).toContain("Withdraw air units");
       expect(q).not.toMatch(/submarine/i);
     }
-    expect(await a.getByTestId("post-combat-battles").textContent()).toContain("Caucasus (Axis won)");
+    await expect.poll(() => a.getByTestId("post-combat-battles").textContent(), { timeout: LONG }).toContain("Caucasus (Axis won)");
     // B has nothing to land: B's page says so and shows who is still choosing.
     await b.getByTestId("post-combat").waitFor({ timeout: LONG });
-    expect(await b.getByTestId("post-combat").textContent()).toContain("None of your nations has anything to land");
-    expect(await b.getByTestId("post-combat-waiting").textContent()).toContain("Germany");
+    await expect.poll(() => b.getByTestId("post-combat").textContent(), { timeout: LONG }).toContain("None of your nations has anything to land");
+    await expect.poll(() => b.getByTestId("post-combat-waiting").textContent(), { timeout: LONG }).toContain("Germany");
   }, 240_000);
 
   it("A lands the fighter somewhere other than the default and locks", async () => {
