@@ -8,7 +8,7 @@
 //   reads "(refused)", since no factory refused anything (R4.10).
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { SKIP, onePageSession, shoot, shootNarrow, signIn } from "./support";
+import { SKIP, onePageSession, settled, shoot, shootNarrow, signIn } from "./support";
 import { clickTerritory, clickWhereVisible, groupBadge, newRobotGame, zoomAt } from "./robot-game";
 
 describe.skipIf(SKIP)("selecting stacks, landing from a transport, the last credit", () => {
@@ -58,7 +58,8 @@ describe.skipIf(SKIP)("selecting stacks, landing from a transport, the last cred
     expect(await panel.getByTestId("map-selection-germany").textContent()).toContain("Where does the cargo land?");
     await shoot(page, "lockstep-map-selection-landing-1440");
     await shootNarrow(page, "lockstep-map-selection-landing-390");
-    await page.waitForTimeout(1000); // the map settles at the desktop's width again
+    // The map fits itself to the desktop's width again before the click aims at it.
+    await settled(() => map.locator("svg").first().getAttribute("data-viewbox"));
     // Where its outline shows, near its middle (its name sits by the Black Sea's shore).
     await clickWhereVisible(page, map.getByTestId("map-unload-caucasus"));
     await expect.poll(() => panel.getByTestId("map-order-m1").textContent()).toContain("unload into Caucasus");

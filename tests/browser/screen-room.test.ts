@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { NATIONS } from "../../server/rulesets/1942/engine/types";
-import { LONG, SCREENSHOTS, SKIP, onePageSession, shoot, signIn } from "./support";
+import { LONG, SCREENSHOTS, SKIP, onePageSession, shoot, signIn, transitionsDone } from "./support";
 
 /** Two boxes on the screen share some area. */
 const cover = (a: DOMRect | { left: number; right: number; top: number; bottom: number }, b: typeof a) =>
@@ -71,8 +71,7 @@ async function lockFromBottom(page: Page): Promise<void> {
   const box = (await lock.boundingBox())!;
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
   await lock.filter({ hasText: "Lock anyway" }).waitFor();
-  // Give a scroll that brings it into view its moment.
-  await page.waitForTimeout(300);
+  await transitionsDone(page);
 }
 
 describe.skipIf(SKIP)("issue 19: from the lobby to a map nothing hides", () => {
@@ -130,7 +129,7 @@ describe.skipIf(SKIP)("issue 19: from the lobby to a map nothing hides", () => {
     expect(redness, "a red tint in the message's border or background").toBeLessThanOrEqual(8);
 
     await lockFromBottom(page);
-    expect(await inView(page.getByTestId("map-lock-germany"))).toBe(true);
+    await expect.poll(() => inView(page.getByTestId("map-lock-germany")), { timeout: LONG }).toBe(true);
     await shoot(page, "lockstep-room-lock-anyway-1440");
     await page.getByTestId("map-lock-germany").click();
     await page.getByTestId("turn-number").filter({ hasText: "Turn 2" }).waitFor({ timeout: LONG });
@@ -156,13 +155,16 @@ describe.skipIf(SKIP)("issue 19: from the lobby to a map nothing hides", () => {
     await page.getByTestId("recent-battles").locator("summary strong").first().click();
     await page.getByTestId("recent-battles").locator('[data-testid^="battle-"]').first().waitFor();
     await toggle.click();
-    await page.waitForTimeout(400);
+    await toggle.filter({ hasText: "Show more of the panel" }).waitFor();
+    await transitionsDone(page);
     await toggle.click();
-    await page.waitForTimeout(400);
-    expect(await inView(orders)).toBe(true);
+    await toggle.filter({ hasText: "Show more of the map" }).waitFor();
+    await transitionsDone(page);
+    await expect.poll(() => inView(orders), { timeout: LONG }).toBe(true);
     await shoot(page, "lockstep-room-sheet-390");
     await toggle.click();
-    await page.waitForTimeout(400);
+    await toggle.filter({ hasText: "Show more of the panel" }).waitFor();
+    await transitionsDone(page);
 
     // The zoom buttons and the sheet's handle are 44×44 at least.
     for (const b of await map.getByRole("toolbar").getByRole("button").all()) {
@@ -192,14 +194,14 @@ describe.skipIf(SKIP)("issue 19: from the lobby to a map nothing hides", () => {
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     const selection = page.getByTestId("map-selection-germany");
     await selection.waitFor();
-    await page.waitForTimeout(400);
-    expect(await inView(selection.locator("h3"))).toBe(true);
+    await transitionsDone(page);
+    await expect.poll(() => inView(selection.locator("h3")), { timeout: LONG }).toBe(true);
     await shoot(page, "lockstep-room-selection-390");
     await page.getByTestId("map-done-germany").click();
 
     // Lock, from the bottom of the sheet: Lock anyway shows without scrolling.
     await lockFromBottom(page);
-    expect(await inView(page.getByTestId("map-lock-germany"))).toBe(true);
+    await expect.poll(() => inView(page.getByTestId("map-lock-germany")), { timeout: LONG }).toBe(true);
     await shoot(page, "lockstep-room-lock-anyway-390");
   }, 240_000);
 });

@@ -62,6 +62,30 @@ export async function openTab(page: Page, testId: string): Promise<void> {
     .toBe("true");
 }
 
+/**
+ * Waits until no CSS transition runs on the page (a sheet sliding open): what is measured after it is
+ * what a player sees once it stops, however slow the machine.
+ */
+export async function transitionsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== "running"), undefined, { timeout: LONG });
+}
+
+/**
+ * Waits until `read` gives the same value twice, 150 ms apart (a map fitting itself to a new width),
+ * and returns it.
+ */
+export async function settled<T>(read: () => Promise<T>): Promise<T> {
+  let last = JSON.stringify(await read());
+  const until = Date.now() + LONG;
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 150));
+    const value = await read();
+    const now = JSON.stringify(value);
+    if (now === last || Date.now() > until) return value;
+    last = now;
+  }
+}
+
 /** Screenshots at a phone's width, then back to the desktop's. */
 export async function shootNarrow(page: Page, name: string): Promise<void> {
   const size = page.viewportSize() ?? { width: 1280, height: 900 };
