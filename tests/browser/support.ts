@@ -71,14 +71,14 @@ export async function transitionsDone(page: Page): Promise<void> {
 }
 
 /**
- * Waits until `read` gives the same value twice, 150 ms apart (a map fitting itself to a new width),
+ * Waits until `read` gives the same value twice, `gapMs` apart (a map fitting itself to a new width),
  * and returns it.
  */
-export async function settled<T>(read: () => Promise<T>): Promise<T> {
+export async function settled<T>(read: () => Promise<T>, gapMs = 150): Promise<T> {
   let last = JSON.stringify(await read());
   const until = Date.now() + LONG;
   for (;;) {
-    await new Promise((r) => setTimeout(r, 150));
+    await new Promise((r) => setTimeout(r, gapMs));
     const value = await read();
     const now = JSON.stringify(value);
     if (now === last || Date.now() > until) return value;
