@@ -107,7 +107,18 @@ export const playActionOutput = z.union([z.object({ ok: z.literal(true) }), z.ob
 export const playLockOutput = z.object({ locked: z.array(z.string()), resolving: z.boolean().optional() });
 const playTurn = z.looseObject({ turn: int, status: z.string(), seedHash: z.string(), seed: z.string().nullable(), orders: z.record(z.string(), rulesetJson).nullable(), report: rulesetJson });
 export const playHistoryOutput = z.looseObject({ name: z.string(), ruleset: z.string(), turns: z.array(playTurn) });
-export const playReviewOutput = z.looseObject({ gameId: int, turn: int, resolved: z.boolean(), side: z.string().nullable(), before: rulesetJson, after: rulesetJson, report: rulesetJson });
+export const playReviewOutput = z.looseObject({
+  gameId: int,
+  turn: int,
+  status: z.string(),
+  resolved: z.boolean(),
+  side: z.string().nullable(),
+  rules: z.record(z.string(), rulesetJson),
+  before: rulesetJson,
+  after: rulesetJson,
+  report: rulesetJson,
+  luck: z.array(rulesetJson).nullable(),
+});
 export const playDownloadOutput = z.looseObject({ format: z.literal("lockstep-game"), ruleset: z.string(), version: z.string(), turns: z.array(z.looseObject({ turn: int, seed: z.string().nullable() })) });
 export const verifyOutput = z.looseObject({ gameId: int, ok: z.boolean(), phases: z.array(z.looseObject({ turn: int, ok: z.boolean() })) });
 const delivery = z.looseObject({ id: int, event: z.string(), status: z.string(), attempts: int, responseStatus: int.nullable(), reason: z.string().nullable() });

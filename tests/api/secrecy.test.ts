@@ -160,6 +160,82 @@ describe("hidden orders", () => {
   });
 });
 
+describe("play.review of a 1942 game", () => {
+  const ATTACK = { id: SECRET, units: { infantry: 3, armour: 1 }, from: "East Europe", path: ["Karelia S.S.R."] };
+
+  /** Germany (Alice) attacks Karelia, Russia's (a robot): the turn has a battle, decided by Alice. Bob plays Japan, Carol watches. */
+  async function attacked() {
+    const { asAlice, asBob, gameId } = await twoPlayerGame(handle);
+    const asCarol = callerFor(handle, await makeUser(handle, `carol-review-${Math.random()}@example.com`));
+    expect((await asAlice.orders.save({ gameId, nation: "Germany", orders: [ATTACK] })).ok).toBe(true);
+    return { asAlice, asBob, asCarol, gameId };
+  }
+
+  it("reveals nothing of a turn not resolved, to any role: open, resolving, battles or post-combat", async () => {
+    const { asAlice, asBob, asCarol, gameId } = await attacked();
+    const { phases } = await import("../../db/schema");
+    const { and, eq } = await import("drizzle-orm");
+    const [row] = await handle.db.select().from(phases).where(and(eq(phases.gameId, gameId), eq(phases.turn, 1)));
+    // The row holds the orders once the combat starts (as the adjudicator writes them), and a report so far.
+    await handle.db.update(phases).set({ orders: { Germany: [ATTACK] }, report: { orders: [{ id: SECRET }] } }).where(eq(phases.id, row!.id));
+    for (const status of ["open", "resolving", "battles", "post-combat"] as const) {
+      await handle.db.update(phases).set({ status }).where(eq(phases.id, row!.id));
+      for (const [who, caller] of [["the player", asAlice], ["another player", asBob], ["a spectator", asCarol]] as const) {
+        const review = await caller.play.review({ gameId, turn: 1 });
+        expect(review, `${who}, ${status}`).toMatchObject({ ruleset: "1942", status, resolved: false, before: null, after: null, orders: null, report: null, seed: null, luck: null, phases: null });
+        expect(review.turns, `${who}, ${status}`).toEqual([{ turn: 1, status }]);
+        expect(JSON.stringify(review), `${who}, ${status}`).not.toContain(SECRET);
+      }
+      await expect(callerFor(handle, null).play.review({ gameId, turn: 1 })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    }
+  });
+
+  it("tells a resolved turn in full to every role, as game.review did, with its end: the next turn's start, or the whole turn replayed", async () => {
+    const { asAlice, asBob, asCarol, gameId } = await attacked();
+    const { drain } = await import("../../server/jobs/worker");
+    const { phases } = await import("../../db/schema");
+    const { asc, eq } = await import("drizzle-orm");
+    await asAlice.orders.lock({ gameId, nation: "Germany" });
+    await asBob.orders.lock({ gameId, nation: "Japan" });
+    await drain(handle, "test");
+    // Alice's casualties, as her standing preference picks them, until the turn is over.
+    let waited = 0;
+    for (let i = 0; i < 40 && (await asAlice.game.get({ gameId })).phase!.turn === 1; i++) {
+      const view = await asAlice.game.get({ gameId });
+      if (view.phase!.status === "battles") waited++;
+      for (const r of view.phase!.pending?.requests.filter((q) => q.chooser === "Germany") ?? []) await asAlice.battle.resolveWithPreferences({ gameId, nation: "Germany", battle: r.battle });
+      if (view.phase!.status === "post-combat") await asAlice.postCombat.lock({ gameId, nation: "Germany" });
+      await drain(handle, "test");
+    }
+    expect(waited, "the turn waited for Germany's battle choice").toBeGreaterThan(0);
+    const rows = await handle.db.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(asc(phases.turn));
+    expect(rows.map((r) => [r.turn, r.status])).toEqual([[1, "resolved"], [2, "open"]]);
+    expect(rows[0]!.decisions?.length, "decisions recorded with the turn").toBeGreaterThan(0);
+    for (const caller of [asAlice, asBob, asCarol]) {
+      const review = await caller.play.review({ gameId, turn: 1 });
+      const old = await caller.game.review({ gameId, turn: 1 });
+      expect(review).toMatchObject({ ruleset: "1942", status: "resolved", resolved: true, rules: { lowLuck: false }, seed: rows[0]!.seed, report: rows[0]!.report, orders: rows[0]!.orders });
+      expect(JSON.stringify(review.orders)).toContain(SECRET);
+      expect(review.luck).not.toBeNull();
+      // The alias answers the same facts in its older shape.
+      expect(old).toEqual({
+        gameId, name: review.name, turn: 1, turns: review.turns, status: "resolved", resolved: true, lowLuck: false, victoryCities: false,
+        seedHash: review.seedHash, resolvedAt: review.resolvedAt, seed: review.seed, orders: review.orders, report: review.report, luck: review.luck,
+      });
+      expect(review.before).toEqual(rows[0]!.startState);
+      expect(review.after).toEqual(rows[1]!.startState);
+    }
+    // The game's last turn has no next one: its end is the whole turn replayed with its recorded
+    // decisions, the very state turn 2 started from (not the orders phase alone, which stops at the battle).
+    await handle.db.delete(phases).where(eq(phases.id, rows[1]!.id));
+    for (const caller of [asAlice, asCarol]) {
+      const last = await caller.play.review({ gameId, turn: 1 });
+      expect(last.after).toEqual(rows[1]!.startState);
+      expect(last.before).toEqual(rows[0]!.startState);
+    }
+  });
+});
+
 describe("private press", () => {
   const AXIS = "SECRET-AXIS-PRESS-strike-at-dawn";
 

@@ -100,6 +100,8 @@ describe("the game loop", () => {
     const review = await asBob.game.review({ gameId, turn: 1 });
     expect(review.luck).toEqual(turnLuck({ state: first!.startState, orders: first!.orders ?? {}, report: first!.report as TurnReport, lowLuck: false }, NATIONS));
     expect(review.luck).not.toBeNull();
+    // game.review is play.review's older name: the one review every ruleset shares holds the same luck and rules.
+    expect(await asBob.play.review({ gameId, turn: 1 })).toMatchObject({ ruleset: "1942", status: "resolved", luck: review.luck, rules: { lowLuck: false } });
 
     const notes = await asBob.notifications.list();
     expect(notes[0]).toMatchObject({ kind: "turn-resolved", url: `/game/${gameId}/turn/1`, read: false });

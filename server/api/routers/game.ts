@@ -75,8 +75,8 @@ export const gameRouter = router({
   verify: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => verifyGameFor(ctx.db, ctx.user.id, input.gameId)),
   /** The public API's older name for play.history, in its `phases` shape: the same service, any ruleset. */
   history: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => gameHistory(ctx.db, ctx.user.id, input.gameId)),
-  /** One turn for the review page: its orders and report once resolved, only its status before (issue 7). */
-  review: protectedProcedure.input(z.object({ gameId, turn: int4(1) })).query(({ ctx, input }) => turnReview(ctx.db, input.gameId, input.turn)),
+  /** The public API's older name for play.review, in its 1942 shape (lowLuck, victoryCities): a 1942 game's turn, its orders and report once resolved. */
+  review: protectedProcedure.input(z.object({ gameId, turn: int4(1) })).query(({ ctx, input }) => turnReview(ctx.db, ctx.user.id, input.gameId, input.turn)),
   /** The game's events after a seen id, waiting up to `wait` seconds for one: the public API's long-poll (issue 23). */
   eventsAfter: protectedProcedure
     .input(z.object({ gameId, after: int4(0).optional(), wait: z.number().min(0).max(MAX_POLL_SECONDS).default(0) }))

@@ -16,6 +16,9 @@ import { savedBatch } from "./play";
 import { replayPhase } from "./resolve";
 import { anyRulesetGame, rulesetGame, wholeTurnRows, type Game } from "./rulesets";
 import { phaseStartState } from "../start-state";
+import { resolveStored } from "../adjudicate";
+import { luckOf } from "./luck";
+import { classicRules, gameRules } from "./rules";
 
 export interface RulesetPhaseInfo {
   status: "open" | "resolving" | "finished";
@@ -90,11 +93,6 @@ async function viewerIn(db: Db, userId: string, gameId: number, asked?: string):
 /** A resolved turn's report as this viewer may see it: the ruleset's reportView is the only road out of a report. */
 function reportFor(ruleset: AnyRuleset, phase: Pick<Phase, "report" | "startState">, viewer: Viewer): unknown {
   return ruleset.reportView(phase.report, viewer, phase.startState);
-}
-
-/** The state after a resolved phase: the next phase's start, else (the last one) its replay. */
-function stateAfter(ruleset: AnyRuleset, phase: Phase, next: Phase | undefined): unknown {
-  return next ? next.startState : replayPhase(ruleset, phase).state;
 }
 
 function stepInfo(ruleset: AnyRuleset, state: unknown): RulesetPhaseInfo["step"] {
@@ -245,8 +243,12 @@ export interface RulesetTurnReview {
   gameId: number;
   name: string;
   ruleset: string;
+  /** The game's own rules (Ruleset.options) as stored: a review page reads its variants there (1942's low luck). */
+  rules: Record<string, unknown>;
   turn: number;
   turns: { turn: number; status: PhaseStatus }[];
+  /** The turn's status: resolved once its every phase is, else the status of its phase in play. */
+  status: PhaseStatus;
   side: string | null;
   /** Every phase of the turn resolved. */
   resolved: boolean;
@@ -260,6 +262,10 @@ export interface RulesetTurnReview {
   report: unknown;
   seed: string | null;
   seedHash: string;
+  /** When the turn's last phase resolved. */
+  resolvedAt: string | null;
+  /** Once resolved, a turn of one phase: each side's luck over it (Ruleset.turnLuck); null without. */
+  luck: unknown[] | null;
   phases: RulesetReviewPhase[] | null;
 }
 
@@ -270,33 +276,59 @@ function turnStatuses(all: Pick<Phase, "turn" | "status">[]): { turn: number; st
   return [...byTurn].map(([turn, status]) => ({ turn, status }));
 }
 
+/**
+ * The state a resolved turn ends in: the next phase's start, else (the game's last) its last phase
+ * replayed. A 1942 row holds a whole turn — its battles' decisions and post-combat choices recorded
+ * with it — so it replays whole from them, as verify.ts checks it, never as its orders phase alone.
+ */
+async function stateAfter(db: Db, game: Game, ruleset: AnyRuleset, last: { id: number; seedHash: string }, next: { id: number; seedHash: string } | undefined): Promise<unknown> {
+  if (next) return phaseStartState(db, next);
+  const [row] = await db.select().from(phases).where(eq(phases.id, last.id));
+  if (!row) throw notFound("This phase");
+  if (wholeTurnRows(game)) return resolveStored(row, row.orders ?? {}, classicRules(game.options).lowLuck).state;
+  return replayPhase(ruleset, row).state;
+}
+
+/**
+ * One turn of a game of any ruleset, 1942 included (play.review, and game.review its alias): before
+ * the turn resolved only its status; then its start and end as the viewer may see them (ruleset.view),
+ * every side's orders, the seed, the report through ruleset.reportView and the luck.
+ */
 export async function rulesetTurnReview(db: Db, userId: string, gameId: number, turn: number, asked?: string): Promise<RulesetTurnReview> {
-  const { game, ruleset } = await rulesetGame(db, gameId);
-  const all = await db.select().from(phases).where(and(eq(phases.gameId, gameId))).orderBy(asc(phases.turn), asc(phases.step));
+  const { game, ruleset } = await anyRulesetGame(db, gameId);
+  // Every column but the start state (a whole board a phase): those needed come through the cache.
+  const all = await db
+    .select({ id: phases.id, turn: phases.turn, step: phases.step, status: phases.status, seedHash: phases.seedHash, resolvedAt: phases.resolvedAt, seed: phases.seed, orders: phases.orders, report: phases.report })
+    .from(phases)
+    .where(eq(phases.gameId, gameId))
+    .orderBy(asc(phases.turn), asc(phases.step));
   const steps = all.filter((p) => p.turn === turn);
   const [first, last] = [steps[0], steps.at(-1)];
   if (!first || !last) throw notFound(`Turn ${turn}`);
+  const turns = turnStatuses(all);
+  const status = turns.find((t) => t.turn === turn)!.status;
+  const base = { gameId, name: game.name, ruleset: ruleset.id, rules: gameRules(game.options), turn, turns, status, seedHash: first.seedHash };
   const viewer = await viewerIn(db, userId, gameId, asked);
-  const resolved = steps.every((p) => p.status === "resolved");
-  const next = all[all.indexOf(last) + 1];
+  const side = viewer.kind === "side" ? viewer.side : null;
+  // Nothing of a turn not resolved: its orders, seed and report stay secret until its every phase is (R3).
+  if (!steps.every((p) => p.status === "resolved"))
+    return { ...base, side, resolved: false, before: null, after: null, orders: null, report: null, seed: null, resolvedAt: null, luck: null, phases: null };
+  const shown = await Promise.all(steps.map(async (p) => ({ ...p, startState: await phaseStartState(db, p), orders: (p.orders ?? {}) as Record<string, unknown> })));
+  const start = shown[0]!;
+  const orders = start.orders;
   return {
-    gameId,
-    name: game.name,
-    ruleset: ruleset.id,
-    turn,
-    turns: turnStatuses(all),
-    side: viewer.kind === "side" ? viewer.side : null,
-    resolved,
-    before: resolved ? ruleset.view(first.startState, viewer) : null,
-    after: resolved ? ruleset.view(stateAfter(ruleset, last, next), viewer) : null,
-    orders: resolved ? ((first.orders ?? {}) as Record<string, unknown>) : null,
-    report: resolved ? reportFor(ruleset, first, viewer) : null,
-    seed: resolved ? first.seed : null,
-    seedHash: first.seedHash,
-    phases:
-      resolved && steps.length > 1
-        ? steps.map((p) => ({ step: p.step, phase: phaseNameOf(ruleset, p.startState) ?? "", orders: (p.orders ?? {}) as Record<string, unknown>, report: reportFor(ruleset, p, viewer), seed: p.seed }))
-        : null,
+    ...base,
+    side,
+    resolved: true,
+    before: ruleset.view(start.startState, viewer),
+    after: ruleset.view(await stateAfter(db, game, ruleset, last, all[all.indexOf(last) + 1]), viewer),
+    orders,
+    report: reportFor(ruleset, start, viewer),
+    seed: start.seed,
+    resolvedAt: last.resolvedAt?.toISOString() ?? null,
+    // A turn of one phase only: turnLuck prices a whole turn from its start, orders and report.
+    luck: shown.length === 1 ? await luckOf(db, game, { ...start, orders }) : null,
+    phases: shown.length > 1 ? shown.map((p) => ({ step: p.step, phase: phaseNameOf(ruleset, p.startState) ?? "", orders: p.orders, report: reportFor(ruleset, p, viewer), seed: p.seed })) : null,
   };
 }
 

@@ -15,8 +15,13 @@ export function gameRules(options: GameOptions): Record<string, unknown> {
   return { ...(options.lowLuck !== undefined ? { lowLuck: options.lowLuck } : {}), ...(options.houseRules ? { houseRules: options.houseRules } : {}) };
 }
 
+/** A 1942 game's low luck and house rules, from its rules as gameRules reads them. */
+export function classicRulesIn(rules: Record<string, unknown>): ClassicRules {
+  const { lowLuck, houseRules } = rules as Partial<ClassicRules>;
+  return { lowLuck: lowLuck === true, ...(houseRules ? { houseRules } : {}) };
+}
+
 /** A 1942 game's low luck and house rules. */
 export function classicRules(options: GameOptions): ClassicRules {
-  const rules = gameRules(options) as Partial<ClassicRules>;
-  return { lowLuck: rules.lowLuck === true, ...(rules.houseRules ? { houseRules: rules.houseRules } : {}) };
+  return classicRulesIn(gameRules(options));
 }

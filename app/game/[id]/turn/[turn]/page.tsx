@@ -36,27 +36,17 @@ export default async function TurnReviewPage({ params }: { params: Promise<{ id:
   const turn = /^\d+$/.test(turnParam) ? Number(turnParam) : NaN;
   if (gameId === null || !Number.isSafeInteger(turn) || turn < 1 || turn > INT4_MAX) notFound();
   const trpc = await serverTrpc();
-  const kind = await trpc.play.kind({ gameId }).catch((e: unknown) => {
+  // One review for every ruleset (play.review); a 1942 game's is told on its map, any other by its game's Review.
+  const generic = await trpc.play.review({ gameId, turn }).catch((e: unknown) => {
     if (e instanceof TRPCError && e.code === "NOT_FOUND") return null;
     throw e;
   });
-  if (!kind) notFound();
-  if (kind.ruleset !== "1942") {
-    const generic = await trpc.play.review({ gameId, turn }).catch((e: unknown) => {
-      if (e instanceof TRPCError && e.code === "NOT_FOUND") return null;
-      throw e;
-    });
-    if (!generic) notFound();
-    return <RulesetReview review={generic} />;
-  }
-  const review = await trpc.game.review({ gameId, turn }).then(review1942).catch((e: unknown) => {
-    if (e instanceof TRPCError && e.code === "NOT_FOUND") return null;
-    throw e;
-  });
-  if (!review) notFound();
+  if (!generic) notFound();
+  if (generic.ruleset !== "1942") return <RulesetReview review={generic} />;
+  const review = review1942(generic);
   const has = (t: number) => review.turns.some((p) => p.turn === t);
   // Luck over the game: every resolved turn up to this one (the history the history page shows).
-  const history = review.resolved ? history1942(await (await serverTrpc()).play.history({ gameId })) : null;
+  const history = review.resolved ? history1942(await trpc.play.history({ gameId })) : null;
   const gameBattles = history?.phases.filter((p) => p.turn <= turn && p.report).flatMap((p) => p.report!.battles) ?? [];
   const sections = review.report ? turnStory(review.report, review.orders ?? {}, { lowLuck: review.lowLuck }) : [];
   const header = (
