@@ -97,7 +97,7 @@ describe("a player's profile", () => {
     const { gameId } = await asPat.play.create({ name: "Short battle", ruleset: "triple-alliance", scenario: "encuentro", seats: 2, mine: ["paraguay"], robots: [], rules: { turnLimit: 1 }, ...SETTINGS });
     await asQuin.play.join({ gameId, side: "brazil" });
     const [phase] = await handle.db.select().from(phases).where(eq(phases.gameId, gameId));
-    const start = phase!.startState as { inflicted: Record<string, number> };
+    const start = phase!.startState as unknown as { inflicted: Record<string, number> };
     const ahead = { ...start, inflicted: { ...start.inflicted, Paraguay: 1 } };
     await handle.db.update(phases).set({ startState: ahead as never }).where(eq(phases.id, phase!.id));
     await asPat.play.lock({ gameId, side: "paraguay" });
