@@ -4,6 +4,7 @@ import type { AdapterAccountType } from "@auth/core/adapters";
 
 import { boolean, doublePrecision, index, integer, json, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { CasualtyPreference } from "../server/rulesets/1942/engine/combat/preference";
+import type { GameResult } from "../server/rulesets/ruleset";
 import type { AaMove, CombatReport, DecisionRecord, DecisionRequest, GameState, HouseRules, LandingOrder, Nation, Order, PostCombatChoices, PostCombatOrders } from "../server/rulesets/1942/engine";
 
 export interface PhaseVerification {
@@ -146,6 +147,9 @@ export interface GameOptions {
   requirements?: { minReliability?: number; minFinishedGames?: number };
 }
 
+/** A finished game's result as its ruleset gave it. */
+export type FinishedResult = Extract<GameResult, { over: true }>;
+
 export const games = pgTable("games", {
   id: serial("id").primaryKey(),
   name: text("name").notNull(),
@@ -174,6 +178,12 @@ export const games = pgTable("games", {
   sandboxTurn: integer("sandbox_turn"),
   /** A sandbox's read-only share link (random and unguessable); null until its owner shares it. */
   shareToken: text("share_token"),
+  /**
+   * How the game ended, in its ruleset's own words (Ruleset.result: winners are sides or team names),
+   * written in the transaction that finishes it; null while it runs, after a sandbox steps back, and
+   * for games finished before it was stored (read by replay then: ruleset-games/winners.ts).
+   */
+  result: jsonb("result").$type<FinishedResult>(),
 }, (t) => [index("games_sandbox_owner_idx").on(t.createdBy, t.sandbox), uniqueIndex("games_share_token").on(t.shareToken)]);
 
 /**

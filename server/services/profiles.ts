@@ -2,7 +2,7 @@
 // ruleset (each a link to its review), each ruleset's rating and its history, and the reliability
 // record, over the games of every ruleset. Never an address; never a game still running (an anonymous
 // game must not tell who plays it).
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, max } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { games, phases, ratingChanges, ratings, seats, users, type SeatSide } from "../../db/schema";
 import { displayName } from "./display-name";
@@ -58,28 +58,31 @@ export async function playerProfile(db: Db, playerId: string): Promise<Profile> 
   const [user] = await db.select({ id: users.id, name: users.name, bot: users.bot }).from(users).where(eq(users.id, playerId));
   if (!user) throw notFound("That player");
   const held = await db
-    .select({ gameId: games.id, name: games.name, options: games.options, ruleset: games.ruleset, scenario: games.scenario, nation: seats.nation })
+    .select({ gameId: games.id, name: games.name, options: games.options, ruleset: games.ruleset, scenario: games.scenario, result: games.result, nation: seats.nation })
     .from(seats)
     .innerJoin(games, eq(games.id, seats.gameId))
     .where(and(eq(seats.userId, playerId), eq(games.status, "finished"), eq(games.sandbox, false)))
     .orderBy(desc(games.id));
   const ids = [...new Set(held.map((h) => h.gameId))];
-  // Each game's last phase (a turn of several phases ends with its highest step), whose result counts.
-  const last = ids.length
+  // Each game's last turn (whose review shows the result).
+  const lastTurns = ids.length ? await db.select({ gameId: phases.gameId, turn: max(phases.turn) }).from(phases).where(inArray(phases.gameId, ids)).groupBy(phases.gameId) : [];
+  // A game finished before results were stored answers from its last phase (a turn of several phases
+  // ends with its highest step): only those games' phases are read.
+  const unstored = ids.filter((id) => !held.find((h) => h.gameId === id)!.result);
+  const last = unstored.length
     ? await db
-        .selectDistinctOn([phases.gameId], { gameId: phases.gameId, turn: phases.turn, status: phases.status, startState: phases.startState, orders: phases.orders, seed: phases.seed, report: phases.report })
+        .selectDistinctOn([phases.gameId], { gameId: phases.gameId, status: phases.status, startState: phases.startState, orders: phases.orders, seed: phases.seed, report: phases.report })
         .from(phases)
-        .where(inArray(phases.gameId, ids))
+        .where(inArray(phases.gameId, unstored))
         .orderBy(phases.gameId, desc(phases.turn), desc(phases.step))
     : [];
   const list: ProfileGame[] = ids.map((gameId) => {
     const rows = held.filter((h) => h.gameId === gameId);
-    const end = last.find((l) => l.gameId === gameId);
     const game = rows[0]!;
     // The player won when the team of one of their sides did (as ratings count a win).
-    const winners = winningTeams(game, end);
+    const winners = winningTeams(game, last.find((l) => l.gameId === gameId));
     const nations = scenarioSides(game).filter((n) => rows.some((r) => r.nation === n)) as SeatSide[];
-    return { gameId, ruleset: game.ruleset, name: game.name, nations, won: nations.some((n) => winners.includes(teamOfGameSide(game, n))), rated: Boolean(game.options.rated), lastTurn: end?.turn ?? 1 };
+    return { gameId, ruleset: game.ruleset, name: game.name, nations, won: nations.some((n) => winners.includes(teamOfGameSide(game, n))), rated: Boolean(game.options.rated), lastTurn: lastTurns.find((l) => l.gameId === gameId)?.turn ?? 1 };
   });
   const changes = await db.select().from(ratingChanges).where(eq(ratingChanges.userId, playerId)).orderBy(asc(ratingChanges.createdAt), asc(ratingChanges.gameId));
   const current = await db.select().from(ratings).where(eq(ratings.userId, playerId));

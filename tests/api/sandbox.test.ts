@@ -12,6 +12,7 @@ import { getRuleset } from "../../server/rulesets";
 import { createToken } from "../../server/services/api-tokens";
 import { sweepDeadlines } from "../../server/services/deadlines";
 import { lobbyEventsAfter } from "../../server/services/events";
+import { replayPhase } from "../../server/services/ruleset-games/resolve";
 import { MAX_SANDBOXES } from "../../server/services/sandbox/sandbox";
 import { shareableStart } from "../../server/services/sandbox/ruleset-sandbox";
 import { startingManifest } from "../../server/rulesets/interplanetary/scenarios";
@@ -303,6 +304,29 @@ describe("a sandbox", () => {
     const branch = await asBob.sandbox.open({ gameId: sandboxId, turn: 1 });
     expect((await asBob.play.get({ gameId: branch.gameId, side: "paraguay" })).saved).toEqual(guess);
     expect(await readsOfReal()).toBe(realBefore);
+  });
+
+  it("that ends stores its result, and a step back to before the end reopens it without one", async () => {
+    const gil = await makeUser(handle, `gil-ta-end-${Math.random()}@example.com`);
+    const hal = await makeUser(handle, `hal-ta-end-${Math.random()}@example.com`);
+    const asGil = callerFor(handle, gil);
+    // One turn (TA9.3): the turn resolved is the game's last.
+    const { gameId } = await asGil.play.create({ name: "One turn", ruleset: "triple-alliance", scenario: "encuentro", seats: 2, mine: ["paraguay"], robots: [], rules: { turnLimit: 1 }, ordersHours: 24, excusedMisses: 0 });
+    await callerFor(handle, hal).play.join({ gameId, side: "brazil" });
+    const { gameId: sandboxId } = await asGil.sandbox.open({ gameId });
+    const stored = async () => (await handle.db.select({ status: games.status, result: games.result }).from(games).where(eq(games.id, sandboxId)))[0]!;
+    expect(await stored()).toEqual({ status: "active", result: null });
+    expect(await asGil.sandbox.resolve({ gameId: sandboxId })).toEqual({ resolving: true });
+    await drain(handle, "sandbox-test");
+    const [last] = await handle.db.select().from(phases).where(eq(phases.gameId, sandboxId));
+    const ta = getRuleset("triple-alliance")!;
+    const ended = ta.result(replayPhase(ta, last!).state);
+    expect(ended.over).toBe(true);
+    expect(await stored()).toEqual({ status: "finished", result: ended });
+
+    expect(await asGil.sandbox.undo({ gameId: sandboxId, turn: 1 })).toEqual({ turn: 1 });
+    expect(await stored()).toEqual({ status: "active", result: null });
+    expect((await asGil.play.get({ gameId: sandboxId })).phase).toMatchObject({ status: "open" });
   });
 
   it("from an Interplanetary position under fog of war starts from what the player's side knows (IP10.4); no read of it shows a hidden number, and a spectator cannot open one", async () => {

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desc, eq } from "drizzle-orm";
 import type { DbHandle } from "../../db/client";
-import { phases } from "../../db/schema";
+import { games, phases } from "../../db/schema";
 import { drain } from "../../server/jobs/worker";
 import { registerPodium } from "../support/podium-ruleset";
 import { testDb } from "../support/db";
@@ -19,6 +19,7 @@ afterAll(async () => {
   await handle.close();
 });
 
+const SETTINGS = { ordersHours: 24, excusedMisses: 0 };
 const RATED = { lowLuck: false, ordersHours: 24, decisionHours: 24, robotsHold: false, excusedMisses: 0, rated: true };
 
 describe("a player's profile", () => {
@@ -41,6 +42,10 @@ describe("a player's profile", () => {
     for (const n of ["Russia", "United Kingdom", "United States"] as const) await asKim.orders.lock({ gameId, nation: n });
     await drain(handle, "test");
 
+    // The end stored its result in the ruleset's words (Ruleset.result): 1942 names the winning team.
+    const [stored] = await handle.db.select({ status: games.status, result: games.result }).from(games).where(eq(games.id, gameId));
+    expect(stored).toEqual({ status: "finished", result: { over: true, winners: ["Axis"], draw: false, reason: expect.stringContaining("R8.6") } });
+
     const jos = await asKim.player.profile({ id: jo.id });
     expect(jos).toMatchObject({ id: jo.id, rulesets: [{ ruleset: "1942", name: "1942", played: 1, won: 1, rating: null, ratedGames: 1 }] });
     expect(jos.games).toEqual([{ gameId, ruleset: "1942", name: "Profiled", nations: ["Germany", "Japan"], won: true, rated: true, lastTurn: 1 }]);
@@ -51,6 +56,10 @@ describe("a player's profile", () => {
     expect(JSON.stringify(jos)).not.toContain("@");
     await expect(asKim.player.profile({ id: "no-such-player" })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(callerFor(handle, null).player.profile({ id: jo.id })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    // A game finished before results were stored (result null) still answers from its last report.
+    await handle.db.update(games).set({ result: null }).where(eq(games.id, gameId));
+    expect((await asKim.player.profile({ id: jo.id })).games).toMatchObject([{ gameId, won: true }]);
+    expect((await asJo.player.profile({ id: kim.id })).games).toMatchObject([{ gameId, won: false }]);
   });
 
   it("counts another ruleset's games beside 1942's, and an anonymous one only once it ended, for every viewer", async () => {
@@ -79,5 +88,35 @@ describe("a player's profile", () => {
       expect(seen.reliability).toMatchObject({ phasesDue: 1, actedOn: 1, finishedGames: 1 });
     }
     await expect(callerFor(handle, null).player.profile({ id: lu!.id })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+  });
+
+  it("reads a War of the Triple Alliance game's stored result, and replays a game that stored none", async () => {
+    const [pat, quin] = await Promise.all(["pat", "quin"].map((n) => makeUser(handle, `${n}-${Math.random()}@example.com`)));
+    const [asPat, asQuin] = [callerFor(handle, pat!), callerFor(handle, quin!)];
+    // One turn (TA9.3), Paraguay ahead on hits inflicted before it: with no orders nobody fires, so Paraguay wins.
+    const { gameId } = await asPat.play.create({ name: "Short battle", ruleset: "triple-alliance", scenario: "encuentro", seats: 2, mine: ["paraguay"], robots: [], rules: { turnLimit: 1 }, ...SETTINGS });
+    await asQuin.play.join({ gameId, side: "brazil" });
+    const [phase] = await handle.db.select().from(phases).where(eq(phases.gameId, gameId));
+    const start = phase!.startState as unknown as { inflicted: Record<string, number> };
+    const ahead = { ...start, inflicted: { ...start.inflicted, Paraguay: 1 } };
+    await handle.db.update(phases).set({ startState: ahead as never }).where(eq(phases.id, phase!.id));
+    await asPat.play.lock({ gameId, side: "paraguay" });
+    await asQuin.play.lock({ gameId, side: "brazil" });
+    await drain(handle, "test");
+    const storedResult = async () => (await handle.db.select({ status: games.status, result: games.result }).from(games).where(eq(games.id, gameId)))[0];
+    expect(await storedResult()).toEqual({ status: "finished", result: { over: true, winners: ["paraguay"], draw: false, reason: expect.stringContaining("TA9.3") } });
+    const won = async (user: { id: string }) => (await asQuin.player.profile({ id: user.id })).games.map((g) => [g.gameId, g.won]);
+    expect([await won(pat!), await won(quin!)]).toEqual([[[gameId, true]], [[gameId, false]]]);
+
+    // The stored result is what counts: with a last phase no replay could read and Brazil named
+    // the winner in the stored result, the profile follows the stored result.
+    await handle.db.update(phases).set({ startState: { broken: true } as never, orders: null }).where(eq(phases.gameId, gameId));
+    await handle.db.update(games).set({ result: { over: true, winners: ["brazil"], draw: false, reason: "stored" } }).where(eq(games.id, gameId));
+    expect([await won(pat!), await won(quin!)]).toEqual([[[gameId, false]], [[gameId, true]]]);
+
+    // A game finished before results were stored (result null) answers by replaying its last phase.
+    await handle.db.update(phases).set({ startState: ahead as never, orders: {} }).where(eq(phases.gameId, gameId));
+    await handle.db.update(games).set({ result: null }).where(eq(games.id, gameId));
+    expect([await won(pat!), await won(quin!)]).toEqual([[[gameId, true]], [[gameId, false]]]);
   });
 });

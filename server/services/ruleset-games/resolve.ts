@@ -63,7 +63,8 @@ export async function resolveRulesetPhase(tx: Db, phase: Phase, game: Game): Pro
     .where(eq(phases.id, phase.id));
   const result = ruleset.result(state);
   if (result.over) {
-    await tx.update(games).set({ status: "finished" }).where(eq(games.id, game.id));
+    // The result as the ruleset says it, stored with the end: a profile reads it, never replays it.
+    await tx.update(games).set({ status: "finished", result }).where(eq(games.id, game.id));
     // A rated game is rated in the transaction that ends it: exactly once, as the result is written.
     await rateFinishedGame(tx, game, [...new Set(result.winners.map((side) => teamOfGameSide(game, side)))]);
   }

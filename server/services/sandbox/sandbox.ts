@@ -175,7 +175,8 @@ export async function undoSandbox(db: Db, userId: string, gameId: number, turn: 
     const opened =
       game.ruleset === CLASSIC ? await openPhase(tx, gameId, turn, target.startState, game.options, []) : await openRulesetPhase(tx, game, rulesetOf(game.ruleset), turn, target.startState);
     if (saved.length > 0) await tx.insert(orders).values(saved.map((o) => ({ ...o, phaseId: opened.id, savedBy: userId })));
-    await tx.update(games).set({ status: "active" }).where(eq(games.id, gameId));
+    // A step back reopens a game that had ended: its result goes with the turns that made it.
+    await tx.update(games).set({ status: "active", result: null }).where(eq(games.id, gameId));
     await publish(tx, { gameId, kind: "locks-changed", turn });
     return { turn };
   });
