@@ -23,13 +23,13 @@ export async function userId(handle: DbHandle, email: string): Promise<string> {
 /** Robots hold in these fixtures, so a test's battles are the ones it orders. */
 export const QUICK = { lowLuck: false, ordersHours: 24, decisionHours: 24, robotsHold: true, excusedMisses: 0 };
 
-/** Alice plays Germany, three robots, Bob joins Japan: the game starts. */
-export async function twoPlayerGame(handle: DbHandle) {
+/** Alice plays Germany, three robots, Bob joins Japan: the game starts (with QUICK's options, or these over them). */
+export async function twoPlayerGame(handle: DbHandle, options: Partial<typeof QUICK> = {}) {
   const alice = await makeUser(handle, `alice-${Math.random()}@example.com`);
   const bob = await makeUser(handle, `bob-${Math.random()}@example.com`);
   const asAlice = callerFor(handle, alice);
   const asBob = callerFor(handle, bob);
-  const { gameId } = await asAlice.game.create({ name: "Test game", nations: ["Germany"], robots: ["Russia", "United Kingdom", "United States"], ...QUICK });
+  const { gameId } = await asAlice.game.create({ name: "Test game", nations: ["Germany"], robots: ["Russia", "United Kingdom", "United States"], ...QUICK, ...options });
   await asBob.game.join({ gameId, nation: "Japan" });
   return { alice, bob, asAlice, asBob, gameId };
 }
