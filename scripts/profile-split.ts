@@ -24,6 +24,7 @@ interface Profile {
   timeDeltas: number[];
 }
 
+const ROOT_URL = new URL("..", import.meta.url).href;
 const maps = new Map<string, SourceMap | null>();
 function mapOf(url: string): SourceMap | null {
   if (!maps.has(url)) {
@@ -94,7 +95,7 @@ for (const [id, ms] of self) {
   const part = partOf(f);
   parts.set(part, (parts.get(part) ?? 0) + ms);
   if (part !== "(idle)") busy += ms;
-  const where = sourceOf(f).replace(/^.*(node_modules\/|\[project\]\/)/, "").replace(/^file:\/\/.*?\/savecpu\//, "");
+  const where = sourceOf(f).replace(/^.*(node_modules\/|\[project\]\/)/, "").replace(ROOT_URL, "");
   const key = `${f.functionName || "(anonymous)"}  ${where}`;
   fns.set(key, (fns.get(key) ?? 0) + ms);
 }
