@@ -6,11 +6,16 @@
 // straight into the database (no worker runs). One request at a time, so a busy shared machine
 // inflates the figures less than a rate does.
 // N: requests measured per kind (default 200, after 50 untimed); ONLY: kinds, comma-separated;
-// LOADTEST_CPU_PROF=DIR: the app process's CPU profile; LOADTEST_DATABASE_URL: the Postgres server.
+// LOADTEST_CPU_PROF=DIR: the app process's CPU profile of each kind's measured requests alone (DIR/<kind>.cpuprofile,
+// started and stopped through the inspector after the warm-up: no start-up, no set-up; the profiler's
+// own cost is in that run's CPU figures, so measure without it); LOADTEST_DATABASE_URL: the Postgres server.
+import { writeFile } from "node:fs/promises";
 import { loadavg } from "node:os";
+import { join } from "node:path";
 import { groupCpuMs, loadtestServer, startCluster } from "./loadtest/cluster";
 import { trpc } from "./loadtest/http";
 import { makeGames } from "./loadtest/players";
+import { remoteProfiler } from "./loadtest/remote-profiler";
 import { saveLists } from "./loadtest/run";
 import { eq, inArray } from "drizzle-orm";
 import { phases, postCombatOrders } from "../db/schema";
@@ -18,8 +23,13 @@ import { NATIONS } from "../server/rulesets/1942/engine";
 
 const N = Number(process.env.N ?? 200);
 const adminUrl = loadtestServer();
-const cluster = await startCluster({ adminUrl, apps: 1, workers: 0, basePort: Number(process.env.LOADTEST_PORT ?? 3391) });
+const profileDir = process.env.LOADTEST_CPU_PROF;
+delete process.env.LOADTEST_CPU_PROF; // the app gets the inspector, not a whole-process --cpu-prof
+const basePort = Number(process.env.LOADTEST_PORT ?? 3391);
+const inspectBasePort = profileDir ? basePort + 1000 : undefined;
+const cluster = await startCluster({ adminUrl, apps: 1, workers: 0, basePort, inspectBasePort });
 const app = cluster.apps[0]!;
+const profiler = inspectBasePort === undefined ? undefined : await remoteProfiler(`http://127.0.0.1:${inspectBasePort}`);
 try {
   const games = await makeGames(cluster.handle, 4, "cpu");
   const lists = saveLists();
@@ -110,15 +120,18 @@ try {
   for (const [name, request] of Object.entries(kinds)) {
     if (only && !only.includes(name)) continue;
     for (let i = 0; i < 50; i++) await request(i); // warm-up: modules loaded, code optimised
+    await profiler?.start();
     const cpu0 = groupCpuMs(cluster.appProcs[0]!);
     const t0 = performance.now();
     let size = 0;
     for (let i = 0; i < N; i++) size = await request(i);
     const cpu = (groupCpuMs(cluster.appProcs[0]!) - cpu0) / N;
     const wall = (performance.now() - t0) / N;
+    if (profiler) await writeFile(join(profileDir!, `${name.replace(/\W+/g, "-")}.cpuprofile`), JSON.stringify(await profiler.stop()));
     console.log(`${name}: app CPU ${cpu.toFixed(1)} ms a request, wall ${wall.toFixed(1)} ms${size ? `, ${size} bytes` : ""} (load average ${loadavg()[0]!.toFixed(1)})`);
   }
 } finally {
+  profiler?.close();
   await cluster.stop();
 }
 process.exit(0);

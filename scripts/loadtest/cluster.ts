@@ -136,6 +136,8 @@ export interface ClusterOptions {
   apps: number;
   workers: number;
   basePort: number;
+  /** App i listens for the inspector (loopback) on this port + i, instead of writing a --cpu-prof profile. */
+  inspectBasePort?: number;
 }
 
 export async function startCluster(o: ClusterOptions): Promise<Cluster> {
@@ -166,7 +168,12 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
     for (let i = 0; i < o.apps; i++) {
       const port = o.basePort + i;
       // LOADTEST_CPU_PROF=DIR writes a V8 CPU profile of each app process there when it stops.
-      const prof = process.env.LOADTEST_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.LOADTEST_CPU_PROF}`] : [];
+      const prof =
+        o.inspectBasePort !== undefined
+          ? [`--inspect=127.0.0.1:${o.inspectBasePort + i}`]
+          : process.env.LOADTEST_CPU_PROF
+            ? ["--cpu-prof", `--cpu-prof-dir=${process.env.LOADTEST_CPU_PROF}`]
+            : [];
       const p = startProc(`app ${i + 1}`, [...prof, NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], { ...procEnv, PORT: String(port), AUTH_URL: `http://127.0.0.1:${port}` });
       procs.push(p);
       apps.push(`http://127.0.0.1:${port}`);

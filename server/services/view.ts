@@ -31,6 +31,7 @@ import { phaseStartState } from "./start-state";
 import { figuresForPhase, phaseKey } from "./phase-figures";
 import { CLASSIC, notClassic } from "./ruleset-games/rulesets";
 import { classicRules } from "./ruleset-games/rules";
+import { textArray } from "./named-call";
 
 export interface GameView {
   game: {
@@ -141,15 +142,13 @@ async function gameWithSeats(db: Db, gameId: number) {
 /**
  * The game's latest phase with who has locked it and the saved orders of `mine` (the viewer's own
  * nations, and only those), in one round trip. Not its start state, the largest column: that comes
- * from phaseStartState's per-process cache, as it never changes.
+ * from phaseStartState's per-process cache, as it never changes. Built once per database and sent as
+ * a named statement, as the game's is: the viewer's nations are one text[] parameter (none: '{}', no
+ * orders), so one statement serves every viewer.
  */
-async function latestPhase(db: Db, gameId: number, mine: Nation[]) {
-  const myOrders = mine.length
-    ? sql<{ nation: Nation; order: Order }[]>`(
-        select coalesce(json_agg(json_build_object('nation', o.nation, 'order', o."order") order by o.nation, o.position), '[]'::json)
-        from ${orders} o where o.phase_id = "phases"."id" and o.nation in (${sql.join(mine.map((n) => sql`${n}`), sql`, `)}))`
-    : sql<{ nation: Nation; order: Order }[]>`'[]'::json`;
-  const [row] = await db
+function prepareLatestPhase(db: Db) {
+  const p = (name: string) => sql.placeholder(name);
+  return db
     .select({
       id: phases.id,
       turn: phases.turn,
@@ -163,12 +162,21 @@ async function latestPhase(db: Db, gameId: number, mine: Nation[]) {
       postCombat: phases.postCombat,
       report: phases.report,
       locked: sql<Nation[]>`(select coalesce(json_agg(l.nation), '[]'::json) from ${locks} l where l.phase_id = "phases"."id")`,
-      myOrders,
+      myOrders: sql<{ nation: Nation; order: Order }[]>`(
+        select coalesce(json_agg(json_build_object('nation', o.nation, 'order', o."order") order by o.nation, o.position), '[]'::json)
+        from ${orders} o where o.phase_id = "phases"."id" and o.nation = any(${p("mine")}::text[]))`,
     })
     .from(phases)
-    .where(eq(phases.gameId, gameId))
+    .where(eq(phases.gameId, p("gameId")))
     .orderBy(desc(phases.turn))
-    .limit(1);
+    .limit(1)
+    .prepare("game_view_latest_phase");
+}
+const latestPhaseQuery = new WeakMap<Db, ReturnType<typeof prepareLatestPhase>>();
+async function latestPhase(db: Db, gameId: number, mine: Nation[]) {
+  let query = latestPhaseQuery.get(db);
+  if (!query) latestPhaseQuery.set(db, (query = prepareLatestPhase(db)));
+  const [row] = await query.execute({ gameId, mine: textArray(mine) });
   return row;
 }
 

@@ -5,7 +5,7 @@
 // tabs. Events from game.events are hints: any of them refetches the game.
 import { useQuery } from "@tanstack/react-query";
 import * as Tabs from "@radix-ui/react-tabs";
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { type Nation } from "../../../server/rulesets/1942/engine/types";
 import { errorText } from "../../components/format";
 import { useTRPC } from "../../trpc/client";
@@ -39,13 +39,9 @@ const ReviewLink = dynamic(() => import("./turn/review-link").then((m) => m.Revi
 // "Open in sandbox", or a sandbox's own bar (issue 24): after the map, never in the first load.
 const SandboxTools = dynamic(() => import("./sandbox/sandbox-tools").then((m) => m.SandboxTools), { ssr: false });
 import { PressTabCount } from "./press/press-tab-count";
+import { useHydrated } from "../../components/use-hydrated";
 import { SheetHandle, closeOnEscape } from "./sheet-handle";
 
-// useSyncExternalStore's snapshots for "is this the client, hydrated?" (false on the server and while
-// hydrating, true from then on).
-const noSubscription = () => () => {};
-const isClient = () => true;
-const isServer = () => false;
 
 export function GameScreen({ gameId, initialJson }: { gameId: number; initialJson: string }) {
   const trpc = useTRPC();
@@ -82,7 +78,7 @@ export function GameScreen({ gameId, initialJson }: { gameId: number; initialJso
   useEffect(() => setTab(phaseTab), [phaseTab, phase?.id]);
   // Hidden panels' contents are left out of the server render (a third of the page's markup) and
   // drawn by the client once it runs: the server renders what is seen first.
-  const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
+  const hydrated = useHydrated();
   const shows = (panel: string) => tab === panel || hydrated;
   const [sheetOpen, setSheetOpen] = useState(false);
   const sheetButton = useRef<HTMLButtonElement>(null);
@@ -156,7 +152,7 @@ export function GameScreen({ gameId, initialJson }: { gameId: number; initialJso
             ) : null}
             <Tabs.Trigger value="press" className={styles.tab} data-testid="tab-press">
               Press
-              <PressTabCount gameId={gameId} />
+              {hydrated ? <PressTabCount gameId={gameId} /> : null}
             </Tabs.Trigger>
           </Tabs.List>
 
@@ -222,9 +218,10 @@ export function GameScreen({ gameId, initialJson }: { gameId: number; initialJso
             ) : null}
           </Tabs.Content>
 
-          {/* Press keeps its live count and its unread marks while another tab is shown. */}
+          {/* Press keeps its live count and its unread marks while another tab is shown. It and the tab's
+              count fetch their own data, so the server would render them empty: mounted once hydrated. */}
           <Tabs.Content value="press" forceMount className={styles.tabPanel}>
-            <PressPanel gameId={gameId} shown={tab === "press"} />
+            {hydrated ? <PressPanel gameId={gameId} shown={tab === "press"} /> : null}
           </Tabs.Content>
 
           <Tabs.Content value="board" forceMount className={styles.tabPanel}>
