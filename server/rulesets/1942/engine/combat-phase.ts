@@ -20,7 +20,7 @@ import { gameOptionsOf, knownSorted, markSorted, type GameState, type Unit } fro
 import { byNationOrder, nationIndex, teamOf } from "./teams";
 import { NATIONS, UNIT_TYPES, type Nation } from "./types";
 import { isAir, isShip, tableIndex } from "./units";
-import { aliveOf, cargoPieces, newPhase, numberOf, piecesAt, runPosition, stepNumbers, type Phase, type Run } from "./turn/context";
+import { aliveOf, cargoPieces, newPhase, newRun, numberOf, piecesAt, runPosition, stepNumbers, type Phase, type Run } from "./turn/context";
 
 export interface CombatInput {
   state: GameState;
@@ -83,19 +83,19 @@ function validate(ph: Phase, orders: CombatInput["orders"]): OrderReport[] {
       const types = m.units.map((u) => u.type);
       const airOnly = types.every(isAir);
       const seaPass = types.some(isShip) || (airOnly && ph.board.isSea(finalOf(m.order)));
-      ph.runs.push({
-        nation,
-        team: teamOf(nation),
-        order: m.order,
-        pass: seaPass ? "sea" : "land",
-        unitIds: m.units.map((u) => u.id),
-        loadIds: m.loaded.map((u) => u.id),
-        airOnly,
-        stealth: m.order.stealth === true,
-        steps: stepNumbers(ph, m.order.from, m.order.path, m.units[0]?.id),
-        pos: 0,
-        status: "moving",
-      });
+      ph.runs.push(
+        newRun({
+          nation,
+          team: teamOf(nation),
+          order: m.order,
+          pass: seaPass ? "sea" : "land",
+          unitIds: m.units.map((u) => u.id),
+          loadIds: m.loaded.length > 0 ? m.loaded.map((u) => u.id) : undefined,
+          airOnly,
+          stealth: m.order.stealth === true,
+          steps: stepNumbers(ph, m.order.from, m.order.path, m.units[0]?.id),
+        }),
+      );
     }
   }
   // Canonical order (R1.1 nation order, then order id) for everything that follows, so the report
@@ -129,20 +129,19 @@ function unload(ph: Phase, unfought: ReadonlySet<string>): Run[] {
       run.unloadReason = `Cargo stays aboard: ${why} (R5.3)`;
       continue;
     }
-    cargoRuns.push({
-      nation: run.nation,
-      team: run.team,
-      order: { id: run.order.id, units: {}, from: zone, path: [run.order.unload!] },
-      pass: "land",
-      unitIds: cargo.map((p) => p.id),
-      loadIds: [],
-      airOnly: false,
-      stealth: false,
-      steps: [run.steps[run.pos]!, numberOf(ph, run.order.unload!)],
-      pos: 0,
-      status: "moving",
-      cargoOf: run,
-    });
+    cargoRuns.push(
+      newRun({
+        nation: run.nation,
+        team: run.team,
+        order: { id: run.order.id, units: {}, from: zone, path: [run.order.unload!] },
+        pass: "land",
+        unitIds: cargo.map((p) => p.id),
+        airOnly: false,
+        stealth: false,
+        steps: [run.steps[run.pos]!, numberOf(ph, run.order.unload!)],
+        cargoOf: run,
+      }),
+    );
   }
   return cargoRuns;
 }

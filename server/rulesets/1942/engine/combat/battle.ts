@@ -256,8 +256,7 @@ function shooters(units: BattleUnit[]): Shooter[] {
 function teamFire(b: BattleState, dice: Dice, team: Team, step: "submarine" | "general"): FireEntry {
   const units: BattleUnit[] = [];
   for (const u of b.units) if (u.team === team && u.status === "in" && (u.type === "submarine") === (step === "submarine")) units.push(u);
-  const byId = new Map(units.map((u) => [u.id, u]));
-  const group = withSupport(shooters(units), (id) => byId.get(id)?.attacking ?? false);
+  const group = withSupport(shooters(units), (i) => units[i]!.attacking); // shooters(units) keeps the units' order
   const stream = dice(`battle|${b.territory}|${b.pass}|round ${b.round}|${step}|${team}`);
   return { step, team, ...fire(group, stream, b.lowLuck) };
 }

@@ -17,11 +17,15 @@ export interface FireRecord {
   hits: number;
 }
 
-/** R6.5 — each artillery firing with attack lifts one infantry also firing with attack from 1 to 2. */
-export function withSupport(shooters: Shooter[], attacking: (id: number) => boolean): Shooter[] {
-  let support = shooters.filter((s) => s.type === "artillery" && attacking(s.id)).length;
-  return shooters.map((s) => {
-    if (support > 0 && s.type === "infantry" && attacking(s.id)) {
+/**
+ * R6.5 — each artillery firing with attack lifts one infantry also firing with attack from 1 to 2.
+ * `attacking(i)` tells whether `shooters[i]` fires with attack (asked by place: no map by id a fire).
+ */
+export function withSupport(shooters: Shooter[], attacking: (index: number) => boolean): Shooter[] {
+  let support = 0;
+  for (let i = 0; i < shooters.length; i++) if (shooters[i]!.type === "artillery" && attacking(i)) support++;
+  return shooters.map((s, i) => {
+    if (support > 0 && s.type === "infantry" && attacking(i)) {
       support--;
       return { ...s, value: s.value + 1 };
     }
@@ -31,7 +35,7 @@ export function withSupport(shooters: Shooter[], attacking: (id: number) => bool
 
 /** Fire a group: one die each (hit on ≤ value), or R6.8 low luck over the group's total. */
 export function fire(shooters: readonly Shooter[], stream: DiceStream, lowLuck: boolean): FireRecord {
-  const firing = [...shooters].filter((s) => s.value > 0).sort((a, b) => a.id - b.id);
+  const firing = shooters.filter((s) => s.value > 0).sort((a, b) => a.id - b.id); // filter makes the copy the sort needs
   if (lowLuck) {
     const total = firing.reduce((sum, s) => sum + s.value, 0);
     const sure = Math.floor(total / 6);

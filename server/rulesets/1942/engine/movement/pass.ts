@@ -87,16 +87,23 @@ function headOns(ph: Phase, kind: PassKind, active: Run[], k: number): void {
     else byDirection.set(key, [r]);
   }
   // Each edge once, from its lower number: numbers follow the sorted ids, so this is the order of the names.
-  const pairs: [number, number, Run[], Run[]][] = [];
-  for (const [key, forward] of byDirection) {
+  // Only the forward key is kept a crossing: its runs both ways are found again by key, and no
+  // entry array is made a direction (`forEach` rather than iterating entries).
+  const pairs: number[] = [];
+  byDirection.forEach((_, key) => {
     const from = Math.floor(key / size);
     const to = key - from * size;
-    const backward = from < to ? byDirection.get(to * size + from) : undefined;
-    if (backward) pairs.push([from, to, forward, backward]);
-  }
-  pairs.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
-  const crossings = pairs.map(([from, to, forward, backward]): [string, string, Run[], Run[]] => [ph.board.ids[from]!, ph.board.ids[to]!, forward, backward]);
-  for (const [a, b, forward, backward] of crossings) {
+    if (from < to && byDirection.has(to * size + from)) pairs.push(key);
+  });
+  // from × size + to sorts as (from, to).
+  pairs.sort((x, y) => x - y);
+  for (const key of pairs) {
+    const from = Math.floor(key / size);
+    const to = key - from * size;
+    const forward = byDirection.get(key)!;
+    const backward = byDirection.get(to * size + from)!;
+    const a = ph.board.ids[from]!;
+    const b = ph.board.ids[to]!;
     for (const team of TEAMS) {
       const f1 = forceOf(ph, forward, k, team, a, b);
       const f2 = forceOf(ph, backward, k, otherTeam(team), b, a);

@@ -54,6 +54,36 @@ export interface Run {
   live?: Piece[];
 }
 
+const NO_IDS: number[] = [];
+
+/**
+ * A run with every field present from the start, so all runs share one object shape: fields set
+ * later (reason, rule, cargoOf, the pass's cache) would otherwise give runs several shapes (and a
+ * second block of properties each), and the loops over thousands of runs several cases to check.
+ * Runs that load nothing share one empty list (never written to).
+ */
+export function newRun(fields: Pick<Run, "nation" | "team" | "order" | "pass" | "unitIds" | "airOnly" | "stealth" | "steps"> & { loadIds?: number[]; cargoOf?: Run }): Run {
+  return {
+    nation: fields.nation,
+    team: fields.team,
+    order: fields.order,
+    pass: fields.pass,
+    unitIds: fields.unitIds,
+    loadIds: fields.loadIds !== undefined && fields.loadIds.length > 0 ? fields.loadIds : NO_IDS,
+    airOnly: fields.airOnly,
+    stealth: fields.stealth,
+    steps: fields.steps,
+    pos: 0,
+    status: "moving",
+    reason: undefined,
+    rule: undefined,
+    unloaded: undefined,
+    unloadReason: undefined,
+    cargoOf: fields.cargoOf,
+    live: undefined,
+  };
+}
+
 export interface Phase {
   start: GameState;
   board: Board;
@@ -81,10 +111,16 @@ export interface Phase {
 
 export function newPhase(state: GameState, view: StartView, dice: Dice, lowLuck: boolean): Phase {
   const board = indexBoard(state.board);
+  // The indexes by number are made at their full length, holes and all: filled out of order from
+  // an empty array (a transport's id, a territory's number), V8 turns an array whose first index is
+  // more than about a thousand past its end into a hash table, and every read of it becomes a probe.
+  // At 100 copies of the board `aboard` was one, read at each step of every moving unit.
+  let maxId = -1;
+  for (const u of state.units) if (u.id > maxId) maxId = u.id;
   const pieces: Piece[] = [];
-  const here: Phase["here"] = [];
-  const aboard: Phase["aboard"] = [];
-  const byId: Phase["byId"] = [];
+  const here: Phase["here"] = new Array(board.ids.length);
+  const aboard: Phase["aboard"] = new Array(maxId + 1);
+  const byId: Phase["byId"] = new Array(maxId + 1);
   // A state lists its units mostly territory by territory: a unit standing where the one before it
   // stood needs no probe of the board's table (at 100 copies of the board each probe missed the caches).
   let lastAt: string | undefined;
@@ -94,7 +130,8 @@ export function newPhase(state: GameState, view: StartView, dice: Dice, lowLuck:
     lastAt = u.at;
     lastWhere = where;
     // `at` is the board's own string: later probes of it compare pointers, not characters.
-    const p: Piece = { id: u.id, nation: u.nation, type: u.type, at: board.ids[where]!, aboard: u.aboard, alive: true, moved: false, where };
+    // Every field present from the start (`out`, `unloaded` too): one shape for all pieces.
+    const p: Piece = { id: u.id, nation: u.nation, type: u.type, at: board.ids[where]!, aboard: u.aboard, alive: true, moved: false, where, out: undefined, unloaded: undefined };
     pieces.push(p);
     byId[p.id] = p;
     addTo(here, where, p);
