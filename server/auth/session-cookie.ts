@@ -7,6 +7,7 @@
 // trusted for a few seconds (SESSION_TRUST_MS) without asking the database again.
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { oncePerDb } from "../../db/once-per-db";
 import { cookies } from "next/headers";
 import { sessions, users } from "../../db/schema";
 import { getRuntime } from "../runtime";
@@ -22,7 +23,7 @@ const COOKIE_NAMES = ["__Secure-authjs.session-token", "authjs.session-token"];
  * The lookup, built once per database and sent as a named statement: every request runs it, so
  * drizzle does not rebuild its text and Postgres parses and plans it once per connection.
  */
-const prepared = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+const sessionLookup = oncePerDb(prepareLookup);
 function prepareLookup(db: Db) {
   return db
     .select({ id: users.id, email: users.email, name: users.name, expires: sessions.expires })
@@ -30,11 +31,6 @@ function prepareLookup(db: Db) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.sessionToken, sql.placeholder("token")))
     .prepare("session_user");
-}
-function sessionLookup(db: Db) {
-  let query = prepared.get(db);
-  if (!query) prepared.set(db, (query = prepareLookup(db)));
-  return query;
 }
 
 export interface CookieUser {

@@ -3,6 +3,7 @@
 // goes on through the adjudication job — once per decision.
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { oncePerDb } from "../../db/once-per-db";
 import { phases } from "../../db/schema";
 import { checkChoice } from "../rulesets/1942/engine/combat/casualties";
 import { matches, type DecisionRecord } from "../rulesets/1942/engine/combat/decisions";
@@ -83,7 +84,7 @@ export async function recordDecisions(tx: Db, phase: LockedPhase, chosen: Chosen
  * the version of its decisions and pending that decide_battle compares before writing. Sent as a named
  * statement, as a save's read is.
  */
-const preparedDecideRead = new WeakMap<Db, ReturnType<typeof prepareDecideRead>>();
+const preparedDecideRead = oncePerDb(prepareDecideRead);
 function prepareDecideRead(db: Db) {
   const [gameId, nation, userId] = [sql.placeholder("gameId"), sql.placeholder("nation"), sql.placeholder("userId")];
   return db
@@ -110,8 +111,7 @@ async function playsAlone(db: Db, userId: string, gameId: number, nation: Nation
 }
 
 async function readForDecision(db: Db, userId: string, gameId: number, nation: Nation): Promise<LockedPhase & { version: string }> {
-  let read = preparedDecideRead.get(db);
-  if (!read) preparedDecideRead.set(db, (read = prepareDecideRead(db)));
+  const read = preparedDecideRead(db);
   const [phase] = await read.execute({ gameId, nation, userId });
   // A game without a phase has no row to carry the seat check: the seat is read on its own then.
   const plays = phase ? phase.plays : await playsAlone(db, userId, gameId, nation);

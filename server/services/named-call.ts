@@ -4,16 +4,15 @@
 import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
+import { oncePerDb } from "../../db/once-per-db";
 
 type Prepared = ReturnType<Db["_"]["session"]["prepareQuery"]>;
 
 /** `build` writes the statement with its placeholders; the returned call sends it with their values. */
 export function namedCall<Result>(name: string, build: (p: (name: string) => Placeholder) => SQL) {
-  const prepared = new WeakMap<Db, Prepared>();
+  const prepared = oncePerDb((db): Prepared => db._.session.prepareQuery(new PgDialect().sqlToQuery(build((n) => sql.placeholder(n))), undefined, name, false));
   return async (db: Db, values: Record<string, unknown>): Promise<Result> => {
-    let query = prepared.get(db);
-    if (!query) prepared.set(db, (query = db._.session.prepareQuery(new PgDialect().sqlToQuery(build((n) => sql.placeholder(n))), undefined, name, false)));
-    const { rows } = (await query.execute(values)) as { rows: { result: Result }[] };
+    const { rows } = (await prepared(db).execute(values)) as { rows: { result: Result }[] };
     return rows[0]!.result;
   };
 }

@@ -4,6 +4,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
+import { oncePerDb } from "../../db/once-per-db";
 import { locks, orders, phases, seats, vacations } from "../../db/schema";
 import { NATIONS, validateOrders, type Nation, type Order, type Validation } from "../rulesets/1942/engine";
 import { conflict, notFound, notYours, ServiceError } from "./errors";
@@ -25,7 +26,7 @@ interface Saver {
  * transaction; save_orders checks it all again under its locks. Sent as a named statement (the
  * busiest query after the session's), so drizzle does not rebuild it nor Postgres re-plan it.
  */
-const preparedSaveRead = new WeakMap<Db, ReturnType<typeof prepareSaveRead>>();
+const preparedSaveRead = oncePerDb(prepareSaveRead);
 function prepareSaveRead(db: Db) {
   const [gameId, nation, userId] = [sql.placeholder("gameId"), sql.placeholder("nation"), sql.placeholder("userId")];
   return db
@@ -41,8 +42,7 @@ function prepareSaveRead(db: Db) {
 }
 
 async function openPhaseToSave(db: Db, gameId: number, saver: Saver) {
-  let read = preparedSaveRead.get(db);
-  if (!read) preparedSaveRead.set(db, (read = prepareSaveRead(db)));
+  const read = preparedSaveRead(db);
   const [phase] = await read.execute({ gameId, nation: saver.nation, userId: saver.userId });
   if (phase) return phase;
   // Without an open phase a stranger is still told "not yours" first, as the router's check would.
@@ -104,7 +104,7 @@ type Written = "saved" | "closed" | "not-yours" | "locked";
  * stored (the function's outcome is read once, as a CTE with a volatile call is evaluated once).
  * Both statements are built once per database and sent as named statements, as the session's is.
  */
-const preparedWrites = new WeakMap<Db, ReturnType<typeof prepareWrites>>();
+const preparedWrites = oncePerDb(prepareWrites);
 function prepareWrites(db: Db) {
   const p = (name: string) => sql.placeholder(name);
   const save = sql`save_orders(${p("gameId")}, ${p("phaseId")}, ${p("seedHash")}, ${p("nation")}, ${p("nationLock")}, ${p("userId")}, ${p("orders")}::jsonb)`;
@@ -123,8 +123,7 @@ function prepareWrites(db: Db) {
 }
 
 async function writeOrders(db: Db, gameId: number, phase: OpenPhase, userId: string, nation: Nation, list: Order[], endsVacation: boolean): Promise<Written> {
-  let writes = preparedWrites.get(db);
-  if (!writes) preparedWrites.set(db, (writes = prepareWrites(db)));
+  const writes = preparedWrites(db);
   const values = { gameId, phaseId: phase.id, seedHash: phase.seedHash, nation, nationLock: NATIONS.indexOf(nation), userId, orders: JSON.stringify(list) };
   const result = (await (endsVacation ? writes.saveEndingVacation : writes.save).execute(values)) as { rows: { outcome: Written }[] };
   return result.rows[0]!.outcome;

@@ -3,6 +3,7 @@
 // before the phase that uses them resolves.
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { oncePerDb } from "../../db/once-per-db";
 import type { DailyTime, PendingDecisions, PhaseStatus } from "../../db/schema";
 import { games, locks, orders, phases, postCombatOrders, seats, users } from "../../db/schema";
 import {
@@ -131,11 +132,9 @@ function prepareGameWithSeats(db: Db) {
     .where(eq(games.id, gameId))
     .prepare("game_view_game");
 }
-const gameWithSeatsQuery = new WeakMap<Db, ReturnType<typeof prepareGameWithSeats>>();
+const gameWithSeatsQuery = oncePerDb(prepareGameWithSeats);
 async function gameWithSeats(db: Db, gameId: number) {
-  let query = gameWithSeatsQuery.get(db);
-  if (!query) gameWithSeatsQuery.set(db, (query = prepareGameWithSeats(db)));
-  const [row] = await query.execute({ gameId });
+  const [row] = await gameWithSeatsQuery(db).execute({ gameId });
   return row;
 }
 
@@ -172,11 +171,9 @@ function prepareLatestPhase(db: Db) {
     .limit(1)
     .prepare("game_view_latest_phase");
 }
-const latestPhaseQuery = new WeakMap<Db, ReturnType<typeof prepareLatestPhase>>();
+const latestPhaseQuery = oncePerDb(prepareLatestPhase);
 async function latestPhase(db: Db, gameId: number, mine: Nation[]) {
-  let query = latestPhaseQuery.get(db);
-  if (!query) latestPhaseQuery.set(db, (query = prepareLatestPhase(db)));
-  const [row] = await query.execute({ gameId, mine: textArray(mine) });
+  const [row] = await latestPhaseQuery(db).execute({ gameId, mine: textArray(mine) });
   return row;
 }
 
