@@ -11,6 +11,9 @@ export interface PhaseVerification {
   engine: string;
   ok: boolean;
   problems: string[];
+  /** A digest of what the check read (checkedInputs): a row changed since is checked again. Absent
+   * from checks stored before it was kept, which stand as they are. */
+  inputs?: string;
 }
 
 export type PhaseStatus = "open" | "resolving" | "battles" | "post-combat" | "resolved";

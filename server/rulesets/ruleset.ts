@@ -53,6 +53,27 @@ export interface Resolution<State, Report> {
   report: Report;
 }
 
+/**
+ * A whole turn as one stored row holds it: the row of a ruleset whose own services store a turn in
+ * one row, the decisions taken while it resolved recorded beside its orders. What `replayTurn` gets.
+ */
+export interface StoredTurn<State, Orders, Options> {
+  /** The state the turn started from. */
+  start: State;
+  /** Every side's orders as the turn resolved them. */
+  ordersBySide: Record<string, Orders>;
+  /**
+   * What the row recorded while the turn resolved, as the row holds it: `decisions`, the decisions the
+   * sides (or their deadlines' defaults) took, and `stage`, the record of the turn's last stage of
+   * choices. Either may be null. The ruleset reads them; the platform passes them as they are.
+   */
+  recorded: { decisions: unknown; stage: unknown };
+  /** The turn's seed (revealed once it resolved). */
+  seed: string;
+  /** The game's options, as `setup` took them. */
+  options: Options;
+}
+
 /** Sides that play together: they win or lose as one (1942's Axis and Allies). */
 export interface TeamInfo {
   /** As players read it, and as a rating records it ("Axis"). */
@@ -162,6 +183,13 @@ export interface Ruleset<State, Orders, Report, Scenario = unknown, Options = un
    */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly queries?: Readonly<Record<string, (state: State | undefined, side: string, question: any) => unknown>>;
+  /**
+   * Optional, for a ruleset whose own services store a whole turn in one row (docs/platform.md): the
+   * turn replayed from that row alone — its next state and report, the decisions it recorded taken as
+   * recorded, the rest as `resolve` takes a missing one. Pure, like `resolve`: the same row gives the
+   * same result. verify checks such a row with it, and a review finds the last turn's end with it.
+   */
+  replayTurn?(turn: StoredTurn<State, Orders, Options>): Resolution<State, Report>;
   result(state: State): GameResult;
   /** Legal, sensible orders for a side nobody plays. */
   robot(state: State, side: string, seed: string): Orders;

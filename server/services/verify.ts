@@ -1,34 +1,19 @@
-// Dice players can trust: replay every resolved phase of a game from its stored inputs and seed,
-// check the published commitment (SHA-256 of the seed), and report any difference.
+// Dice players can trust, for a game of any ruleset: replay every resolved phase of a game from its
+// stored inputs and seed, check the published commitment (SHA-256 of the seed), and report any
+// difference (the checks: ruleset-games/verify.ts). A final phase's check is stored on it, and each
+// phase is checked by one request at a time.
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { phases, seats, type PhaseVerification } from "../../db/schema";
-import { resolveStored } from "./adjudicate";
 import { ServiceError, forbidden, notFound } from "./errors";
-import { loadGame, seedHash } from "./phases";
+import { loadGame } from "./phases";
 import { hitRateLimit, type RateLimit } from "./rate-limit";
-import { CLASSIC, rulesetOf } from "./ruleset-games/rulesets";
-import { verifyRulesetPhases } from "./ruleset-games/verify";
-import { classicRules } from "./ruleset-games/rules";
+import { rulesetOf, wholeTurnRows, type Game } from "./ruleset-games/rulesets";
+import { checkedInputs, checkPhase, rowVersionOf, type PhaseCheck } from "./ruleset-games/verify";
+import { seatedSidesOf } from "./ruleset-games/setup";
+import type { AnyRuleset } from "../rulesets";
 
-/** The 1942 rules' version, from the registry: a phase judged by another version is not replayed as this one. */
-const engineVersion = () => rulesetOf(CLASSIC).version;
-
-export interface PhaseCheck {
-  turn: number;
-  /** A ruleset's turn of several phases: which one (from 0). */
-  step?: number;
-  phaseId: number;
-  ok: boolean;
-  problems: string[];
-}
-
-/** JSON with object keys sorted, for comparing values that went through jsonb. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) =>
-    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as object).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
-  );
-}
+export type { PhaseCheck } from "./ruleset-games/verify";
 
 export interface VerifyOptions {
   /** Reuse a phase's stored check made by this engine version (game.verify); the CLI always replays. */
@@ -43,32 +28,46 @@ const VERIFY_LOCK_SPACE = 0x76657269;
 
 type Phase = typeof phases.$inferSelect;
 
-/** Replays one phase and compares it with what was stored and with the next phase's start. */
-function checkPhase(phase: Phase, next: Phase | undefined, lowLuck: boolean): PhaseCheck {
-  const problems: string[] = [];
-  if (seedHash(phase.seed) !== phase.seedHash) problems.push("the revealed seed does not match the published SHA-256");
-  if (phase.engineVersion !== engineVersion()) problems.push(`resolved by engine ${phase.engineVersion}; this is ${engineVersion()}`);
-  const rerun = resolveStored(phase, phase.orders ?? {}, lowLuck);
-  if (JSON.stringify(rerun.report) !== JSON.stringify(phase.report)) problems.push("replaying the stored orders with the stored seed gives a different report");
-  if (next && canonical(next.startState) !== canonical(rerun.state)) problems.push(`turn ${next.turn} does not start from the state this phase produced`);
-  return { turn: phase.turn, phaseId: phase.id, ok: problems.length === 0, problems };
+/** One phase's check with what it needs: the game, its ruleset, the seated sides, the phase and the next. */
+interface Checking {
+  ruleset: AnyRuleset;
+  game: Game;
+  sides: string[];
+  phase: Phase;
+  next: Phase | undefined;
+  /** The version the check is stored with (rowVersionOf). */
+  engine: string;
 }
 
-const fromStored = (phase: Phase, stored: PhaseVerification): PhaseCheck => ({ turn: phase.turn, phaseId: phase.id, ok: stored.ok, problems: stored.problems });
+const check = (c: Checking) => checkPhase(c.ruleset, c.game, c.sides, c.phase, c.next);
+
+/** A stored check, when this version made it from the phase as it is now. */
+function usable(c: Checking, stored: PhaseVerification | null | undefined): stored is PhaseVerification {
+  return Boolean(stored && stored.engine === c.engine && (stored.inputs === undefined || stored.inputs === checkedInputs(c.game, c.sides, c.phase, c.next)));
+}
+
+const fromStored = (c: Checking, stored: PhaseVerification): PhaseCheck => ({
+  turn: c.phase.turn,
+  ...(wholeTurnRows(c.game) ? {} : { step: c.phase.step }),
+  phaseId: c.phase.id,
+  ok: stored.ok,
+  problems: stored.problems,
+});
+
+const verificationOf = (c: Checking, result: PhaseCheck): PhaseVerification => ({ engine: c.engine, ok: result.ok, problems: result.problems, inputs: checkedInputs(c.game, c.sides, c.phase, c.next) });
 
 /**
  * A final phase's check under a per-phase advisory lock: a process that waited for it finds the check
  * the first one stored and replays nothing (single flight across processes).
  */
-function checkAndStore(db: Db, phase: Phase, next: Phase | undefined, lowLuck: boolean): Promise<PhaseCheck> {
+function checkAndStore(db: Db, c: Checking): Promise<PhaseCheck> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${VERIFY_LOCK_SPACE}, ${phase.id})`);
-    const [row] = await tx.select({ verification: phases.verification }).from(phases).where(eq(phases.id, phase.id));
-    if (row?.verification && row.verification.engine === engineVersion()) return fromStored(phase, row.verification);
-    const check = checkPhase(phase, next, lowLuck);
-    const verification: PhaseVerification = { engine: engineVersion(), ok: check.ok, problems: check.problems };
-    await tx.update(phases).set({ verification }).where(eq(phases.id, phase.id));
-    return check;
+    await tx.execute(sql`select pg_advisory_xact_lock(${VERIFY_LOCK_SPACE}, ${c.phase.id})`);
+    const [row] = await tx.select({ verification: phases.verification }).from(phases).where(eq(phases.id, c.phase.id));
+    if (usable(c, row?.verification)) return fromStored(c, row.verification);
+    const result = check(c);
+    await tx.update(phases).set({ verification: verificationOf(c, result) }).where(eq(phases.id, c.phase.id));
+    return result;
   });
 }
 
@@ -86,41 +85,44 @@ function singleFlight(db: Db, phaseId: number, work: () => Promise<PhaseCheck>):
   return promise;
 }
 
+/** The seated sides in the scenario's order, for turn 1's setup (a game of whole-turn rows checks none). */
+async function sidesOf(db: Db, ruleset: AnyRuleset, game: Game): Promise<string[]> {
+  if (wholeTurnRows(game)) return [];
+  const rows = await db.select({ side: seats.nation }).from(seats).where(eq(seats.gameId, game.id));
+  return seatedSidesOf(ruleset, game, rows.map((r) => r.side as string));
+}
+
 /**
- * Replay every resolved phase. Each check is stored on its phase once it is final (the next turn has
- * started, or the game ended with it), so repeated requests cost a read, not a replay. With `cached`,
- * each phase is replayed by one request at a time (in this process and across processes); requests
- * arriving meanwhile take its result.
+ * Replay every resolved phase. Each check is stored on its phase once it is final (the next phase has
+ * started, or the game ended with it), so repeated requests cost a read, not a replay — while the
+ * phase is as it was checked (checkedInputs). With `cached`, each phase is replayed by one request at
+ * a time (in this process and across processes); requests arriving meanwhile take its result.
  */
 export async function verifyGame(db: Db, gameId: number, options: VerifyOptions = {}): Promise<{ gameId: number; ok: boolean; phases: PhaseCheck[] }> {
   const game = await loadGame(db, gameId);
   if (!game) throw notFound("That game");
+  const ruleset = rulesetOf(game.ruleset);
   const rows = await db.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(asc(phases.turn), asc(phases.step));
-  if (game.ruleset !== CLASSIC) {
-    // Any other ruleset: its turns replay through the registry (cheap enough not to cache).
-    const sides = (await db.select({ side: seats.nation }).from(seats).where(eq(seats.gameId, gameId))).map((r) => r.side as string);
-    return verifyRulesetPhases(rulesetOf(game.ruleset), game, sides, rows);
-  }
+  const sides = await sidesOf(db, ruleset, game);
+  const engine = rowVersionOf(ruleset, game);
   const checks: PhaseCheck[] = [];
   for (const [i, phase] of rows.entries()) {
     if (phase.status !== "resolved") continue;
-    const next = rows[i + 1];
-    const final = Boolean(next) || game.status === "finished";
-    const lowLuck = classicRules(game.options).lowLuck;
+    const c: Checking = { ruleset, game, sides, phase, next: rows[i + 1], engine };
+    const final = Boolean(c.next) || game.status === "finished";
     if (!options.cached) {
-      const check = checkPhase(phase, next, lowLuck);
-      if (final) await db.update(phases).set({ verification: { engine: engineVersion(), ok: check.ok, problems: check.problems } }).where(eq(phases.id, phase.id));
-      checks.push(check);
+      const result = check(c);
+      if (final) await db.update(phases).set({ verification: verificationOf(c, result) }).where(eq(phases.id, phase.id));
+      checks.push(result);
       continue;
     }
-    const stored = phase.verification;
-    if (stored && stored.engine === engineVersion()) {
-      checks.push(fromStored(phase, stored));
+    if (usable(c, phase.verification)) {
+      checks.push(fromStored(c, phase.verification));
       continue;
     }
-    checks.push(await singleFlight(db, phase.id, async () => (final ? checkAndStore(db, phase, next, lowLuck) : checkPhase(phase, next, lowLuck))));
+    checks.push(await singleFlight(db, phase.id, async () => (final ? checkAndStore(db, c) : check(c))));
   }
-  return { gameId, ok: checks.every((c) => c.ok), phases: checks };
+  return { gameId, ok: checks.every((r) => r.ok), phases: checks };
 }
 
 /**

@@ -36,6 +36,7 @@ import { stageReportView, stageView, type StageView } from "./phases/stage-view"
 import { checkOptions1942, OPTIONS_1942, type Options1942 } from "./options";
 import { groupOptions, type GroupQuery } from "./queries/destinations";
 import { purchaseOptions } from "./queries/placements";
+import { resolveStored, type StoredTurn as StoredTurn1942 } from "./stored/replay";
 
 export type { BattleOrders } from "./phases/battle-choices";
 export type { LandingOrders } from "./phases/landing-choices";
@@ -150,6 +151,13 @@ export const ruleset1942: Ruleset<State1942, Orders1942, Report1942, string, Opt
   queries: {
     destinations: (state, side, question: GroupQuery) => groupOptions(state, side as Nation, question),
     placements: (state, side, question: { earlier: Order[] }) => purchaseOptions(state, side as Nation, question.earlier),
+  },
+  // A turn the 1942 services stored in one row (R3.3): its battle decisions (R6) and the post-combat
+  // choices it used (R7) as recorded, any decision missing taking its default (R6.9).
+  replayTurn({ start, ordersBySide, recorded, seed, options }) {
+    const turn: StoredTurn1942 = { startState: start as GameState, seed, decisions: recorded.decisions as DecisionRecord[] | null, postCombat: recorded.stage as StoredTurn1942["postCombat"] };
+    const { state, report } = resolveStored(turn, ordersBySide as Partial<Record<Nation, Order[]>>, options?.lowLuck === true);
+    return { state, report: report as Report1942 };
   },
   result(state): GameResult {
     if (isStage(state)) return { over: false };

@@ -13,12 +13,11 @@ import { runningVacationEnd, seatExtras, type SeatExtras } from "../player-figur
 import { gameRatingChanges, type RatingChangeShown } from "../ratings";
 import { actingSides, currentStep, isDecisionPhase, phaseNameOf } from "./acting";
 import { savedBatch } from "./play";
-import { replayPhase } from "./resolve";
+import { replayRow } from "./resolve";
 import { anyRulesetGame, rulesetGame, wholeTurnRows, type Game } from "./rulesets";
 import { phaseStartState } from "../start-state";
-import { resolveStored } from "../adjudicate";
 import { luckOf } from "./luck";
-import { classicRules, gameRules } from "./rules";
+import { gameRules } from "./rules";
 
 export interface RulesetPhaseInfo {
   status: "open" | "resolving" | "finished";
@@ -116,7 +115,7 @@ export async function rulesetGameView(db: Db, userId: string, gameId: number, as
   if (phase) {
     const locked = (await db.select({ side: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id))).map((r) => r.side as string).sort();
     const finished = phase.status === "resolved";
-    const state = finished ? replayPhase(ruleset, phase).state : phase.startState;
+    const state = finished ? replayRow(ruleset, game, phase).state : phase.startState;
     view = ruleset.view(state, viewer);
     result = ruleset.result(state);
     info = {
@@ -278,15 +277,14 @@ function turnStatuses(all: Pick<Phase, "turn" | "status">[]): { turn: number; st
 
 /**
  * The state a resolved turn ends in: the next phase's start, else (the game's last) its last phase
- * replayed. A 1942 row holds a whole turn — its battles' decisions and post-combat choices recorded
- * with it — so it replays whole from them, as verify.ts checks it, never as its orders phase alone.
+ * replayed (replayRow). A row of a whole turn (wholeTurnRows: the decisions it took recorded with it)
+ * replays whole through its ruleset's replayTurn, as verify checks it, never as its orders alone.
  */
 async function stateAfter(db: Db, game: Game, ruleset: AnyRuleset, last: { id: number; seedHash: string }, next: { id: number; seedHash: string } | undefined): Promise<unknown> {
   if (next) return phaseStartState(db, next);
   const [row] = await db.select().from(phases).where(eq(phases.id, last.id));
   if (!row) throw notFound("This phase");
-  if (wholeTurnRows(game)) return resolveStored(row, row.orders ?? {}, classicRules(game.options).lowLuck).state;
-  return replayPhase(ruleset, row).state;
+  return replayRow(ruleset, game, row).state;
 }
 
 /**

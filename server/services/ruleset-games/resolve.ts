@@ -13,7 +13,8 @@ import { rateFinishedGame } from "../ratings";
 import type { Phase } from "../phases";
 import { actingSides, currentStep, isDecisionPhase, phaseIdOf, stepOf } from "./acting";
 import { openRulesetPhase } from "./open-phase";
-import { rulesetOf, teamOfGameSide, type Game } from "./rulesets";
+import { gameRules } from "./rules";
+import { rulesetOf, teamOfGameSide, wholeTurnRows, type Game } from "./rulesets";
 
 /** The batches a phase resolves with: each acting side's saved batch. */
 export async function storedBatches(tx: Db, phase: Phase, ruleset: AnyRuleset): Promise<Record<string, unknown>> {
@@ -27,6 +28,26 @@ export async function storedBatches(tx: Db, phase: Phase, ruleset: AnyRuleset): 
 /** A resolved phase replayed from what it stored: its next state and report (pure). */
 export function replayPhase(ruleset: AnyRuleset, phase: Pick<Phase, "startState" | "orders" | "seed">) {
   return ruleset.resolve(phase.startState, (phase.orders ?? {}) as Record<string, unknown>, null, phase.seed, phaseIdOf(ruleset, phase.startState));
+}
+
+/** What a resolved row holds that its replay needs. */
+export type StoredRow = Pick<Phase, "startState" | "orders" | "seed" | "decisions" | "postCombat">;
+
+/**
+ * A resolved row replayed from what it stored (pure): a game whose rows each hold a whole turn
+ * (wholeTurnRows) through its ruleset's replayTurn, with the decisions the row recorded and the
+ * game's options; any other, as the one phase it is (replayPhase).
+ */
+export function replayRow(ruleset: AnyRuleset, game: Pick<Game, "ruleset" | "options">, row: StoredRow) {
+  if (!wholeTurnRows(game)) return replayPhase(ruleset, row);
+  if (!ruleset.replayTurn) throw new Error(`${ruleset.id}: its games store whole turns, but it has no replayTurn`);
+  return ruleset.replayTurn({
+    start: row.startState,
+    ordersBySide: (row.orders ?? {}) as Record<string, unknown>,
+    recorded: { decisions: row.decisions ?? null, stage: row.postCombat ?? null },
+    seed: row.seed,
+    options: gameRules(game.options),
+  });
 }
 
 /**
