@@ -30,7 +30,7 @@ export function canonical(value: unknown): string {
 
 /**
  * The version a game's rows are stamped with, and a stored check with: a ruleset's own services (rows
- * of whole turns) stamp its version as it is ("1.4.0"), the generic phases its id and version.
+ * of whole turns) stamp its version as it is ("1.1.0"), the generic phases its id and version.
  */
 export const rowVersionOf = (ruleset: AnyRuleset, game: Pick<Game, "ruleset">): string => (wholeTurnRows(game) ? ruleset.version : engineVersionOf(ruleset));
 
