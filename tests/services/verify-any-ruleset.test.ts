@@ -5,12 +5,12 @@
 // row forged after a check is caught by the next game.verify, of either kind of game.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
-import type { DbHandle } from "../../db/client";
+import { createDb, type DbHandle } from "../../db/client";
 import { phases } from "../../db/schema";
 import { drain } from "../../server/jobs/worker";
 import { getRuleset } from "../../server/rulesets";
 import { verifyGame } from "../../server/services/verify";
-import { testDb } from "../support/db";
+import { databaseUrlOf, onPostgres, testDb } from "../support/db";
 import { callerFor, makeUser, twoPlayerGame } from "../support/world";
 
 let handle: DbHandle;
@@ -71,6 +71,22 @@ describe("verify, for a game played phase by phase", () => {
     expect(resolve).toHaveBeenCalledTimes(3);
   });
 
+  // Two pools on one Postgres database stand for two app processes.
+  if (onPostgres) {
+    it("replays each phase once across processes", async () => {
+      const { gameId, ruleset } = await tripleAllianceGame("xan-ta@example.com");
+      const other = await createDb({ url: databaseUrlOf(handle)! });
+      try {
+        const resolve = vi.spyOn(ruleset, "resolve");
+        const results = await Promise.all([handle, other].flatMap((h) => Array.from({ length: 6 }, () => verifyGame(h.db, gameId, { cached: true }))));
+        expect(results.every((r) => r.ok && r.phases.length === 3)).toBe(true);
+        expect(resolve).toHaveBeenCalledTimes(3);
+      } finally {
+        await other.close();
+      }
+    });
+  }
+
   it("catches a report forged after its phase was checked, and a phase moved to another turn", async () => {
     const { gameId, caller } = await tripleAllianceGame("wim-ta@example.com");
     expect((await caller.play.verify({ gameId })).ok).toBe(true);
@@ -79,6 +95,8 @@ describe("verify, for a game played phase by phase", () => {
     const forged = await caller.play.verify({ gameId });
     expect(forged.phases.map((p) => p.ok)).toEqual([false, true, true]);
     expect(forged.phases[0]!.problems).toEqual(["replaying the stored orders with the stored seed gives a different report"]);
+    // npm run verify's road (no stored check read) says the same.
+    expect((await verifyGame(handle.db, gameId)).phases[0]!.problems).toEqual(forged.phases[0]!.problems);
     await handle.db.update(phases).set({ report: first!.report }).where(eq(phases.id, first!.id));
     await handle.db.update(phases).set({ turn: 9 }).where(eq(phases.id, open!.id));
     const moved = await caller.play.verify({ gameId });
