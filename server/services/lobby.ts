@@ -8,10 +8,10 @@ import { figuresByRuleset, namedPlayer, playerFigures, type PlayerFigures } from
 import { RULESET } from "./ratings";
 import { shownPlayerName } from "./player-names";
 import { getRuleset } from "../rulesets";
-import { CLASSIC, scenarioSides } from "./ruleset-games/rulesets";
+import { scenarioSides } from "./ruleset-games/rulesets";
 import { sidesToAct, waitsFor } from "./ruleset-games/acting";
 import { displayName } from "./display-name";
-import { classicRules } from "./ruleset-games/rules";
+import { gameRules } from "./ruleset-games/rules";
 
 async function describe(db: Db, userId: string, rows: (typeof games.$inferSelect)[]): Promise<LobbyGame[]> {
   if (rows.length === 0) return [];
@@ -32,8 +32,10 @@ async function describe(db: Db, userId: string, rows: (typeof games.$inferSelect
     id: g.id,
     name: g.name,
     status: g.status,
-    // 1942's low luck and house rules, read as every service reads them, for the lobby's options line.
-    options: g.ruleset === CLASSIC ? { ...g.options, ...classicRules(g.options) } : g.options,
+    // The game's own options (its ruleset's: 1942's low luck and house rules), read as every service
+    // reads them (gameRules: old 1942 games keep them at the top), beside the platform's for the
+    // lobby's options line; a platform option wins a clash, so no ruleset option poses as one.
+    options: { ...gameRules(g.options), ...g.options },
     ...gameKind(g),
     seats: sideOrder(g, seatRows.filter((r) => r.gameId === g.id).map((r) => r.nation)).map((nation) => {
       const s = seatRows.find((r) => r.gameId === g.id && r.nation === nation)!;

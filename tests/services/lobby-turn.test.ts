@@ -1,10 +1,12 @@
 // The lobby's "your games": each active game shows its turn, its running deadline and whether it waits
 // for the viewer's orders — the viewer's own facts only (another player's lock is not the viewer's).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import type { DbHandle } from "../../db/client";
+import { games } from "../../db/schema";
 import { drain } from "../../server/jobs/worker";
 import { testDb } from "../support/db";
-import { callerFor, makeUser, twoPlayerGame } from "../support/world";
+import { callerFor, makeUser, QUICK, twoPlayerGame } from "../support/world";
 
 let handle: DbHandle;
 beforeAll(async () => {
@@ -85,5 +87,23 @@ describe("the lobby's own games", () => {
     expect(carolSees.map((g) => g.id)).not.toContain(openId);
     // Alice plays it: it is hers, not one to watch.
     expect((await asAlice.game.lobby()).watch.map((g) => g.id)).not.toContain(gameId);
+  });
+
+  it("shows every game's own options as every service reads them, beside the platform's", async () => {
+    const asIda = callerFor(handle, await makeUser(handle, `ida-options-${Math.random()}@example.com`));
+    const listed = async (id: number) => {
+      const lobby = await asIda.game.lobby();
+      return [...lobby.open, ...lobby.mine].find((g) => g.id === id)!.options as Record<string, unknown>;
+    };
+    const { gameId: classic } = await asIda.game.create({ name: "Low", nations: ["Germany"], robots: [], ...QUICK, lowLuck: true, houseRules: { victoryCities: true } });
+    expect(await listed(classic)).toMatchObject({ lowLuck: true, houseRules: { victoryCities: true }, ordersHours: QUICK.ordersHours });
+    // A 1942 game stored before its options moved to rules: read from the top of its options.
+    const [game] = await handle.db.select().from(games).where(eq(games.id, classic));
+    const { rules: _rules, ...old } = game!.options;
+    await handle.db.update(games).set({ options: { ...old, lowLuck: true, houseRules: { victoryCities: true } } }).where(eq(games.id, classic));
+    expect(await listed(classic)).toMatchObject({ lowLuck: true, houseRules: { victoryCities: true } });
+    // Another ruleset's option (TA9.3's turn limit) is read the same way.
+    const { gameId: other } = await asIda.play.create({ name: "Short", ruleset: "triple-alliance", scenario: "encuentro", seats: 2, mine: ["paraguay"], robots: [], ordersHours: 24, excusedMisses: 0, rules: { turnLimit: 5 } });
+    expect(await listed(other)).toMatchObject({ turnLimit: 5, ordersHours: 24 });
   });
 });
