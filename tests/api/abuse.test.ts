@@ -44,10 +44,14 @@ describe("game.verify", () => {
     const first = await game.asBob.game.verify({ gameId: game.gameId });
     expect(first.phases).toEqual([{ turn: 1, phaseId: expect.any(Number), ok: true, problems: [] }]);
     const [stored] = await handle.db.select({ id: phases.id, verification: phases.verification }).from(phases).where(eq(phases.id, first.phases[0]!.phaseId));
-    expect(stored!.verification).toEqual({ engine: ENGINE_VERSION, ok: true, problems: [] });
+    // Stored with a digest of what it read (a row changed since is checked again: verify-any-ruleset.test.ts).
+    expect(stored!.verification).toEqual({ engine: ENGINE_VERSION, ok: true, problems: [], inputs: expect.stringMatching(/^[0-9a-f]{64}$/) });
     // The next request reads the stored check instead of replaying (a marker written there shows through).
-    await handle.db.update(phases).set({ verification: { engine: ENGINE_VERSION, ok: true, problems: ["stored check"] } }).where(eq(phases.id, stored!.id));
+    await handle.db.update(phases).set({ verification: { ...stored!.verification!, problems: ["stored check"] } }).where(eq(phases.id, stored!.id));
     expect((await game.asAlice.game.verify({ gameId: game.gameId })).phases[0]!.problems).toEqual(["stored check"]);
+    // A check stored before its digest was kept stands as it is.
+    await handle.db.update(phases).set({ verification: { engine: ENGINE_VERSION, ok: true, problems: ["older check"] } }).where(eq(phases.id, stored!.id));
+    expect((await game.asAlice.game.verify({ gameId: game.gameId })).phases[0]!.problems).toEqual(["older check"]);
     // A check stored by another engine version is replayed again.
     await handle.db.update(phases).set({ verification: { engine: "older", ok: false, problems: ["old"] } }).where(eq(phases.id, stored!.id));
     expect((await game.asAlice.game.verify({ gameId: game.gameId })).phases[0]!.problems).toEqual([]);
