@@ -9,7 +9,7 @@ import { ServiceError, forbidden, notFound } from "./errors";
 import { loadGame } from "./phases";
 import { hitRateLimit, type RateLimit } from "./rate-limit";
 import { rulesetOf, wholeTurnRows, type Game } from "./ruleset-games/rulesets";
-import { checkedInputs, checkPhase, rowVersionOf, type PhaseCheck } from "./ruleset-games/verify";
+import { checkedInputs, checkPhase, rowVersionOf, startDigest, type PhaseCheck } from "./ruleset-games/verify";
 import { seatedSidesOf } from "./ruleset-games/setup";
 import type { AnyRuleset } from "../rulesets";
 
@@ -37,13 +37,15 @@ interface Checking {
   next: Phase | undefined;
   /** The version the check is stored with (rowVersionOf). */
   engine: string;
+  /** The request's digests of start states, each made once (checkedInputs). */
+  startOf: (phase: Phase) => string;
 }
 
 const check = (c: Checking) => checkPhase(c.ruleset, c.game, c.sides, c.phase, c.next);
 
 /** A stored check, when this version made it from the phase as it is now. */
 function usable(c: Checking, stored: PhaseVerification | null | undefined): stored is PhaseVerification {
-  return Boolean(stored && stored.engine === c.engine && (stored.inputs === undefined || stored.inputs === checkedInputs(c.game, c.sides, c.phase, c.next)));
+  return Boolean(stored && stored.engine === c.engine && (stored.inputs === undefined || stored.inputs === inputsOf(c)));
 }
 
 const fromStored = (c: Checking, stored: PhaseVerification): PhaseCheck => ({
@@ -54,7 +56,9 @@ const fromStored = (c: Checking, stored: PhaseVerification): PhaseCheck => ({
   problems: stored.problems,
 });
 
-const verificationOf = (c: Checking, result: PhaseCheck): PhaseVerification => ({ engine: c.engine, ok: result.ok, problems: result.problems, inputs: checkedInputs(c.game, c.sides, c.phase, c.next) });
+const inputsOf = (c: Checking) => checkedInputs(c.game, c.sides, c.phase, c.next, c.startOf);
+
+const verificationOf = (c: Checking, result: PhaseCheck): PhaseVerification => ({ engine: c.engine, ok: result.ok, problems: result.problems, inputs: inputsOf(c) });
 
 /**
  * A final phase's check under a per-phase advisory lock: a process that waited for it finds the check
@@ -105,10 +109,12 @@ export async function verifyGame(db: Db, gameId: number, options: VerifyOptions 
   const rows = await db.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(asc(phases.turn), asc(phases.step));
   const sides = await sidesOf(db, ruleset, game);
   const engine = rowVersionOf(ruleset, game);
+  const starts = new Map<number, string>();
+  const startOf = (phase: Phase) => starts.get(phase.id) ?? starts.set(phase.id, startDigest(phase)).get(phase.id)!;
   const checks: PhaseCheck[] = [];
   for (const [i, phase] of rows.entries()) {
     if (phase.status !== "resolved") continue;
-    const c: Checking = { ruleset, game, sides, phase, next: rows[i + 1], engine };
+    const c: Checking = { ruleset, game, sides, phase, next: rows[i + 1], engine, startOf };
     const final = Boolean(c.next) || game.status === "finished";
     if (!options.cached) {
       const result = check(c);

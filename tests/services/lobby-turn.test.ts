@@ -93,7 +93,7 @@ describe("the lobby's own games", () => {
     const asIda = callerFor(handle, await makeUser(handle, `ida-options-${Math.random()}@example.com`));
     const listed = async (id: number) => {
       const lobby = await asIda.game.lobby();
-      return [...lobby.open, ...lobby.mine].find((g) => g.id === id)!.options as Record<string, unknown>;
+      return [...lobby.open, ...lobby.mine].find((g) => g.id === id)!.options as unknown;
     };
     const { gameId: classic } = await asIda.game.create({ name: "Low", nations: ["Germany"], robots: [], ...QUICK, lowLuck: true, houseRules: { victoryCities: true } });
     expect(await listed(classic)).toMatchObject({ lowLuck: true, houseRules: { victoryCities: true }, ordersHours: QUICK.ordersHours });

@@ -68,15 +68,21 @@ export function checkPhase(ruleset: AnyRuleset, game: Game, sides: string[], pha
   return { turn: phase.turn, ...(whole ? {} : { step: phase.step }), phaseId: phase.id, ok: problems.length === 0, problems };
 }
 
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** A digest of a row's start state, which two checks read (its own and the one before): the caller keeps it per request. */
+export const startDigest = (phase: Pick<Phase, "startState">): string => sha256(JSON.stringify(phase.startState));
+
 /**
  * A digest of everything a phase's check reads: a stored check counts only while it still matches, so
- * a row changed since (a forged report, a moved turn) is replayed again, never read as checked.
+ * a row changed since (a forged report, a moved turn) is replayed again, never read as checked. Of the
+ * next phase only what the check reads (its turn, step and start), so its own resolving changes nothing.
  */
-export function checkedInputs(game: Game, sides: string[], phase: Phase, next: Phase | undefined): string {
+export function checkedInputs(game: Game, sides: string[], phase: Phase, next: Phase | undefined, startOf: (phase: Phase) => string = startDigest): string {
   const read = [
-    [phase.turn, phase.step, phase.seed, phase.seedHash, phase.engineVersion, phase.startState, phase.orders, phase.decisions, phase.postCombat, phase.report],
-    next ? [next.turn, next.step, next.startState] : null,
+    [phase.turn, phase.step, phase.seed, phase.seedHash, phase.engineVersion, startOf(phase), phase.orders, phase.decisions, phase.postCombat, phase.report],
+    next ? [next.turn, next.step, startOf(next)] : null,
     checksSetup(game, phase) ? [game.scenario, game.options.rules ?? null, sides] : null,
   ];
-  return createHash("sha256").update(JSON.stringify(read)).digest("hex");
+  return sha256(JSON.stringify(read));
 }
