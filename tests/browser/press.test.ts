@@ -25,9 +25,8 @@ describe.skipIf(SKIP)("press in the browser", () => {
   let base = "";
 
   beforeAll(async () => {
-    app = await startApp();
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]); // Chromium starts while the server does
     base = app.base;
-    browser = await launchBrowser();
     for (const name of ["germany", "japan", "uk", "russia"]) {
       const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "en-GB", timezoneId: "Europe/London" });
       ctx.setDefaultTimeout(30_000);

@@ -347,13 +347,16 @@ export interface TwoPlayers {
 export function twoPlayerSession(prefix: string, zones: { a: string; b: string }): TwoPlayers {
   const session = {} as TwoPlayers;
   const browserLog: string[] = [];
-  let browser: Browser | undefined;
+  let launching: Promise<Browser> | undefined;
   beforeAll(async () => {
+    // Chromium starts while the server does: neither waits on the other.
+    launching = launchBrowser();
+    launching.catch(() => {}); // awaited below; a failed start of the server must not leave it unheard
     session.app = await startApp();
     session.base = session.app.base;
-    browser = await launchBrowser();
+    const browser = await launching;
     const open = async (locale: string, timezoneId: string) => {
-      const ctx = await browser!.newContext({ viewport: { width: 1280, height: 900 }, locale, timezoneId });
+      const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale, timezoneId });
       ctx.setDefaultTimeout(30_000);
       await orderWithListView(ctx);
       return ctx.newPage();
@@ -363,7 +366,8 @@ export function twoPlayerSession(prefix: string, zones: { a: string; b: string }
     watchPages({ a: session.a, b: session.b }, browserLog);
   }, START);
   afterAll(async () => {
-    await browser?.close().catch(() => {});
+    // The launched browser, even when the server failed to start (before it was awaited).
+    await launching?.then((b) => b.close()).catch(() => {});
     await session.app?.stop();
   }, 60_000);
   scenarioSteps(prefix, () => ({ a: session.a, b: session.b }), browserLog, () => session.app?.log() ?? "");
@@ -386,10 +390,12 @@ export interface OnePage {
 /** Register (inside `describe`) the hooks of a one-page scenario; the object is filled in `beforeAll`. */
 export function onePageSession(prefix: string, viewport = { width: 1280, height: 900 }, options: { listView?: boolean } = {}): OnePage {
   const session = { browserLog: [] as string[] } as OnePage;
-  let browser: Browser | undefined;
+  let launching: Promise<Browser> | undefined;
   beforeAll(async () => {
+    launching = launchBrowser(); // while the server starts, as in twoPlayerSession
+    launching.catch(() => {});
     session.app = await startApp();
-    browser = await launchBrowser();
+    const browser = await launching;
     const ctx = await browser.newContext({ viewport });
     ctx.setDefaultTimeout(30_000);
     if (options.listView) await orderWithListView(ctx);
@@ -397,7 +403,8 @@ export function onePageSession(prefix: string, viewport = { width: 1280, height:
     watchPages({ page: session.page }, session.browserLog);
   }, START);
   afterAll(async () => {
-    await browser?.close().catch(() => {});
+    // The launched browser, even when the server failed to start (before it was awaited).
+    await launching?.then((b) => b.close()).catch(() => {});
     await session.app?.stop();
   }, 60_000);
   scenarioSteps(prefix, () => ({ page: session.page }), session.browserLog, () => session.app?.log() ?? "");
