@@ -50,7 +50,7 @@ describe.skipIf(SKIP)("press in the browser", () => {
   }
 
   it("four players sign up; Germany challenges with full press, the others join", async () => {
-    for (const [name, page] of Object.entries(pages)) await signIn(page, base, email(name));
+    await Promise.all(Object.entries(pages).map(([name, page]) => signIn(page, base, email(name)))); // each in its own browser context
     const g = pages.germany!;
     await g.getByLabel("Name").fill("Axis and friends");
     await g.getByTestId("seat-Germany-me").check();

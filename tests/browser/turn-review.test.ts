@@ -93,8 +93,7 @@ describe.skipIf(SKIP)("the turn review in the browser", () => {
   }
 
   it("signs both players up and starts a low-luck game: A Germany, B Russia, robots hold", async () => {
-    await signIn(a, base, `gisela-${run_}@example.com`);
-    await signIn(b, base, `bogdan-${run_}@example.com`);
+    await Promise.all([signIn(a, base, `gisela-${run_}@example.com`), signIn(b, base, `bogdan-${run_}@example.com`)]); // each in its own browser context
     await a.getByLabel("Name").fill(gameName);
     await a.getByTestId("seat-Germany-me").check();
     await a.getByTestId("seat-Russia-open").check();

@@ -69,8 +69,7 @@ describe.skipIf(SKIP)("the whole turn in the browser: battle, landing, new units
   });
 
   it("signs both players up and starts the game", async () => {
-    await signIn(a, base, `greta-${run_}@example.com`);
-    await signIn(b, base, `kenji-${run_}@example.com`);
+    await Promise.all([signIn(a, base, `greta-${run_}@example.com`), signIn(b, base, `kenji-${run_}@example.com`)]); // each in its own browser context
     await a.getByLabel("Name").fill(gameName);
     await a.getByTestId("seat-Germany-me").check();
     await a.getByTestId("seat-Japan-open").check();
