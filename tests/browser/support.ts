@@ -1,6 +1,7 @@
 // Shared by the browser tests: build once (under a lock, so test files running side by side never build
-// at the same time), start `next start` on a free port with a throw-away PGlite directory or a fresh
-// database on the Postgres server of DATABASE_URL, launch Debian's Chromium, sign players up through the
+// at the same time), start `next start` on a free port with a throw-away PGlite directory (unpacked
+// from the run's migrated template) or a fresh database on the Postgres server of DATABASE_URL,
+// launch Debian's Chromium (while the server starts), sign players up through the
 // sign-in mail the server writes to its MAIL_DIR (no SMTP; a production build has no dev mailbox), and run a scenario as steps that leave screenshots and logs behind when one fails.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -143,7 +144,7 @@ async function waitForServer(url: string, child: ChildProcess, log: () => string
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}:\n${log().slice(-4000)}`);
     try {
-      // The home page opens the database (and migrates PGlite) on its first request.
+      // The home page opens the database (and checks its migrations) on its first request.
       const res = await fetch(url, { signal: AbortSignal.timeout(30_000) });
       if (res.status < 500) return;
     } catch {
