@@ -24,8 +24,7 @@ describe.skipIf(SKIP)("the odds of an attack while ordering", () => {
   const run_ = randomBytes(3).toString("hex");
 
   beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]); // Chromium starts while the server does
     page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "en-GB" })).newPage();
     page.setDefaultTimeout(30_000);
     watchPages({ desktop: page }, log);

@@ -172,7 +172,7 @@ describe.skipIf(SKIP)("a battle fought from the map by tapping unit icons", () =
       const later = a.locator(`form[data-testid^="decision-${KARELIA}-"][data-testid$="-axis"]`).first();
       if (await later.isVisible().catch(() => false)) {
         const id = (await later.getAttribute("data-testid").catch(() => null)) ?? "";
-        if (id) await a.getByTestId(id.includes("-retreat-") ? `${id}-fight-on` : `${id}-accept-default`).click().catch(() => {});
+        if (id) await a.getByTestId(id.includes("-retreat-") ? `${id}-fight-on` : `${id}-accept-default`).click({ timeout: 5_000 }).catch(() => {}); // tried again next pass
       }
       await a.waitForTimeout(1_000);
     }

@@ -43,8 +43,7 @@ describe.skipIf(SKIP)("an interactive battle in the browser", () => {
   const axisForms = (page: Page): Locator => page.locator(`form[data-testid^="decision-${KARELIA}-"][data-testid$="-axis"]`);
 
   it("signs both players up through the dev mailbox", async () => {
-    await signIn(a, base, emailA);
-    await signIn(b, base, emailB);
+    await Promise.all([signIn(a, base, emailA), signIn(b, base, emailB)]); // each in its own browser context
   }, 180_000);
 
   it("A makes a low-luck challenge with a 22 s decision deadline; B joins as Russia", async () => {

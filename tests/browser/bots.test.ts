@@ -18,8 +18,7 @@ describe.skipIf(SKIP)("bot accounts in the browser", () => {
   });
 
   it("signs two players up", async () => {
-    await signIn(a, base, `botowner-${run}@example.com`);
-    await signIn(b, base, `human-${run}@example.com`);
+    await Promise.all([signIn(a, base, `botowner-${run}@example.com`), signIn(b, base, `human-${run}@example.com`)]); // each in its own browser context
   }, 180_000);
 
   it("the owner marks the account as a bot on /settings", async () => {

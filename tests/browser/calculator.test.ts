@@ -15,8 +15,7 @@ describe.skipIf(SKIP)("the battle calculator", () => {
   const workers: string[] = [];
 
   beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]); // Chromium starts while the server does
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     watchPages({ calculator: page }, errors);
     page.on("worker", (w) => workers.push(w.url()));

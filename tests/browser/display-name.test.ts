@@ -18,8 +18,7 @@ describe.skipIf(SKIP)("display names in the browser", () => {
   });
 
   it("signs two players up", async () => {
-    await signIn(a, base, `${localA}@example.com`);
-    await signIn(b, base, `quinn-${run}@example.com`);
+    await Promise.all([signIn(a, base, `${localA}@example.com`), signIn(b, base, `quinn-${run}@example.com`)]); // each in its own browser context
   }, 180_000);
 
   it("a player sees the generated name, is refused a bad one with the reason, and saves a good one", async () => {

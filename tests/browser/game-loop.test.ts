@@ -28,8 +28,7 @@ describe.skipIf(SKIP)("game loop in the browser", () => {
   const signIn = (page: Page, email: string) => signInAt(page, base, email);
 
   it("signs two players up through their sign-in mail", async () => {
-    await signIn(a, emailA);
-    await signIn(b, emailB);
+    await Promise.all([signIn(a, emailA), signIn(b, emailB)]); // each in its own browser context
   }, 180_000);
 
   it("A makes a challenge: Germany, robots for the Allies, Japan open", async () => {

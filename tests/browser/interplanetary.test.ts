@@ -66,8 +66,7 @@ describe.skipIf(SKIP)("Interplanetary in the browser", () => {
   it("two players sign in; red creates Last man standing and blue joins", async () => {
     await s.a.setViewportSize(WIDE);
     await s.b.setViewportSize(WIDE);
-    await signIn(s.a, s.base, `red-${stamp}@example.com`);
-    await signIn(s.b, s.base, `blue-${stamp}@example.com`);
+    await Promise.all([signIn(s.a, s.base, `red-${stamp}@example.com`), signIn(s.b, s.base, `blue-${stamp}@example.com`)]); // each in its own browser context
     ({ gameId } = await call<{ gameId: number }>(s.a, "play.create", { name: "Duel", ruleset: "interplanetary", scenario: "last-man-standing", seats: 2, mine: ["red"], robots: [], ordersHours: 24, excusedMisses: 0 }));
     expect(await call(s.b, "play.join", { gameId, side: "blue" })).toEqual({ started: true });
     for (const p of [s.a, s.b]) {

@@ -20,8 +20,7 @@ describe.skipIf(SKIP)("the live lobby", () => {
   });
 
   it("two players sign in and open the lobby", async () => {
-    await signIn(a, base, `alma-${run}@example.com`);
-    await signIn(b, base, `boris-${run}@example.com`);
+    await Promise.all([signIn(a, base, `alma-${run}@example.com`), signIn(b, base, `boris-${run}@example.com`)]); // each in its own browser context
     await b.goto(`${base}/lobby`);
     await b.getByTestId("open-challenges").getByText("No open challenges").waitFor();
     navigationsOfB = countNavigations(b);

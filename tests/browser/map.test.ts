@@ -100,8 +100,7 @@ describe.skipIf(SKIP)("map-first ordering in the browser", () => {
   const run_ = randomBytes(3).toString("hex");
 
   beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]); // Chromium starts while the server does
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-GB", timezoneId: "Europe/Berlin" })).newPage();
     phone = await (
       await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: "en-US", timezoneId: "America/New_York" })

@@ -23,8 +23,7 @@ describe.skipIf(SKIP)("notifications in the browser", () => {
   });
 
   it("signs two players up", async () => {
-    await signInAt(a, base, emailA);
-    await signInAt(b, base, emailB);
+    await Promise.all([signInAt(a, base, emailA), signInAt(b, base, emailB)]); // each in its own browser context
   }, 180_000);
 
   it("the settings page proposes the browser's time zone and saves quiet hours", async () => {

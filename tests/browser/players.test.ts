@@ -51,8 +51,7 @@ describe.skipIf(SKIP)("players you can count on", () => {
   });
 
   it("signs two players up", async () => {
-    await signIn(a, base, `alma-${run}@example.com`);
-    await signIn(b, base, `boris-${run}@example.com`);
+    await Promise.all([signIn(a, base, `alma-${run}@example.com`), signIn(b, base, `boris-${run}@example.com`)]); // each in its own browser context
     aliceId = (await call<{ me: { userId: string } }>(a, "game.lobby", undefined, "query")).me.userId;
     bobId = (await call<{ me: { userId: string } }>(b, "game.lobby", undefined, "query")).me.userId;
   }, 180_000);

@@ -25,9 +25,8 @@ describe.skipIf(SKIP)("press in the browser", () => {
   let base = "";
 
   beforeAll(async () => {
-    app = await startApp();
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]); // Chromium starts while the server does
     base = app.base;
-    browser = await launchBrowser();
     for (const name of ["germany", "japan", "uk", "russia"]) {
       const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "en-GB", timezoneId: "Europe/London" });
       ctx.setDefaultTimeout(30_000);
@@ -51,7 +50,7 @@ describe.skipIf(SKIP)("press in the browser", () => {
   }
 
   it("four players sign up; Germany challenges with full press, the others join", async () => {
-    for (const [name, page] of Object.entries(pages)) await signIn(page, base, email(name));
+    await Promise.all(Object.entries(pages).map(([name, page]) => signIn(page, base, email(name)))); // each in its own browser context
     const g = pages.germany!;
     await g.getByLabel("Name").fill("Axis and friends");
     await g.getByTestId("seat-Germany-me").check();

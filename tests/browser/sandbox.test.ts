@@ -63,8 +63,7 @@ describe.skipIf(SKIP)("a sandbox from a running game", () => {
   });
 
   it("Alma and Boris play a game; Alma locks Germany's orders", async () => {
-    await signIn(a, base, `alma-sb-${run}@example.com`);
-    await signIn(b, base, `boris-sb-${run}@example.com`);
+    await Promise.all([signIn(a, base, `alma-sb-${run}@example.com`), signIn(b, base, `boris-sb-${run}@example.com`)]); // each in its own browser context
     await a.goto(`${base}/lobby`);
     await a.getByLabel("Name").fill(`Real ${run}`);
     await a.getByTestId("seat-Germany-me").check();

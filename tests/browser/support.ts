@@ -1,9 +1,10 @@
 // Shared by the browser tests: build once (under a lock, so test files running side by side never build
-// at the same time), start `next start` on a free port with a throw-away PGlite directory or a fresh
-// database on the Postgres server of DATABASE_URL, launch Debian's Chromium, sign players up through the
+// at the same time), start `next start` on a free port with a throw-away PGlite directory (unpacked
+// from the run's migrated template) or a fresh database on the Postgres server of DATABASE_URL,
+// launch Debian's Chromium (while the server starts), sign players up through the
 // sign-in mail the server writes to its MAIL_DIR (no SMTP; a production build has no dev mailbox), and run a scenario as steps that leave screenshots and logs behind when one fails.
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -143,7 +144,7 @@ async function waitForServer(url: string, child: ChildProcess, log: () => string
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}:\n${log().slice(-4000)}`);
     try {
-      // The home page opens the database (and migrates PGlite) on its first request.
+      // The home page opens the database (and checks its migrations) on its first request.
       const res = await fetch(url, { signal: AbortSignal.timeout(30_000) });
       if (res.status < 500) return;
     } catch {
@@ -205,7 +206,13 @@ export async function startApp(): Promise<App> {
   };
   delete serverEnv.SMTP_URL;
   let pgDatabase: { admin: string; name: string } | undefined;
-  if (process.env.DATABASE_URL) {
+  if (!process.env.DATABASE_URL) {
+    // The server's PGlite directory starts as the run's migrated template (global-setup.ts dumps it),
+    // unpacked: its first request then opens a database and migrates nothing, instead of an initdb and
+    // every migration, seconds on a loaded machine, in every browser file.
+    mkdirSync(serverEnv.PGLITE_DIR!, { recursive: true });
+    execFileSync("tar", ["-xf", inject("pgliteTemplate"), "-C", serverEnv.PGLITE_DIR!], { stdio: "ignore" });
+  } else {
     // Same test against the Postgres server: a copy of the run's migrated template. The app still
     // migrates at start, which finds nothing to do.
     const { name, url } = await createDatabase(process.env.DATABASE_URL, "lockstep_e2e", inject("postgresTemplate"));
@@ -341,13 +348,16 @@ export interface TwoPlayers {
 export function twoPlayerSession(prefix: string, zones: { a: string; b: string }): TwoPlayers {
   const session = {} as TwoPlayers;
   const browserLog: string[] = [];
-  let browser: Browser | undefined;
+  let launching: Promise<Browser> | undefined;
   beforeAll(async () => {
+    // Chromium starts while the server does: neither waits on the other.
+    launching = launchBrowser();
+    launching.catch(() => {}); // awaited below; a failed start of the server must not leave it unheard
     session.app = await startApp();
     session.base = session.app.base;
-    browser = await launchBrowser();
+    const browser = await launching;
     const open = async (locale: string, timezoneId: string) => {
-      const ctx = await browser!.newContext({ viewport: { width: 1280, height: 900 }, locale, timezoneId });
+      const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale, timezoneId });
       ctx.setDefaultTimeout(30_000);
       await orderWithListView(ctx);
       return ctx.newPage();
@@ -357,7 +367,8 @@ export function twoPlayerSession(prefix: string, zones: { a: string; b: string }
     watchPages({ a: session.a, b: session.b }, browserLog);
   }, START);
   afterAll(async () => {
-    await browser?.close().catch(() => {});
+    // The launched browser, even when the server failed to start (before it was awaited).
+    await launching?.then((b) => b.close()).catch(() => {});
     await session.app?.stop();
   }, 60_000);
   scenarioSteps(prefix, () => ({ a: session.a, b: session.b }), browserLog, () => session.app?.log() ?? "");
@@ -380,10 +391,12 @@ export interface OnePage {
 /** Register (inside `describe`) the hooks of a one-page scenario; the object is filled in `beforeAll`. */
 export function onePageSession(prefix: string, viewport = { width: 1280, height: 900 }, options: { listView?: boolean } = {}): OnePage {
   const session = { browserLog: [] as string[] } as OnePage;
-  let browser: Browser | undefined;
+  let launching: Promise<Browser> | undefined;
   beforeAll(async () => {
+    launching = launchBrowser(); // while the server starts, as in twoPlayerSession
+    launching.catch(() => {});
     session.app = await startApp();
-    browser = await launchBrowser();
+    const browser = await launching;
     const ctx = await browser.newContext({ viewport });
     ctx.setDefaultTimeout(30_000);
     if (options.listView) await orderWithListView(ctx);
@@ -391,7 +404,8 @@ export function onePageSession(prefix: string, viewport = { width: 1280, height:
     watchPages({ page: session.page }, session.browserLog);
   }, START);
   afterAll(async () => {
-    await browser?.close().catch(() => {});
+    // The launched browser, even when the server failed to start (before it was awaited).
+    await launching?.then((b) => b.close()).catch(() => {});
     await session.app?.stop();
   }, 60_000);
   scenarioSteps(prefix, () => ({ page: session.page }), session.browserLog, () => session.app?.log() ?? "");

@@ -75,8 +75,7 @@ describe.skipIf(SKIP)("Triple Alliance: two generals play three turns of Encuent
   it("Paraguay challenges, Brazil joins, both open the table", async () => {
     await s.a.setViewportSize({ width: 1440, height: 900 });
     await s.b.setViewportSize({ width: 390, height: 844 });
-    await signIn(s.a, s.base, "paraguay@example.com");
-    await signIn(s.b, s.base, "brazil@example.com");
+    await Promise.all([signIn(s.a, s.base, "paraguay@example.com"), signIn(s.b, s.base, "brazil@example.com")]); // each in its own browser context
     const created = (await trpc(s.a, s.base, "play.create", { name: "Encuentro", ruleset: "triple-alliance", scenario: "encuentro", seats: 2, mine: ["paraguay"], robots: [], ordersHours: 24 })) as { gameId: number };
     gameId = created.gameId;
     await trpc(s.b, s.base, "play.join", { gameId, side: "brazil" });

@@ -69,7 +69,8 @@ describe.skipIf(SKIP)("the turn review in the browser", () => {
 
   /**
    * Until both pages show `turn`: each player takes the pre-filled default of every battle decision
-   * of their side and locks Germany's post-combat landings (nothing needs to move: they are safe).
+   * of their side and locks its post-combat landings (nothing needs to move: they are safe), so no
+   * phase waits out its decision deadline.
    */
   async function playOutTurn(turn: number) {
     const until = Date.now() + 300_000;
@@ -78,17 +79,21 @@ describe.skipIf(SKIP)("the turn review in the browser", () => {
       expect(Date.now(), `turn ${turn} did not open in time`).toBeLessThan(until);
       for (const page of [a, b]) {
         const accept = page.locator('form[data-testid^="decision-"] [data-testid$="-accept-default"], form[data-testid^="decision-"] [data-testid$="-fight-on"]').first();
-        if (await accept.isVisible().catch(() => false)) await accept.click().catch(() => {}); // the form may go as the battle moves on
+        // The form may go as the battle moves on; a click that cannot land soon is tried again on the
+        // next pass (waiting out the default 30 s would let the decision deadline pass instead).
+        if (await accept.isVisible().catch(() => false)) await accept.click({ timeout: 5_000 }).catch(() => {});
       }
-      const lock = a.getByTestId("post-combat-lock-germany");
-      if (await lock.isVisible().catch(() => false)) await lock.click().catch(() => {});
+      // Russia's part too (nothing of it needs to move): locked, the phase closes at once, not at its deadline.
+      for (const [page, nation] of [[a, "germany"], [b, "russia"]] as const) {
+        const lock = page.getByTestId(`post-combat-lock-${nation}`);
+        if (await lock.isVisible().catch(() => false)) await lock.click({ timeout: 5_000 }).catch(() => {});
+      }
       await a.waitForTimeout(400);
     }
   }
 
   it("signs both players up and starts a low-luck game: A Germany, B Russia, robots hold", async () => {
-    await signIn(a, base, `gisela-${run_}@example.com`);
-    await signIn(b, base, `bogdan-${run_}@example.com`);
+    await Promise.all([signIn(a, base, `gisela-${run_}@example.com`), signIn(b, base, `bogdan-${run_}@example.com`)]); // each in its own browser context
     await a.getByLabel("Name").fill(gameName);
     await a.getByTestId("seat-Germany-me").check();
     await a.getByTestId("seat-Russia-open").check();

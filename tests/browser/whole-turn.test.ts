@@ -69,8 +69,7 @@ describe.skipIf(SKIP)("the whole turn in the browser: battle, landing, new units
   });
 
   it("signs both players up and starts the game", async () => {
-    await signIn(a, base, `greta-${run_}@example.com`);
-    await signIn(b, base, `kenji-${run_}@example.com`);
+    await Promise.all([signIn(a, base, `greta-${run_}@example.com`), signIn(b, base, `kenji-${run_}@example.com`)]); // each in its own browser context
     await a.getByLabel("Name").fill(gameName);
     await a.getByTestId("seat-Germany-me").check();
     await a.getByTestId("seat-Japan-open").check();
@@ -146,7 +145,9 @@ describe.skipIf(SKIP)("the whole turn in the browser: battle, landing, new units
         // After a round: what may leave a land battle (R6.7).
         if ((await form.getAttribute("data-testid"))?.includes("-retreat-")) questions.add((await form.locator("p").first().textContent().catch(() => null)) ?? "");
         const accept = form.locator('[data-testid$="-accept-default"], [data-testid$="-fight-on"]').first();
-        await accept.click().catch(() => {}); // the form may go away as the battle moves on
+        // The form may go away as the battle moves on: a click that cannot land soon is tried again on
+        // the next pass, instead of waiting out the default 30 s on a form that is gone.
+        await accept.click({ timeout: 5_000 }).catch(() => {});
       }
       await a.waitForTimeout(300);
     }

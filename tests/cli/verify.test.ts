@@ -1,9 +1,9 @@
 // npm run verify -- GAME_ID, end to end on an embedded database directory.
-import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { createDb } from "../../db/client";
 import { drain } from "../../server/jobs/worker";
 import { databaseUrlOf, onPostgres, testDb } from "../support/db";
@@ -13,6 +13,11 @@ describe("npm run verify", () => {
   it("verifies a played game and exits 0; exits 2 for a game that does not exist", async () => {
     // The embedded database in a directory of its own, or a fresh database on the Postgres server.
     const dir = join(mkdtempSync(join(tmpdir(), "lockstep-verify-")), "pg");
+    if (!onPostgres) {
+      // The directory starts as the run's migrated template (global-setup.ts), unpacked: no initdb here.
+      mkdirSync(dir);
+      execFileSync("tar", ["-xf", inject("pgliteTemplate"), "-C", dir], { stdio: "ignore" });
+    }
     const handle = onPostgres ? await testDb() : await createDb({ dir, migrate: true });
     const childEnv = onPostgres ? { ...process.env, DATABASE_URL: databaseUrlOf(handle) } : { ...process.env, PGLITE_DIR: dir };
     const game = await twoPlayerGame(handle);
