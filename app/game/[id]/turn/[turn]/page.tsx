@@ -36,14 +36,23 @@ export default async function TurnReviewPage({ params }: { params: Promise<{ id:
   const turn = /^\d+$/.test(turnParam) ? Number(turnParam) : NaN;
   if (gameId === null || !Number.isSafeInteger(turn) || turn < 1 || turn > INT4_MAX) notFound();
   const trpc = await serverTrpc();
-  // One review for every ruleset (play.review); a 1942 game's is told on its map, any other by its game's Review.
-  const generic = await trpc.play.review({ gameId, turn }).catch((e: unknown) => {
+  const missing = (e: unknown) => {
     if (e instanceof TRPCError && e.code === "NOT_FOUND") return null;
     throw e;
-  });
-  if (!generic) notFound();
-  if (generic.ruleset !== "1942") return <RulesetReview review={generic} />;
-  const review = review1942(generic);
+  };
+  const kind = await trpc.play.kind({ gameId }).catch(missing);
+  if (!kind) notFound();
+  // One review for every ruleset (play.review), told by its game's Review. A 1942 game's is told on its
+  // map from the report, without the boards of the turn's start and end: it reads game.review, the
+  // same review in 1942's shape, which views neither board.
+  if (kind.ruleset !== "1942") {
+    const generic = await trpc.play.review({ gameId, turn }).catch(missing);
+    if (!generic) notFound();
+    return <RulesetReview review={generic} />;
+  }
+  const found = await trpc.game.review({ gameId, turn }).catch(missing);
+  if (!found) notFound();
+  const review = review1942(found);
   const has = (t: number) => review.turns.some((p) => p.turn === t);
   // Luck over the game: every resolved turn up to this one (the history the history page shows).
   const history = review.resolved ? history1942(await trpc.play.history({ gameId })) : null;
