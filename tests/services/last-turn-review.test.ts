@@ -50,6 +50,8 @@ describe("the review of a 1942 game's last turn", () => {
     const spectator = await asSpectator.play.review({ gameId, turn: last.turn });
     expect(spectator.resolved).toBe(true);
     expect(spectator.after).not.toBeNull();
+    // Asked for no boards (the 1942 review page and download), the same answer without them.
+    expect(await asEve.play.review({ gameId, turn: last.turn, boards: false })).toEqual({ ...first, before: null, after: null });
     // game.review views no board.
     expect(await asEve.game.review({ gameId, turn: last.turn })).toMatchObject({ resolved: true, orders: first.orders, report: first.report });
     expect(replayTurn).toHaveBeenCalledTimes(1);

@@ -4,6 +4,7 @@ import type { AppRouter } from "../../../server/api/root";
 import type { BattleUnit, RoundRecord } from "../../../server/rulesets/1942/engine/combat/battle";
 import { DEFAULT_BOARD } from "../../../server/rulesets/1942/engine/board/default-board";
 import type { Nation, Order, TurnReport } from "../../../server/rulesets/1942/engine";
+import type { Options1942 } from "../../../server/rulesets/1942/options";
 import type { NationLuck } from "../../../server/rulesets/1942/engine/odds/turn-luck";
 
 type Outputs = inferRouterOutputs<AppRouter>;
@@ -17,20 +18,30 @@ export type UnitStack = Board["units"][number];
 type StoredPhase = Outputs["play"]["history"]["turns"][number];
 export type HistoryPhase = Omit<StoredPhase, "report"> & { report: TurnReport | null };
 export type GameHistory = { name: string; phases: HistoryPhase[] };
-type GameReview = Outputs["game"]["review"];
-/**
- * A 1942 turn's review as its pages read it: game.review, play.review's facts with the game's low luck
- * (R6.8) and victory cities (R9.1) and without the boards of the turn's start and end, which they do not draw.
- */
-export type TurnReview = Omit<GameReview, "orders" | "report" | "luck"> & {
+type PlayReview = Outputs["play"]["review"];
+/** A 1942 turn's review as its pages read it: play.review's facts, with the game's low luck (R6.8) and victory cities (R9.1). */
+export type TurnReview = Pick<PlayReview, "gameId" | "name" | "turn" | "turns" | "status" | "resolved" | "seedHash" | "resolvedAt" | "seed"> & {
+  lowLuck: boolean;
+  victoryCities: boolean;
   orders: Partial<Record<Nation, Order[]>> | null;
   report: TurnReport | null;
   luck: NationLuck[] | null;
 };
 /** A 1942 game's history as its pages read it (play.history of a 1942 game holds 1942 reports, one phase a turn). */
 export const history1942 = (history: Outputs["play"]["history"]): GameHistory => ({ name: history.name, phases: history.turns as HistoryPhase[] });
-/** A 1942 game's turn review (game.review) as its pages read it: its orders, report and luck are the 1942 engine's. */
-export const review1942 = (review: GameReview): TurnReview => review as TurnReview;
+/** A 1942 game's turn review (play.review) as its pages read it: a 1942 row holds the whole turn, its rules 1942's options. */
+export function review1942(review: PlayReview): TurnReview {
+  const { gameId, name, turn, turns, status, resolved, seedHash, resolvedAt, seed, rules } = review;
+  const { lowLuck, houseRules } = rules as Options1942;
+  return {
+    ...{ gameId, name, turn, turns, status, resolved, seedHash, resolvedAt, seed },
+    lowLuck: lowLuck === true,
+    victoryCities: houseRules?.victoryCities === true,
+    orders: review.orders as TurnReview["orders"],
+    report: review.report as TurnReport | null,
+    luck: review.luck as NationLuck[] | null,
+  };
+}
 
 /** Territory names and adjacency of the board every game is played on (display help only). */
 export const TERRITORIES = DEFAULT_BOARD.territories.map((t) => t.id).sort((a, b) => a.localeCompare(b));

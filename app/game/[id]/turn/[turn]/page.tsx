@@ -40,19 +40,15 @@ export default async function TurnReviewPage({ params }: { params: Promise<{ id:
     if (e instanceof TRPCError && e.code === "NOT_FOUND") return null;
     throw e;
   };
+  // One review for every ruleset (play.review); a 1942 game's is told on its map from the report, any
+  // other by its game's Review. A 1942 game's page draws neither of the turn's boards (its start and
+  // end views), so it asks for none: for the game's last turn the end is a whole turn replayed.
   const kind = await trpc.play.kind({ gameId }).catch(missing);
   if (!kind) notFound();
-  // One review for every ruleset (play.review), told by its game's Review. A 1942 game's is told on its
-  // map from the report, without the boards of the turn's start and end: it reads game.review, the
-  // same review in 1942's shape, which views neither board.
-  if (kind.ruleset !== "1942") {
-    const generic = await trpc.play.review({ gameId, turn }).catch(missing);
-    if (!generic) notFound();
-    return <RulesetReview review={generic} />;
-  }
-  const found = await trpc.game.review({ gameId, turn }).catch(missing);
-  if (!found) notFound();
-  const review = review1942(found);
+  const generic = await trpc.play.review({ gameId, turn, boards: kind.ruleset !== "1942" }).catch(missing);
+  if (!generic) notFound();
+  if (generic.ruleset !== "1942") return <RulesetReview review={generic} />;
+  const review = review1942(generic);
   const has = (t: number) => review.turns.some((p) => p.turn === t);
   // Luck over the game: every resolved turn up to this one (the history the history page shows).
   const history = review.resolved ? history1942(await trpc.play.history({ gameId })) : null;
