@@ -5,7 +5,7 @@
 // orders (public now) are listed under them.
 import Link from "next/link";
 import { Suspense } from "react";
-import type { RulesetTurnReview } from "../../server/services/ruleset-games/read";
+import type { RulesetTurnReview } from "../../server/services/ruleset-games/review";
 import screen from "../game/[id]/game-screen.module.css";
 import { BoardFrame } from "./board-frame";
 import type { Layout } from "./contract";

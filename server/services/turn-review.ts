@@ -1,13 +1,13 @@
 // game.review, the public API's older name for one turn's review (GET /games/{gameId}/turns/{turn}):
-// an alias onto the review every ruleset shares (ruleset-games/read.ts, play.review), in the 1942 shape
+// an alias onto the review every ruleset shares (ruleset-games/review.ts, play.review), in the 1942 shape
 // it has always answered — the game's low luck and victory cities flags beside the turn's orders, seed,
 // report and luck, all only once the turn resolved (R3). Other rulesets' games are refused: their
-// review is play.review.
+// review is play.review. It draws no board, so it asks for none (the turn's start and end).
 import type { Db } from "../../db/client";
 import type { PhaseStatus, phases } from "../../db/schema";
 import { notFound } from "./errors";
 import { loadGame } from "./phases";
-import { rulesetTurnReview } from "./ruleset-games/read";
+import { rulesetTurnReview } from "./ruleset-games/review";
 import { CLASSIC, notClassic } from "./ruleset-games/rulesets";
 import { classicRulesIn } from "./ruleset-games/rules";
 
@@ -40,7 +40,7 @@ export async function turnReview(db: Db, userId: string, gameId: number, turn: n
   const game = await loadGame(db, gameId);
   if (!game) throw notFound("That game");
   if (game.ruleset !== CLASSIC) throw notClassic(game);
-  const review = await rulesetTurnReview(db, userId, gameId, turn);
+  const review = await rulesetTurnReview(db, userId, gameId, turn, undefined, { boards: false });
   const rules = classicRulesIn(review.rules);
   return {
     gameId,

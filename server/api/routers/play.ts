@@ -5,7 +5,8 @@ import { z } from "zod";
 import { createRulesetChallenge } from "../../services/ruleset-games/create";
 import { lockSide, saveBatch, unlockSide } from "../../services/ruleset-games/play";
 import { leaveSide, reclaimSide } from "../../services/ruleset-games/seats";
-import { rulesetDownload, rulesetGameView, rulesetHistory, rulesetTurnReview } from "../../services/ruleset-games/read";
+import { rulesetDownload, rulesetGameView, rulesetHistory } from "../../services/ruleset-games/read";
+import { rulesetTurnReview } from "../../services/ruleset-games/review";
 import { offeredGames } from "../../services/ruleset-games/rulesets";
 import { joinGame } from "../../services/games";
 import { loadGame } from "../../services/phases";
@@ -89,8 +90,9 @@ export const playRouter = router({
   reclaim: protectedProcedure.input(gameSide).mutation(({ ctx, input }) => reclaimSide(ctx.db, ctx.user.id, input.gameId, input.side)),
   history: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => rulesetHistory(ctx.db, ctx.user.id, input.gameId)),
   review: protectedProcedure
-    .input(z.object({ gameId, turn: int4(1), side: side.optional() }))
-    .query(({ ctx, input }) => rulesetTurnReview(ctx.db, ctx.user.id, input.gameId, input.turn, input.side)),
+    // boards: false leaves out the turn's start and end views, for a page that tells the turn from its report.
+    .input(z.object({ gameId, turn: int4(1), side: side.optional(), boards: z.boolean().optional() }))
+    .query(({ ctx, input }) => rulesetTurnReview(ctx.db, ctx.user.id, input.gameId, input.turn, input.side, { boards: input.boards })),
   download: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => rulesetDownload(ctx.db, ctx.user.id, input.gameId)),
   /** Replay every resolved turn and check its dice commitment; players only, like game.verify. */
   verify: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => verifyGameFor(ctx.db, ctx.user.id, input.gameId)),

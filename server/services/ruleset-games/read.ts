@@ -1,23 +1,21 @@
 // What one user may see of a game of any ruleset: the ruleset's view for the viewer (a side they play,
 // else a spectator), who locked, the deadline, and the viewer's own saved batch only — another side's
-// orders stay secret until the turn resolves. Also the history, one turn's review and the download,
-// which read every phase of a turn (a ruleset's turn may have several: one phases row each, `step`).
+// orders stay secret until the turn resolves. Also the history and the download, which read every
+// phase of a turn (a ruleset's turn may have several: one phases row each, `step`); one turn's review
+// is review.ts.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { locks, phases, seats, users, type PhaseStatus } from "../../../db/schema";
 import type { AnyRuleset, GameResult, Viewer } from "../../rulesets";
-import { notFound } from "../errors";
 import type { Phase } from "../phases";
 import { shownPlayerName } from "../player-names";
 import { runningVacationEnd, seatExtras, type SeatExtras } from "../player-figures";
 import { gameRatingChanges, type RatingChangeShown } from "../ratings";
 import { actingSides, currentStep, isDecisionPhase, phaseNameOf } from "./acting";
 import { savedBatch } from "./play";
-import { replayRow } from "./resolve";
+import { lastRowEnd } from "./game-end";
 import { anyRulesetGame, rulesetGame, wholeTurnRows, type Game } from "./rulesets";
 import { phaseStartState } from "../start-state";
-import { luckOf } from "./luck";
-import { gameRules } from "./rules";
 
 export interface RulesetPhaseInfo {
   status: "open" | "resolving" | "finished";
@@ -84,13 +82,13 @@ function viewerOf(mine: string[], asked: string | undefined): Viewer {
 }
 
 /** The viewer of a game: a side the user plays (the one asked for, else their first), else a spectator. */
-async function viewerIn(db: Db, userId: string, gameId: number, asked?: string): Promise<Viewer> {
+export async function viewerIn(db: Db, userId: string, gameId: number, asked?: string): Promise<Viewer> {
   const mine = (await db.select({ side: seats.nation }).from(seats).where(and(eq(seats.gameId, gameId), eq(seats.userId, userId)))).map((r) => r.side as string);
   return viewerOf(mine, asked);
 }
 
 /** A resolved turn's report as this viewer may see it: the ruleset's reportView is the only road out of a report. */
-function reportFor(ruleset: AnyRuleset, phase: Pick<Phase, "report" | "startState">, viewer: Viewer): unknown {
+export function reportFor(ruleset: AnyRuleset, phase: Pick<Phase, "report" | "startState">, viewer: Viewer): unknown {
   return ruleset.reportView(phase.report, viewer, phase.startState);
 }
 
@@ -115,7 +113,7 @@ export async function rulesetGameView(db: Db, userId: string, gameId: number, as
   if (phase) {
     const locked = (await db.select({ side: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id))).map((r) => r.side as string).sort();
     const finished = phase.status === "resolved";
-    const state = finished ? replayRow(ruleset, game, phase).state : phase.startState;
+    const state = finished ? await lastRowEnd(db, ruleset, game, phase, phase) : phase.startState;
     view = ruleset.view(state, viewer);
     result = ruleset.result(state);
     info = {
@@ -226,107 +224,6 @@ export async function rulesetHistory(db: Db, userId: string, gameId: number): Pr
         report: resolved ? reportFor(ruleset, p, viewer) : null,
       };
     }),
-  };
-}
-
-/** One resolved phase of a turn of several, in a review: its orders and report as the viewer may see it. */
-export interface RulesetReviewPhase {
-  step: number;
-  phase: string;
-  orders: Record<string, unknown>;
-  report: unknown;
-  seed: string;
-}
-
-export interface RulesetTurnReview {
-  gameId: number;
-  name: string;
-  ruleset: string;
-  /** The game's own rules (Ruleset.options) as stored: a review page reads its variants there (1942's low luck). */
-  rules: Record<string, unknown>;
-  turn: number;
-  turns: { turn: number; status: PhaseStatus }[];
-  /** The turn's status: resolved once its every phase is, else the status of its phase in play. */
-  status: PhaseStatus;
-  side: string | null;
-  /** Every phase of the turn resolved. */
-  resolved: boolean;
-  /**
-   * Once resolved: the turn's start and end as this viewer may see them, every side's orders and the
-   * report — of its first phase when the turn has several; `phases` then holds each phase's.
-   */
-  before: unknown;
-  after: unknown;
-  orders: Record<string, unknown> | null;
-  report: unknown;
-  seed: string | null;
-  seedHash: string;
-  /** When the turn's last phase resolved. */
-  resolvedAt: string | null;
-  /** Once resolved, a turn of one phase: each side's luck over it (Ruleset.turnLuck); null without. */
-  luck: unknown[] | null;
-  phases: RulesetReviewPhase[] | null;
-}
-
-/** A turn's status: resolved once its every phase is, else the status of the phase in play. */
-function turnStatuses(all: Pick<Phase, "turn" | "status">[]): { turn: number; status: PhaseStatus }[] {
-  const byTurn = new Map<number, PhaseStatus>();
-  for (const p of all) if (byTurn.get(p.turn) === undefined || p.status !== "resolved") byTurn.set(p.turn, p.status);
-  return [...byTurn].map(([turn, status]) => ({ turn, status }));
-}
-
-/**
- * The state a resolved turn ends in: the next phase's start, else (the game's last) its last phase
- * replayed (replayRow). A row of a whole turn (wholeTurnRows: the decisions it took recorded with it)
- * replays whole through its ruleset's replayTurn, as verify checks it, never as its orders alone.
- */
-async function stateAfter(db: Db, game: Game, ruleset: AnyRuleset, last: { id: number; seedHash: string }, next: { id: number; seedHash: string } | undefined): Promise<unknown> {
-  if (next) return phaseStartState(db, next);
-  const [row] = await db.select().from(phases).where(eq(phases.id, last.id));
-  if (!row) throw notFound("This phase");
-  return replayRow(ruleset, game, row).state;
-}
-
-/**
- * One turn of a game of any ruleset, 1942 included (play.review, and game.review its alias): before
- * the turn resolved only its status; then its start and end as the viewer may see them (ruleset.view),
- * every side's orders, the seed, the report through ruleset.reportView and the luck.
- */
-export async function rulesetTurnReview(db: Db, userId: string, gameId: number, turn: number, asked?: string): Promise<RulesetTurnReview> {
-  const { game, ruleset } = await anyRulesetGame(db, gameId);
-  // Every column but the start state (a whole board a phase): those needed come through the cache.
-  const all = await db
-    .select({ id: phases.id, turn: phases.turn, step: phases.step, status: phases.status, seedHash: phases.seedHash, resolvedAt: phases.resolvedAt, seed: phases.seed, orders: phases.orders, report: phases.report })
-    .from(phases)
-    .where(eq(phases.gameId, gameId))
-    .orderBy(asc(phases.turn), asc(phases.step));
-  const steps = all.filter((p) => p.turn === turn);
-  const [first, last] = [steps[0], steps.at(-1)];
-  if (!first || !last) throw notFound(`Turn ${turn}`);
-  const turns = turnStatuses(all);
-  const status = turns.find((t) => t.turn === turn)!.status;
-  const base = { gameId, name: game.name, ruleset: ruleset.id, rules: gameRules(game.options), turn, turns, status, seedHash: first.seedHash };
-  const viewer = await viewerIn(db, userId, gameId, asked);
-  const side = viewer.kind === "side" ? viewer.side : null;
-  // Nothing of a turn not resolved: its orders, seed and report stay secret until its every phase is (R3).
-  if (!steps.every((p) => p.status === "resolved"))
-    return { ...base, side, resolved: false, before: null, after: null, orders: null, report: null, seed: null, resolvedAt: null, luck: null, phases: null };
-  const shown = await Promise.all(steps.map(async (p) => ({ ...p, startState: await phaseStartState(db, p), orders: (p.orders ?? {}) as Record<string, unknown> })));
-  const start = shown[0]!;
-  const orders = start.orders;
-  return {
-    ...base,
-    side,
-    resolved: true,
-    before: ruleset.view(start.startState, viewer),
-    after: ruleset.view(await stateAfter(db, game, ruleset, last, all[all.indexOf(last) + 1]), viewer),
-    orders,
-    report: reportFor(ruleset, start, viewer),
-    seed: start.seed,
-    resolvedAt: last.resolvedAt?.toISOString() ?? null,
-    // A turn of one phase only: turnLuck prices a whole turn from its start, orders and report.
-    luck: shown.length === 1 ? await luckOf(db, game, { ...start, orders }) : null,
-    phases: shown.length > 1 ? shown.map((p) => ({ step: p.step, phase: phaseNameOf(ruleset, p.startState) ?? "", orders: p.orders, report: reportFor(ruleset, p, viewer), seed: p.seed })) : null,
   };
 }
 

@@ -35,7 +35,7 @@ export async function GET(req: Request, { params }: { params: Promise<{ id: stri
     if (turnParam !== null) {
       const turn = /^\d+$/.test(turnParam) ? Number(turnParam) : NaN;
       if (!Number.isSafeInteger(turn) || turn < 1 || turn > INT4_MAX) return Response.json({ error: "Not a turn number" }, { status: 400 });
-      const review = review1942(await trpc.play.review({ gameId, turn }));
+      const review = review1942(await trpc.play.review({ gameId, turn, boards: false }));
       const story = review.report ? turnStory(review.report, review.orders ?? {}, { lowLuck: review.lowLuck }) : null;
       return file({ ...review, story }, `lockstep-game-${gameId}-turn-${turn}.json`);
     }

@@ -36,11 +36,16 @@ export default async function TurnReviewPage({ params }: { params: Promise<{ id:
   const turn = /^\d+$/.test(turnParam) ? Number(turnParam) : NaN;
   if (gameId === null || !Number.isSafeInteger(turn) || turn < 1 || turn > INT4_MAX) notFound();
   const trpc = await serverTrpc();
-  // One review for every ruleset (play.review); a 1942 game's is told on its map, any other by its game's Review.
-  const generic = await trpc.play.review({ gameId, turn }).catch((e: unknown) => {
+  const missing = (e: unknown) => {
     if (e instanceof TRPCError && e.code === "NOT_FOUND") return null;
     throw e;
-  });
+  };
+  // One review for every ruleset (play.review); a 1942 game's is told on its map from the report, any
+  // other by its game's Review. A 1942 game's page draws neither of the turn's boards (its start and
+  // end views), so it asks for none: for the game's last turn the end is a whole turn replayed.
+  const kind = await trpc.play.kind({ gameId }).catch(missing);
+  if (!kind) notFound();
+  const generic = await trpc.play.review({ gameId, turn, boards: kind.ruleset !== "1942" }).catch(missing);
   if (!generic) notFound();
   if (generic.ruleset !== "1942") return <RulesetReview review={generic} />;
   const review = review1942(generic);
