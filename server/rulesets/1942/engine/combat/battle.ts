@@ -5,7 +5,7 @@ import { byNationOrder, otherTeam } from "../teams";
 import { TEAMS, type Nation, type Team, type UnitCounts, type UnitType } from "../types";
 import { UNIT_STATS, isAir, isShip } from "../units";
 import { capacity, checkChoice, defaultCasualties, type Candidate } from "./casualties";
-import { fire, withSupport, type FireRecord, type Shooter } from "./fire";
+import { fire, type FireRecord, type Shooter } from "./fire";
 
 export interface BattleUnit {
   id: number;
@@ -249,14 +249,22 @@ function removeUnit(b: BattleState, u: BattleUnit, lost: UnitCounts): void {
   for (const c of u.cargo) add(lost, c.type); // R4.7: cargo is lost with its transport
 }
 
-function shooters(units: BattleUnit[]): Shooter[] {
-  return units.map((u) => ({ id: u.id, nation: u.nation, type: u.type, value: valueOf(u) }));
-}
-
 function teamFire(b: BattleState, dice: Dice, team: Team, step: "submarine" | "general"): FireEntry {
-  const units: BattleUnit[] = [];
-  for (const u of b.units) if (u.team === team && u.status === "in" && (u.type === "submarine") === (step === "submarine")) units.push(u);
-  const group = withSupport(shooters(units), (i) => units[i]!.attacking); // shooters(units) keeps the units' order
+  const fires = (u: BattleUnit) => u.team === team && u.status === "in" && (u.type === "submarine") === (step === "submarine");
+  // R6.5 in the same walk that makes the shooters: no list of units and no supported copy of the
+  // shooters, as this runs for every side in every round of every battle.
+  let support = 0;
+  for (const u of b.units) if (u.type === "artillery" && u.attacking && fires(u)) support++;
+  const group: Shooter[] = [];
+  for (const u of b.units) {
+    if (!fires(u)) continue;
+    let value = valueOf(u);
+    if (support > 0 && u.type === "infantry" && u.attacking) {
+      support--;
+      value += 1;
+    }
+    group.push({ id: u.id, nation: u.nation, type: u.type, value });
+  }
   const stream = dice(`battle|${b.territory}|${b.pass}|round ${b.round}|${step}|${team}`);
   return { step, team, ...fire(group, stream, b.lowLuck) };
 }
