@@ -80,9 +80,8 @@ function validate(ph: Phase, orders: CombatInput["orders"]): OrderReport[] {
       ph.report.purchases.push({ id: p.id, nation, type: p.type, count: p.count, destination: p.destination, from: p.from, cost });
     }
     for (const m of checked.moves) {
-      const types = m.units.map((u) => u.type);
-      const airOnly = types.every(isAir);
-      const seaPass = types.some(isShip) || (airOnly && ph.board.isSea(finalOf(m.order)));
+      const airOnly = m.units.every((u) => isAir(u.type)); // asked of the units: no list of their types a move
+      const seaPass = m.units.some((u) => isShip(u.type)) || (airOnly && ph.board.isSea(finalOf(m.order)));
       ph.runs.push(
         newRun({
           nation,
@@ -205,14 +204,14 @@ export function unitReports(units: readonly Unit[], board: Board, numbers?: read
     if (!list) byTerritory[n] = list = [];
     const g = list.find((x) => x.nation === u.nation && x.type === u.type && (x.aboard === true) === aboard);
     if (g) g.count += 1;
-    else list.push({ nation: u.nation, type: u.type, at: u.at, count: 1, ...(aboard ? { aboard: true as const } : {}) });
+    else list.push(aboard ? { nation: u.nation, type: u.type, at: u.at, count: 1, aboard: true } : { nation: u.nation, type: u.type, at: u.at, count: 1 }); // no spread: one object a group
   }
   // A bucket a nation and type: territories come in order, and in each the free group before the one aboard.
   const buckets: UnitReport[][] = Array.from({ length: NATIONS.length * UNIT_TYPES.length }, () => []);
   for (const groups of byTerritory) {
     if (!groups) continue;
-    for (const aboard of [false, true])
-      for (const g of groups) if ((g.aboard === true) === aboard) buckets[nationIndex(g.nation) * UNIT_TYPES.length + tableIndex(g.type)]!.push(g);
+    for (const g of groups) if (g.aboard !== true) buckets[nationIndex(g.nation) * UNIT_TYPES.length + tableIndex(g.type)]!.push(g);
+    for (const g of groups) if (g.aboard === true) buckets[nationIndex(g.nation) * UNIT_TYPES.length + tableIndex(g.type)]!.push(g);
   }
   return buckets.flat();
 }

@@ -10,63 +10,77 @@
 // PractRand), discarding the first 15 outputs as its author recommends. A die is an unbiased
 // draw in 1..6 by rejection of the top 4 values of the 32-bit range.
 
-function cyrb128(text: string): [number, number, number, number] {
-  let h1 = 1779033703,
-    h2 = 3144134277,
-    h3 = 1013904242,
-    h4 = 2773480762;
-  for (let i = 0; i < text.length; i++) {
-    const k = text.charCodeAt(i);
-    h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
-    h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
-    h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
-    h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
-  }
-  h1 = Math.imul(h3 ^ (h1 >>> 18), 597399067);
-  h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233);
-  h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213);
-  h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179);
-  h1 ^= h2 ^ h3 ^ h4;
-  h2 ^= h1;
-  h3 ^= h1;
-  h4 ^= h1;
-  return [h1 >>> 0, h2 >>> 0, h3 >>> 0, h4 >>> 0];
-}
-
 export interface DiceStream {
   /** A roll in 1..6. */
   d6(): number;
 }
 
-function sfc32(a: number, b: number, c: number, d: number): () => number {
-  return () => {
-    a >>>= 0;
-    b >>>= 0;
-    c >>>= 0;
-    d >>>= 0;
+/**
+ * sfc32 seeded by cyrb128 of `text`. One object with its four lanes as fields: a phase at 100 copies
+ * of the board opens tens of thousands of streams, and a tuple, a closure and a wrapper each were
+ * garbage the collector had to sweep.
+ */
+class Sfc32Dice implements DiceStream {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+
+  constructor(text: string) {
+    // cyrb128: four 32-bit MurmurHash3-style lanes.
+    let h1 = 1779033703,
+      h2 = 3144134277,
+      h3 = 1013904242,
+      h4 = 2773480762;
+    for (let i = 0; i < text.length; i++) {
+      const k = text.charCodeAt(i);
+      h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
+      h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
+      h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
+      h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
+    }
+    h1 = Math.imul(h3 ^ (h1 >>> 18), 597399067);
+    h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233);
+    h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213);
+    h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179);
+    h1 ^= h2 ^ h3 ^ h4;
+    h2 ^= h1;
+    h3 ^= h1;
+    h4 ^= h1;
+    this.a = h1 >>> 0;
+    this.b = h2 >>> 0;
+    this.c = h3 >>> 0;
+    this.d = h4 >>> 0;
+    for (let i = 0; i < 15; i++) this.next();
+  }
+
+  /** sfc32's next 32-bit output. */
+  private next(): number {
+    const a = this.a >>> 0;
+    const b = this.b >>> 0;
+    let c = this.c >>> 0;
+    const d = this.d >>> 0;
     const t = (((a + b) | 0) + d) | 0;
-    d = (d + 1) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
+    this.d = (d + 1) | 0;
+    this.a = b ^ (b >>> 9);
+    this.b = (c + (c << 3)) | 0;
     c = (c << 21) | (c >>> 11);
-    c = (c + t) | 0;
+    this.c = (c + t) | 0;
     return t >>> 0;
-  };
+  }
+
+  d6(): number {
+    let x = this.next();
+    while (x >= LIMIT) x = this.next();
+    return (x % 6) + 1;
+  }
 }
 
 const LIMIT = 4294967296 - (4294967296 % 6);
 
 /** The dice stream `name` of the phase whose seed is `seed`. */
 export function diceStream(seed: string, name: string): DiceStream {
-  const next = sfc32(...cyrb128(`${seed}\u0000${name}`));
-  for (let i = 0; i < 15; i++) next();
-  return {
-    d6() {
-      let x = next();
-      while (x >= LIMIT) x = next();
-      return (x % 6) + 1;
-    },
-  };
+  return new Sfc32Dice(`${seed}\u0000${name}`);
 }
 
 /** Makes the streams of one phase. */

@@ -1,11 +1,11 @@
 // R6 — one battle as resumable state. The engine advances it until a side must decide
 // (casualties, submerge/withdraw); the decision arrives later, from a player or the default policy.
 import type { Dice } from "../rng";
-import { byNationOrder, otherTeam } from "../teams";
-import { TEAMS, type Nation, type Team, type UnitCounts, type UnitType } from "../types";
+import { nationIndex, otherTeam } from "../teams";
+import { NATIONS, TEAMS, type Nation, type Team, type UnitCounts, type UnitType } from "../types";
 import { UNIT_STATS, isAir, isShip } from "../units";
 import { capacity, checkChoice, defaultCasualties, type Candidate } from "./casualties";
-import { fire, withSupport, type FireRecord, type Shooter } from "./fire";
+import { fire, type FireRecord, type Shooter } from "./fire";
 
 export interface BattleUnit {
   id: number;
@@ -183,11 +183,13 @@ function emptyByTeam(): Record<Team, UnitCounts> {
 
 /** R6.2 — the nation with the greatest total cost of units in the battle (cargo not counted). */
 export function leadNation(b: BattleState, team: Team): Nation {
-  const cost = new Map<Nation, number>();
-  for (const u of inBattle(b, team))
-    cost.set(u.nation, (cost.get(u.nation) ?? 0) + UNIT_STATS[u.type].cost);
-  const ranked = [...cost.entries()].sort((a, c) => c[1] - a[1] || byNationOrder(a[0], c[0]));
-  return ranked[0]?.[0] ?? b.units.find((u) => u.team === team)!.nation;
+  // Cost a nation by its place in R1.1's order, then the first of the highest: no map, entries or
+  // sort, as every retreat and casualty choice of every battle asks this.
+  const cost: number[] = NATIONS.map(() => -1);
+  for (const u of b.units) if (u.team === team && u.status === "in") cost[nationIndex(u.nation)] = Math.max(cost[nationIndex(u.nation)]!, 0) + UNIT_STATS[u.type].cost;
+  let lead = -1;
+  for (let i = 0; i < cost.length; i++) if (cost[i]! >= 0 && (lead < 0 || cost[i]! > cost[lead]!)) lead = i;
+  return lead >= 0 ? NATIONS[lead]! : b.units.find((u) => u.team === team)!.nation;
 }
 
 /** Can `team` hurt the other side: a unit with a firing value and a target it may hit (R6.3, R6.10). */
@@ -249,14 +251,22 @@ function removeUnit(b: BattleState, u: BattleUnit, lost: UnitCounts): void {
   for (const c of u.cargo) add(lost, c.type); // R4.7: cargo is lost with its transport
 }
 
-function shooters(units: BattleUnit[]): Shooter[] {
-  return units.map((u) => ({ id: u.id, nation: u.nation, type: u.type, value: valueOf(u) }));
-}
-
 function teamFire(b: BattleState, dice: Dice, team: Team, step: "submarine" | "general"): FireEntry {
-  const units: BattleUnit[] = [];
-  for (const u of b.units) if (u.team === team && u.status === "in" && (u.type === "submarine") === (step === "submarine")) units.push(u);
-  const group = withSupport(shooters(units), (i) => units[i]!.attacking); // shooters(units) keeps the units' order
+  const fires = (u: BattleUnit) => u.team === team && u.status === "in" && (u.type === "submarine") === (step === "submarine");
+  // R6.5 in the same walk that makes the shooters: no list of units and no supported copy of the
+  // shooters, as this runs for every side in every round of every battle.
+  let support = 0;
+  for (const u of b.units) if (u.type === "artillery" && u.attacking && fires(u)) support++;
+  const group: Shooter[] = [];
+  for (const u of b.units) {
+    if (!fires(u)) continue;
+    let value = valueOf(u);
+    if (support > 0 && u.type === "infantry" && u.attacking) {
+      support--;
+      value += 1;
+    }
+    group.push({ id: u.id, nation: u.nation, type: u.type, value });
+  }
   const stream = dice(`battle|${b.territory}|${b.pass}|round ${b.round}|${step}|${team}`);
   return { step, team, ...fire(group, stream, b.lowLuck) };
 }
@@ -346,8 +356,14 @@ function roundEnd(b: BattleState): void {
   for (const team of TEAMS) {
     if (countInBattle(b, otherTeam(team)) === 0) continue;
     const enemyDestroyer = anyInBattle(b, otherTeam(team), isDestroyer);
-    const submergeable = enemyDestroyer ? [] : inBattle(b, team).filter((u) => u.type === "submarine").map((u) => u.id);
-    const withdrawable = inBattle(b, team).filter((u) => isAir(u.type)).map((u) => u.id);
+    // The ids straight from the battle's units: no filtered copies, every round of every battle.
+    const submergeable: number[] = [];
+    const withdrawable: number[] = [];
+    for (const u of b.units) {
+      if (u.team !== team || u.status !== "in") continue;
+      if (u.type === "submarine" && !enemyDestroyer) submergeable.push(u.id);
+      if (isAir(u.type)) withdrawable.push(u.id);
+    }
     if (submergeable.length + withdrawable.length === 0) continue;
     b.pending.push({ kind: "retreat", battle: b.territory, round: b.round, team, chooser: leadNation(b, team), submergeable, withdrawable });
   }
