@@ -136,7 +136,7 @@ export function GameScreen({ gameId, initialJson }: { gameId: number; initialJso
             <PanelTab value="orders" className={styles.tab} testId="tab-orders">
               Orders
             </PanelTab>
-            <PanelTab value="battles" className={styles.tab} testId="tab-battles">
+            <PanelTab value="battles" className={styles.tab} testId="tab-battles" panelId="battles">
               Battles{waiting.length > 0 ? ` (${waiting.length})` : ""}
             </PanelTab>
             <PanelTab value="nations" className={styles.tab} testId="tab-nations">
@@ -229,7 +229,7 @@ export function GameScreen({ gameId, initialJson }: { gameId: number; initialJso
           </PanelTabContent>
 
           {lastTurn >= 1 ? (
-            <PanelTabContent value="replay" className={styles.tabPanel}>
+            <PanelTabContent value="replay" keepMounted className={styles.tabPanel}>
               <ReviewLink gameId={gameId} turn={lastTurn} />
             </PanelTabContent>
           ) : null}

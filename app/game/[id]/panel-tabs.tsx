@@ -52,7 +52,8 @@ export function PanelTabList({ className, label, children }: { className?: strin
   );
 }
 
-export function PanelTab({ value, className, testId, children }: { value: string; className?: string; testId?: string; children: ReactNode }) {
+/** `panelId`: the id its panel was given (PanelTabContent's `id`), when not the generated one. */
+export function PanelTab({ value, className, testId, panelId, children }: { value: string; className?: string; testId?: string; panelId?: string; children: ReactNode }) {
   const tabs = useTabs();
   const selected = tabs.value === value;
   return (
@@ -61,7 +62,7 @@ export function PanelTab({ value, className, testId, children }: { value: string
       role="tab"
       id={triggerId(tabs.baseId, value)}
       aria-selected={selected}
-      aria-controls={contentId(tabs.baseId, value)}
+      aria-controls={panelId ?? contentId(tabs.baseId, value)}
       data-state={selected ? "active" : "inactive"}
       tabIndex={selected ? 0 : -1}
       className={className}
