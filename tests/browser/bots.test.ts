@@ -67,6 +67,20 @@ describe.skipIf(SKIP)("bot accounts in the browser", () => {
     await b.getByTestId("turn-number").waitFor({ timeout: LONG });
     // The seats are listed on the Nations tab.
     await openTab(b, "tab-nations");
+    // The panel's tabs (app/game/[id]/panel-tabs.tsx) as WAI-ARIA tabs: each names a panel that is in
+    // the page, and the arrow keys move to the next tab and show its panel.
+    for (const tab of await b.getByRole("tab").all()) {
+      const panel = await tab.getAttribute("aria-controls");
+      expect(await b.locator(`[id="${panel}"][role="tabpanel"]`).count(), `${await tab.textContent()} names its panel`).toBe(1);
+    }
+    await b.getByTestId("tab-nations").focus();
+    await b.keyboard.press("ArrowRight");
+    await expect.poll(() => b.getByTestId("tab-board").getAttribute("aria-selected")).toBe("true");
+    expect(await b.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("tab-board");
+    const boardPanel = await b.getByTestId("tab-board").getAttribute("aria-controls");
+    await expect.poll(() => b.locator(`[id="${boardPanel}"]`).isVisible()).toBe(true);
+    await b.keyboard.press("ArrowLeft");
+    await expect.poll(() => b.getByTestId("tab-nations").getAttribute("aria-selected")).toBe("true");
     const germany = b.getByTestId("seat-row-germany");
     await germany.waitFor({ timeout: LONG });
     expect(await germany.getByTestId("bot-mark").count()).toBe(1);

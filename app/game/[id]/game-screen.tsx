@@ -4,7 +4,6 @@
 // each nation the viewer plays, the battles, the nations, the board and the last turn's replay, as
 // tabs. Events from game.events are hints: any of them refetches the game.
 import { useQuery } from "@tanstack/react-query";
-import * as Tabs from "@radix-ui/react-tabs";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { type Nation } from "../../../server/rulesets/1942/engine/types";
 import { errorText } from "../../components/format";
@@ -17,6 +16,7 @@ import { BoardMap } from "./map/board-map";
 import { GameBanners } from "./game-banners";
 import { GameStatus } from "./game-status";
 import { NationOrders } from "./nation-orders";
+import { PanelTab, PanelTabContent, PanelTabList, PanelTabs } from "./panel-tabs";
 import { ownUnitsBox } from "./own-units-box";
 import styles from "./game-screen.module.css";
 import { useGameEvents } from "./use-game-events";
@@ -131,32 +131,32 @@ export function GameScreen({ gameId, initialJson }: { gameId: number; initialJso
           </div>
         ) : null}
 
-        <Tabs.Root value={tab} onValueChange={setTab} className={styles.tabs}>
-          <Tabs.List className={styles.tabList} aria-label="The game screen's panels">
-            <Tabs.Trigger value="orders" className={styles.tab} data-testid="tab-orders">
+        <PanelTabs value={tab} onValueChange={setTab} className={styles.tabs}>
+          <PanelTabList className={styles.tabList} label="The game screen's panels">
+            <PanelTab value="orders" className={styles.tab} testId="tab-orders">
               Orders
-            </Tabs.Trigger>
-            <Tabs.Trigger value="battles" className={styles.tab} data-testid="tab-battles">
+            </PanelTab>
+            <PanelTab value="battles" className={styles.tab} testId="tab-battles" panelId="battles">
               Battles{waiting.length > 0 ? ` (${waiting.length})` : ""}
-            </Tabs.Trigger>
-            <Tabs.Trigger value="nations" className={styles.tab} data-testid="tab-nations">
+            </PanelTab>
+            <PanelTab value="nations" className={styles.tab} testId="tab-nations">
               Nations
-            </Tabs.Trigger>
-            <Tabs.Trigger value="board" className={styles.tab} data-testid="tab-board">
+            </PanelTab>
+            <PanelTab value="board" className={styles.tab} testId="tab-board">
               Board
-            </Tabs.Trigger>
+            </PanelTab>
             {lastTurn >= 1 ? (
-              <Tabs.Trigger value="replay" className={styles.tab} data-testid="tab-replay">
+              <PanelTab value="replay" className={styles.tab} testId="tab-replay">
                 Replay
-              </Tabs.Trigger>
+              </PanelTab>
             ) : null}
-            <Tabs.Trigger value="press" className={styles.tab} data-testid="tab-press">
+            <PanelTab value="press" className={styles.tab} testId="tab-press">
               Press
               {hydrated ? <PressTabCount gameId={gameId} /> : null}
-            </Tabs.Trigger>
-          </Tabs.List>
+            </PanelTab>
+          </PanelTabList>
 
-          <Tabs.Content value="orders" forceMount className={styles.tabPanel}>
+          <PanelTabContent value="orders" keepMounted className={styles.tabPanel}>
             {view.myNations.length > 1 ? (
               <div className="chips" role="group" aria-label="Which nation's orders the map shows">
                 {view.myNations.map((n) => (
@@ -190,9 +190,9 @@ export function GameScreen({ gameId, initialJson }: { gameId: number; initialJso
             {view.myNations.length === 0 ? <p className="muted small">You watch this game: the map shows everyone&rsquo;s units.</p> : null}
             {/* A real game's "Open in sandbox" comes after the orders: on a phone the sheet opens on them, not on it. */}
             {phase && !view.game.sandbox ? <SandboxTools gameId={gameId} view={view} nation={shownNation} onChanged={refetch} onOrdersReplaced={() => setDrafts((n) => n + 1)} /> : null}
-          </Tabs.Content>
+          </PanelTabContent>
 
-          <Tabs.Content value="battles" forceMount className={styles.tabPanel} id="battles">
+          <PanelTabContent value="battles" keepMounted className={styles.tabPanel} id="battles">
             {phase?.status === "battles" && phase.pending ? <Battles gameId={gameId} phase={phase} onChanged={refetch} gameZone={view.game.decisionsAt?.zone} /> : null}
             {phase?.status === "post-combat" && view.postCombat ? (
               <PostCombat
@@ -210,30 +210,30 @@ export function GameScreen({ gameId, initialJson }: { gameId: number; initialJso
               </p>
             ) : null}
             {phase?.status === "open" ? <p className="muted small">No battle waits: they are fought once every nation has locked its orders.</p> : null}
-          </Tabs.Content>
+          </PanelTabContent>
 
-          <Tabs.Content value="nations" forceMount className={styles.tabPanel}>
+          <PanelTabContent value="nations" keepMounted className={styles.tabPanel}>
             {shows("nations") ? (
               <NationsPanel view={view} />
             ) : null}
-          </Tabs.Content>
+          </PanelTabContent>
 
           {/* Press keeps its live count and its unread marks while another tab is shown. It and the tab's
               count fetch their own data, so the server would render them empty: mounted once hydrated. */}
-          <Tabs.Content value="press" forceMount className={styles.tabPanel}>
+          <PanelTabContent value="press" keepMounted className={styles.tabPanel}>
             {hydrated ? <PressPanel gameId={gameId} shown={tab === "press"} /> : null}
-          </Tabs.Content>
+          </PanelTabContent>
 
-          <Tabs.Content value="board" forceMount className={styles.tabPanel}>
+          <PanelTabContent value="board" keepMounted className={styles.tabPanel}>
             {view.board && shows("board") ? <BoardView board={view.board} mine={view.myNations} afterCombat={view.postCombat !== null} /> : null}
-          </Tabs.Content>
+          </PanelTabContent>
 
           {lastTurn >= 1 ? (
-            <Tabs.Content value="replay" className={styles.tabPanel}>
+            <PanelTabContent value="replay" keepMounted className={styles.tabPanel}>
               <ReviewLink gameId={gameId} turn={lastTurn} />
-            </Tabs.Content>
+            </PanelTabContent>
           ) : null}
-        </Tabs.Root>
+        </PanelTabs>
       </aside>
     </div>
   );
