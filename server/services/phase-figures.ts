@@ -9,11 +9,13 @@
 // view (seatExtras).
 import type { Db } from "../../db/client";
 import { playerFigures, type PlayerFigures } from "./player-figures";
+import { Recent } from "./recent";
 
-/** Open phases of live games fit many times over; the least recently used goes first. */
-const LIMIT = 512;
-/** Keyed by the phase (id, seed hash, status) and the users asked for; reads under way are shared. */
-const cache = new Map<string, Promise<Map<string, PlayerFigures>>>();
+/**
+ * The last 512 (open phases of live games fit many times over), keyed by the phase (id, seed hash,
+ * status) and the users asked for; reads under way are shared.
+ */
+const cache = new Recent<string, Promise<Map<string, PlayerFigures>>>(512);
 
 export function phaseKey(phase: { id: number; seedHash: string; status: string }): string {
   return `${phase.id}:${phase.seedHash}:${phase.status}`;
@@ -24,14 +26,11 @@ export function figuresForPhase(key: string, ruleset: string): (db: Db, userIds:
   return (db, userIds) => {
     const full = `${ruleset}|${key}|${[...new Set(userIds)].sort().join(",")}`;
     let hit = cache.get(full);
-    if (hit) cache.delete(full);
-    else {
+    if (!hit) {
       hit = playerFigures(db, userIds, ruleset);
       // A failed read is not kept: the next view reads again.
       hit.catch(() => cache.delete(full));
     }
-    cache.set(full, hit);
-    if (cache.size > LIMIT) cache.delete(cache.keys().next().value!);
-    return hit;
+    return cache.keep(full, hit);
   };
 }

@@ -6,21 +6,16 @@ import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { phases } from "../../db/schema";
 import { notFound } from "./errors";
+import { Recent } from "./recent";
 
 /** A phase's start state as its column holds it: the platform keeps it, the game's ruleset reads it. */
 type StartState = (typeof phases.$inferSelect)["startState"];
 
-/** Open phases of live games fit many times over; the least recently used goes first. */
-const LIMIT = 256;
-/** Keyed by id and the phase's random seed hash: ids repeat across databases (tests, an import), seeds do not. */
-const cache = new Map<string, StartState>();
-
-function remember(key: string, state: StartState): StartState {
-  cache.delete(key);
-  cache.set(key, state);
-  if (cache.size > LIMIT) cache.delete(cache.keys().next().value!);
-  return state;
-}
+/**
+ * The last 256 (open phases of live games fit many times over), keyed by id and the phase's random
+ * seed hash: ids repeat across databases (tests, an import), seeds do not.
+ */
+const cache = new Recent<string, StartState>(256);
 
 /**
  * Reads under way, by key: when a turn resolves, every open tab of the game refetches its view at
@@ -32,13 +27,13 @@ const loading = new Map<string, Promise<StartState>>();
 export async function phaseStartState(db: Db, phase: { id: number; seedHash: string }): Promise<StartState> {
   const key = `${phase.id}:${phase.seedHash}`;
   const hit = cache.get(key);
-  if (hit) return remember(key, hit);
+  if (hit) return cache.keep(key, hit);
   let read = loading.get(key);
   if (!read) {
     read = (async () => {
       const [row] = await db.select({ startState: phases.startState }).from(phases).where(eq(phases.id, phase.id));
       if (!row) throw notFound("This phase");
-      return remember(key, row.startState);
+      return cache.keep(key, row.startState);
     })().finally(() => loading.delete(key));
     loading.set(key, read);
   }

@@ -8,13 +8,12 @@ import { oncePerDb } from "../../../db/once-per-db";
 import { phases } from "../../../db/schema";
 import type { AnyRuleset } from "../../rulesets";
 import { notFound } from "../errors";
+import { Recent } from "../recent";
 import { replayRow, type StoredRow } from "./resolve";
 import type { Game } from "./rulesets";
 
-/** Finished games read at once fit many times over; the least recently used end goes first. */
-const END_LIMIT = 64;
-/** Each database's ends, keyed by the row's id and seed hash: a resolved row is immutable. */
-const endsOf = oncePerDb(() => new Map<string, unknown>());
+/** Each database's last 64 ends (finished games read at once fit many times over), keyed by the row's id and seed hash: a resolved row is immutable. */
+const endsOf = oncePerDb(() => new Recent<string, unknown>(64));
 
 /**
  * The end state of a resolved row with no row after it: replayed from `stored` (or the row as read)
@@ -29,8 +28,5 @@ export async function lastRowEnd(db: Db, ruleset: AnyRuleset, game: Pick<Game, "
     if (!full) throw notFound("This phase");
     end = replayRow(ruleset, game, full).state;
   }
-  ends.delete(key);
-  ends.set(key, end);
-  if (ends.size > END_LIMIT) ends.delete(ends.keys().next().value!);
-  return end;
+  return ends.keep(key, end);
 }

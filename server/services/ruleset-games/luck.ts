@@ -5,12 +5,11 @@ import type { Db } from "../../../db/client";
 import type { GameOptions } from "../../../db/schema";
 import { getRuleset } from "../../rulesets";
 import { phaseStartState } from "../start-state";
+import { Recent } from "../recent";
 import { gameRules } from "./rules";
 
-/** The least recently used priced turn goes first. */
-const LUCK_LIMIT = 256;
-/** Keyed by phase id and seed hash: ids repeat across databases (tests, an import), seeds do not. */
-const priced = new Map<string, unknown[]>();
+/** The last 256 turns priced, keyed by phase id and seed hash: ids repeat across databases (tests, an import), seeds do not. */
+const priced = new Recent<string, unknown[]>(256);
 
 /**
  * The luck of a resolved phase that holds a whole turn, from its start state (the process's cache),
@@ -25,9 +24,5 @@ export async function luckOf(
   const price = getRuleset(game.ruleset)?.turnLuck;
   if (!price) return null;
   const key = `${phase.id}:${phase.seedHash}`;
-  const luck = priced.get(key) ?? price(await phaseStartState(db, phase), phase.orders, phase.report, gameRules(game.options));
-  priced.delete(key);
-  priced.set(key, luck);
-  if (priced.size > LUCK_LIMIT) priced.delete(priced.keys().next().value!);
-  return luck;
+  return priced.keep(key, priced.get(key) ?? price(await phaseStartState(db, phase), phase.orders, phase.report, gameRules(game.options)));
 }
