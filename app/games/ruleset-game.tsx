@@ -9,11 +9,11 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import dynamic from "next/dynamic";
 import Link from "next/link";
-import * as Tabs from "@radix-ui/react-tabs";
 import { Suspense, useState } from "react";
 import type { RulesetGameView } from "../../server/services/ruleset-games/read";
 import { errorText } from "../components/format";
 import { Deadline } from "../game/[id]/deadline";
+import { PanelTab, PanelTabContent, PanelTabList, PanelTabs } from "../game/[id]/panel-tabs";
 import { useTRPC } from "../trpc/client";
 import screen from "../game/[id]/game-screen.module.css";
 import { BoardFrame } from "./board-frame";
@@ -127,21 +127,21 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
             <RatingChanges changes={view.ratingChanges} draw={view.result.draw} />
           </>
         ) : null}
-        <Tabs.Root value={tab} onValueChange={setTab} className={screen.tabs}>
-          <Tabs.List className={screen.tabList} aria-label="The game's panels">
-            <Tabs.Trigger value="orders" className={screen.tab} data-testid="tab-orders">
+        <PanelTabs value={tab} onValueChange={setTab} className={screen.tabs}>
+          <PanelTabList className={screen.tabList} label="The game's panels">
+            <PanelTab value="orders" className={screen.tab} testId="tab-orders">
               Orders
-            </Tabs.Trigger>
-            <Tabs.Trigger value="sides" className={screen.tab} data-testid="tab-sides">
+            </PanelTab>
+            <PanelTab value="sides" className={screen.tab} testId="tab-sides">
               Sides
-            </Tabs.Trigger>
+            </PanelTab>
             {view.game.press !== "none" ? (
-              <Tabs.Trigger value="press" className={screen.tab} data-testid="tab-press">
+              <PanelTab value="press" className={screen.tab} testId="tab-press">
                 Press
-              </Tabs.Trigger>
+              </PanelTab>
             ) : null}
-          </Tabs.List>
-          <Tabs.Content value="orders" forceMount className={screen.tabPanel}>
+          </PanelTabList>
+          <PanelTabContent value="orders" keepMounted className={screen.tabPanel}>
             {view.mySides.length > 1 ? (
               <label className="small">
                 Play as{" "}
@@ -153,16 +153,16 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
               </label>
             ) : null}
             {panel}
-          </Tabs.Content>
-          <Tabs.Content value="sides" forceMount className={screen.tabPanel}>
+          </PanelTabContent>
+          <PanelTabContent value="sides" keepMounted className={screen.tabPanel}>
             <SidesPanel gameId={gameId} view={view} lastResolved={lastResolved} />
-          </Tabs.Content>
+          </PanelTabContent>
           {view.game.press !== "none" ? (
-            <Tabs.Content value="press" forceMount className={screen.tabPanel}>
+            <PanelTabContent value="press" keepMounted className={screen.tabPanel}>
               <PressPanel gameId={gameId} shown={tab === "press"} />
-            </Tabs.Content>
+            </PanelTabContent>
           ) : null}
-        </Tabs.Root>
+        </PanelTabs>
       </>
     } />
   );
