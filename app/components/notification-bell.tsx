@@ -7,6 +7,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import Link from "next/link";
 import { useTRPC } from "../trpc/client";
+import { refreshQueries } from "../trpc/refresh";
 import styles from "../site-header.module.css";
 import { useHydrated } from "./use-hydrated";
 
@@ -18,10 +19,8 @@ function LiveBell() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const unread = useQuery({ ...trpc.notifications.unread.queryOptions(), refetchInterval: 30_000, refetchOnWindowFocus: true });
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: trpc.notifications.unread.queryKey() });
-    void queryClient.invalidateQueries({ queryKey: trpc.notifications.list.queryKey() });
-  };
+  // A count still loading may have been read before the hint (trpc/refresh.ts): fetched again.
+  const refresh = () => void refreshQueries(queryClient, [trpc.notifications.unread.queryKey(), trpc.notifications.list.queryKey()]);
   // One stream per tab (the bell is on every page); (re)connecting refetches what was missed.
   useSubscription(trpc.notifications.live.subscriptionOptions(undefined, { onStarted: refresh, onData: refresh }));
   return <BellLink unread={unread.data ?? 0} />;

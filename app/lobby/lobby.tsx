@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { errorText } from "../components/format";
 import { useTRPC } from "../trpc/client";
+import { refreshQueries } from "../trpc/refresh";
 import { PressUnreadLive } from "./press-choice";
 import { ChallengeFilters } from "./challenge-filters";
 import { MyFiguresLine } from "./my-figures";
@@ -15,7 +16,7 @@ export function Lobby() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const lobby = useQuery(trpc.game.lobby.queryOptions());
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.game.lobby.queryKey() });
+  const refresh = () => refreshQueries(queryClient, [trpc.game.lobby.queryKey()]);
   // New challenges, joins and starts arrive live (a turn resolved only for a game listed here); a
   // (re)connect refetches what was missed meanwhile.
   useSubscription(

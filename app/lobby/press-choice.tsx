@@ -4,6 +4,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { useTRPC } from "../trpc/client";
+import { refreshQueries } from "../trpc/refresh";
 import styles from "./lobby.module.css";
 
 export type PressMode = "full" | "public" | "none";
@@ -46,7 +47,7 @@ export function PressUnreadLive() {
     trpc.notifications.live.subscriptionOptions(undefined, {
       onData: (message) => {
         const ev = ("data" in message ? message.data : message) as { kind: string };
-        if (ev.kind === "press") void queryClient.invalidateQueries({ queryKey: trpc.press.unread.queryKey() });
+        if (ev.kind === "press") void refreshQueries(queryClient, [trpc.press.unread.queryKey()]);
       },
     }),
   );

@@ -5,16 +5,14 @@ import Link from "next/link";
 import { errorText } from "../components/format";
 import { LocalTime } from "../components/local-time";
 import { useTRPC } from "../trpc/client";
+import { refreshQueries } from "../trpc/refresh";
 import styles from "./notifications.module.css";
 
 export function NotificationList() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const list = useQuery({ ...trpc.notifications.list.queryOptions(), refetchInterval: 30_000 });
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: trpc.notifications.list.queryKey() });
-    void queryClient.invalidateQueries({ queryKey: trpc.notifications.unread.queryKey() });
-  };
+  const refresh = () => void refreshQueries(queryClient, [trpc.notifications.list.queryKey(), trpc.notifications.unread.queryKey()]);
   const markRead = useMutation(trpc.notifications.markRead.mutationOptions({ onSettled: refresh }));
   // Newest first by time: ids are public ids and say nothing of order (issue 20).
   const items = [...(list.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt));

@@ -4,7 +4,7 @@
 // streams — shows nothing of the Axis channel. The game is anonymous: no page shows another's name.
 // While another tab of the game screen is open, the Press tab counts the unread messages (issue 19).
 import { randomBytes } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, countNavigations, launchBrowser, LONG, scenarioSteps, SCREENSHOTS, shoot, signIn, SKIP, START, startApp, watchPages } from "./support";
 import { createdGame } from "./challenge";
@@ -13,6 +13,7 @@ const PLAN = "Strike at dawn: we take Moscow together on turn 2";
 const REPLY = "Agreed, Japan comes from the east";
 const PUBLIC = "The Allies stand together";
 const LATER = "Russia holds the line in the east";
+const AT_ONCE = "A word to London before the channel has even loaded";
 
 describe.skipIf(SKIP)("press in the browser", () => {
   let app: App | undefined;
@@ -188,5 +189,54 @@ describe.skipIf(SKIP)("press in the browser", () => {
     await r.getByTestId("tab-press").click();
     await expect.poll(() => messages(r)).toContain(LATER);
     await expect.poll(() => r.getByTestId("tab-press-unread").count(), { timeout: 15_000 }).toBe(0);
+  }, 120_000);
+  // The race behind a sender's list that stayed "No messages yet." (app/trpc/refresh.ts): a channel
+  // just opened, its first page read empty and still on its way when the first message is sent. Made
+  // certain here: Germany's first load of the new channel is read by the server at once and handed
+  // to the page only after the send.
+  it("a message written while its new channel's first page is still loading shows in the sender's list", async () => {
+    const g = pages.germany!;
+    await g.setViewportSize({ width: 1440, height: 900 });
+    let opened!: (id: number) => void;
+    const openedId = new Promise<number>((r) => (opened = r));
+    let firstRead!: () => void;
+    const read = new Promise<void>((r) => (firstRead = r));
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let held = false;
+    const onOpen = async (r: Response) => {
+      if (r.url().includes("/api/trpc/press.open")) opened(((await r.json()) as [{ result: { data: { channelId: number } } }])[0].result.data.channelId);
+    };
+    g.on("response", onOpen);
+    const MESSAGES = /\/api\/trpc\/[^?]*press\.messages/;
+    await g.route(MESSAGES, async (route) => {
+      const id = await openedId;
+      if (held || !decodeURIComponent(route.request().url()).includes(`"channelId":${id}`)) return route.fallback();
+      held = true;
+      const response = await route.fetch(); // the server reads the new channel now: empty
+      firstRead();
+      await released;
+      await route.fulfill({ response }).catch(() => {}); // the page may have given up on it
+    });
+    try {
+      await panel(g).getByTestId("press-open-channel").click();
+      await panel(g).getByTestId("press-member-united-kingdom").check();
+      await panel(g).getByTestId("press-open-submit").click();
+      await expect.poll(() => panel(g).getByTestId("press-channel").getAttribute("data-channel")).toBe("Germany, United Kingdom");
+      await read;
+      await panel(g).getByTestId("press-text").fill(AT_ONCE);
+      await panel(g).getByTestId("press-send").click();
+      // Sent (the composer empties on success); only then does the first load's old answer arrive.
+      await expect.poll(() => panel(g).getByTestId("press-text").inputValue()).toBe("");
+      release();
+      await expect.poll(() => messages(g)).toContain(AT_ONCE);
+      await channelButton(pages.uk!, "Germany, United Kingdom").click({ timeout: 15_000 });
+      await expect.poll(() => messages(pages.uk!)).toContain(AT_ONCE);
+    } finally {
+      opened(0);
+      release();
+      g.off("response", onOpen);
+      await g.unroute(MESSAGES);
+    }
   }, 120_000);
 });

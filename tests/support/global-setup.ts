@@ -1,6 +1,6 @@
 // Once per test run, a migrated template that every test file copies instead of migrating its own
 // database: on PGlite a dumped data directory (0.6 s a clone instead of 5 s of initdb + migrations;
-// the verify CLI's test unpacks it as its data directory),
+// a browser test's server and the verify CLI's test unpack it as their data directory),
 // on a Postgres server a template database (`create database … template …`, about 0.4 s instead of
 // 2–4 s of migrations a file).
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";

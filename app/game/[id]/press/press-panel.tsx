@@ -8,6 +8,7 @@ import { useSubscription } from "@trpc/tanstack-react-query";
 import { useEffect, useState } from "react";
 import { errorText } from "../../../components/format";
 import { useTRPC } from "../../../trpc/client";
+import { refreshQueries } from "../../../trpc/refresh";
 import { ChannelList } from "./channel-list";
 import { MessageList } from "./message-list";
 import { Composer } from "./composer";
@@ -24,10 +25,9 @@ export function PressPanel({ gameId, shown: inView = true }: { gameId: number; s
   const [selected, setSelected] = useState<number | null>(null);
   const [opening, setOpening] = useState(false);
 
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: trpc.press.channels.queryKey({ gameId }) });
-    void queryClient.invalidateQueries({ queryKey: trpc.press.messages.queryKey() });
-  };
+  // After a send, a hint or a read mark: a load under way may have read before it (a channel's first
+  // page, still loading when its first message is sent), so it is cancelled and fetched again.
+  const refresh = () => void refreshQueries(queryClient, [trpc.press.channels.queryKey({ gameId }), trpc.press.messages.queryKey()]);
   useSubscription(
     trpc.notifications.live.subscriptionOptions(undefined, {
       onStarted: refresh,
