@@ -43,10 +43,9 @@ import { useHydrated } from "../../components/use-hydrated";
 import { SheetHandle, closeOnEscape } from "./sheet-handle";
 import { GameShell } from "./game-shell";
 
-
 /**
- * The server renders the light shell (game-shell.tsx): the line over the map and the empty map and
- * panel, what a player sees before the scripts run. The live screen, with its query, its event
+ * The server renders the light shell (game-shell.tsx): the line over the map, the map's place and
+ * the panel's grip and tab row, what a player sees before the scripts run. The live screen, with its query, its event
  * stream, its tabs and its panels, mounts once the page is hydrated (at once on a client-side
  * navigation); the view is the page's own (the flight data's text), so nothing more is fetched.
  */
