@@ -1,9 +1,9 @@
 // npx tsx scripts/request-cpu.ts — the app's CPU time a request, one request at a time against one
 // `next start` on a throw-away database of the local Postgres server (as the load test makes it): the
-// game page, game.get, orders.save, orders.lock (never the last) and orders.unlock of four 1942 games
-// whose players have saved orders; battle.decide in ten games waiting for Germany's decisions and
-// postCombat.lock (never the last) in four games whose post-combat stage is open, both stages written
-// straight into the database (no worker runs). One request at a time, so a busy shared machine
+// game page, a signed-in page with nothing of its own (the floor), game.get, orders.save, orders.lock
+// (never the last) and orders.unlock of four 1942 games whose players have saved orders; battle.decide
+// in ten games waiting for Germany's decisions and postCombat.lock (never the last) in four games
+// whose post-combat stage is open, both stages written straight into the database (no worker runs). One request at a time, so a busy shared machine
 // inflates the figures less than a rate does.
 // N: requests measured per kind (default 200, after 50 untimed); ONLY: kinds, comma-separated;
 // LOADTEST_CPU_PROF=DIR: the app process's CPU profile of each kind's measured requests alone (DIR/<kind>.cpuprofile,
@@ -73,6 +73,16 @@ try {
       const res = await fetch(`${app}/game/${gameId}`, { headers: { cookie } });
       const body = await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`game page: ${res.status}`);
+      return body.byteLength;
+    },
+    // The floor under every page: a signed-in player's page with almost nothing of its own (the site's
+    // layout with its header and the session, Next's request handling, the proxy's nonce, gzip). What a
+    // game page costs above it is the game page's own part.
+    "signed-in page": async (i) => {
+      const { cookie } = who(i);
+      const res = await fetch(`${app}/signin/check-email`, { headers: { cookie } });
+      const body = await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`signed-in page: ${res.status}`);
       return body.byteLength;
     },
     "game.get": async (i) => {

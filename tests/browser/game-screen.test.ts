@@ -265,7 +265,7 @@ describe.skipIf(SKIP)("the game screen", () => {
   // JavaScript is what the HTML itself loads (its module scripts; the nomodule polyfills are for old
   // browsers only): chunks imported later (d3-zoom once the shapes are drawn, the panels behind
   // next/dynamic) are not. Everything fetched until the shapes are drawn is printed beside it.
-  it("the game page's HTML and first-load JavaScript stay small", async () => {
+  it("the game page's HTML and first-load JavaScript stay small; the server sends the shell", async () => {
     const scripts = new Set<string>();
     const collect = (r: { url: () => string; request: () => { resourceType: () => string } }) => {
       if (r.request().resourceType() === "script") scripts.add(r.url());
@@ -291,6 +291,12 @@ describe.skipIf(SKIP)("the game screen", () => {
     expect(shapes.headers()["cache-control"]).toContain("immutable");
     expect(html).toBeLessThanOrEqual(40 * 1024);
     expect(js).toBeLessThanOrEqual(200 * 1024);
+    // The server renders the light shell (game-shell.tsx): the status line, not the live screen's
+    // tabs, panels and sheet toggle, which the client mounts once hydrated (the page's CPU, docs/load-test.md).
+    expect(page).toContain('data-testid="turn-number"');
+    expect(page).not.toContain('role="tablist"');
+    expect(page).not.toContain('data-testid="sheet-toggle"');
+    await expect.poll(() => desktop.getByRole("tablist").count()).toBe(1);
   }, 60_000);
 
   it("390×844: the same on a phone, with the panel as a bottom sheet", async () => {

@@ -41,11 +41,21 @@ const SandboxTools = dynamic(() => import("./sandbox/sandbox-tools").then((m) =>
 import { PressTabCount } from "./press/press-tab-count";
 import { useHydrated } from "../../components/use-hydrated";
 import { SheetHandle, closeOnEscape } from "./sheet-handle";
+import { GameShell } from "./game-shell";
 
-
+/**
+ * The server renders the light shell (game-shell.tsx): the line over the map, the map's place and
+ * the panel's grip and tab row, what a player sees before the scripts run. The live screen, with its query, its event
+ * stream, its tabs and its panels, mounts once the page is hydrated (at once on a client-side
+ * navigation); the view is the page's own (the flight data's text), so nothing more is fetched.
+ */
 export function GameScreen({ gameId, initialJson }: { gameId: number; initialJson: string }) {
-  const trpc = useTRPC();
   const initial = useMemo(() => JSON.parse(initialJson) as GameView, [initialJson]);
+  return useHydrated() ? <LiveGameScreen gameId={gameId} initial={initial} /> : <GameShell view={initial} />;
+}
+
+function LiveGameScreen({ gameId, initial }: { gameId: number; initial: GameView }) {
+  const trpc = useTRPC();
   const game = useQuery({ ...trpc.game.get.queryOptions({ gameId }), initialData: initial, refetchInterval: 60_000 });
   const view = game.data;
   const phase = view.phase;
@@ -76,10 +86,6 @@ export function GameScreen({ gameId, initialJson }: { gameId: number; initialJso
   const phaseTab = phase?.status === "battles" || phase?.status === "post-combat" || phase?.status === "resolving" ? "battles" : "orders";
   const [tab, setTab] = useState<string>(phaseTab);
   useEffect(() => setTab(phaseTab), [phaseTab, phase?.id]);
-  // Hidden panels' contents are left out of the server render (a third of the page's markup) and
-  // drawn by the client once it runs: the server renders what is seen first.
-  const hydrated = useHydrated();
-  const shows = (panel: string) => tab === panel || hydrated;
   const [sheetOpen, setSheetOpen] = useState(false);
   const sheetButton = useRef<HTMLButtonElement>(null);
   useHeaderHeight();
@@ -152,7 +158,7 @@ export function GameScreen({ gameId, initialJson }: { gameId: number; initialJso
             ) : null}
             <PanelTab value="press" className={styles.tab} testId="tab-press">
               Press
-              {hydrated ? <PressTabCount gameId={gameId} /> : null}
+              <PressTabCount gameId={gameId} />
             </PanelTab>
           </PanelTabList>
 
@@ -166,8 +172,7 @@ export function GameScreen({ gameId, initialJson }: { gameId: number; initialJso
                 ))}
               </div>
             ) : null}
-            {/* Drawn by the client only, as the map they feed is: their draft, destinations and odds were most of our part of the server render. */}
-            {phase && view.board && hydrated
+            {phase && view.board
               ? view.myNations.map((nation) => (
                   <NationOrders
                     key={`${nation}:${drafts}`}
@@ -213,19 +218,16 @@ export function GameScreen({ gameId, initialJson }: { gameId: number; initialJso
           </PanelTabContent>
 
           <PanelTabContent value="nations" keepMounted className={styles.tabPanel}>
-            {shows("nations") ? (
-              <NationsPanel view={view} />
-            ) : null}
+            <NationsPanel view={view} />
           </PanelTabContent>
 
-          {/* Press keeps its live count and its unread marks while another tab is shown. It and the tab's
-              count fetch their own data, so the server would render them empty: mounted once hydrated. */}
+          {/* Press keeps its live count and its unread marks while another tab is shown. */}
           <PanelTabContent value="press" keepMounted className={styles.tabPanel}>
-            {hydrated ? <PressPanel gameId={gameId} shown={tab === "press"} /> : null}
+            <PressPanel gameId={gameId} shown={tab === "press"} />
           </PanelTabContent>
 
           <PanelTabContent value="board" keepMounted className={styles.tabPanel}>
-            {view.board && shows("board") ? <BoardView board={view.board} mine={view.myNations} afterCombat={view.postCombat !== null} /> : null}
+            {view.board ? <BoardView board={view.board} mine={view.myNations} afterCombat={view.postCombat !== null} /> : null}
           </PanelTabContent>
 
           {lastTurn >= 1 ? (

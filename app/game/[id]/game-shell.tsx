@@ -1,0 +1,41 @@
+// What the server renders of the game screen, and what a player sees until the scripts run: the line
+// over the map (the game, the turn, the deadline, who is still to lock), the map's place, and the
+// panel's grip and tab row as a picture (hidden from assistive technology: nothing of it works before
+// the scripts, as nothing of the server-rendered tabs did). The map, the orders, the battles and the
+// working tabs are the live screen's (game-screen.tsx), mounted once the page is hydrated: rendering
+// them on the server was most of the page's own part of React's work (a query, an event stream, the
+// tabs and their panels) for markup no one could use yet.
+import { GameStatus } from "./game-status";
+import type { GameView } from "./game-types";
+import styles from "./game-screen.module.css";
+
+export function GameShell({ view }: { view: GameView }) {
+  const phase = view.phase;
+  const lastTurn = phase ? (phase.status === "resolved" ? phase.turn : phase.turn - 1) : 0;
+  // The tab the live screen opens on (game-screen.tsx): battles while they are fought, else orders.
+  const active = phase?.status === "battles" || phase?.status === "post-combat" || phase?.status === "resolving" ? "Battles" : "Orders";
+  const tabs = ["Orders", "Battles", "Nations", "Board", ...(lastTurn >= 1 ? ["Replay"] : []), "Press"];
+  return (
+    <div className={styles.screen} data-testid="game-screen" data-sheet="closed">
+      <div className={styles.mapArea} data-testid="game-map-area">
+        <GameStatus view={view} reconnecting={false} />
+        <div className={styles.mapHost} />
+      </div>
+      <aside className={styles.panel} aria-label="Orders, battles and the game">
+        <div className={styles.handle} aria-hidden="true">
+          <span className={styles.grip} />
+          Show more of the panel
+        </div>
+        <div className={styles.tabs} aria-hidden="true">
+          <div className={styles.tabList}>
+            {tabs.map((t) => (
+              <span key={t} className={styles.tab} data-state={t === active ? "active" : "inactive"}>
+                {t}
+              </span>
+            ))}
+          </div>
+        </div>
+      </aside>
+    </div>
+  );
+}
