@@ -13,6 +13,14 @@ let aborted: Promise<void> = Promise.resolve();
 
 async function handler(req: Request): Promise<Response> {
   const path = new URL(req.url).pathname;
+  // The other ways tRPC may read a body (a form, a binary stream) work too, and a body reads once.
+  if (path === "/form") return Response.json(Object.fromEntries(await req.formData()));
+  if (path === "/bytes") return new Response(await new Response(req.body).arrayBuffer());
+  if (path === "/json") {
+    const value = await req.json();
+    const again = await req.text().then(() => "read again", (error: Error) => error.message);
+    return Response.json({ value, again });
+  }
   seen = { method: req.method, url: req.url, body: req.method === "GET" ? "" : await req.text(), cookie: req.headers.get("cookie") };
   if (path === "/stream") {
     // An event stream that sends one event now and the next only when asked again: the first must
@@ -75,6 +83,15 @@ describe("a Node request through a web handler", () => {
     expect(res.headers["transfer-encoding"]).toBeUndefined();
     expect(res.headers["x-request-id"]).toBe("r1");
     expect(res.headers["set-cookie"]).toEqual(["a=1; Path=/", "b=2; Path=/"]);
+  });
+
+  it("gives the body as a form, as a stream, and as JSON once", async () => {
+    const form = await raw("POST", "/form", { "content-type": "application/x-www-form-urlencoded" }, ["a=1&b=two"]);
+    expect(JSON.parse(form.body)).toEqual({ a: "1", b: "two" });
+    const bytes = await raw("POST", "/bytes", { "content-type": "application/octet-stream" }, ["\u00e9t\u00e9"]);
+    expect(bytes.body).toBe("\u00e9t\u00e9");
+    const json = await raw("POST", "/json", { "content-type": "application/json" }, ['{"x":[1,2]}']);
+    expect(JSON.parse(json.body)).toEqual({ value: { x: [1, 2] }, again: "Body is unusable: Body has already been read" });
   });
 
   it("passes a GET without a body", async () => {
