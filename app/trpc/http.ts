@@ -22,13 +22,11 @@ export async function handleTrpcRequest(incoming: Request): Promise<Response> {
   const requestId = requestIdOf(req.headers);
   // A game's stream: its events' views go in as bytes, the board's shared by every stream (view-frames.ts).
   const viewFrames = new URL(req.url).pathname.endsWith("/game.events") ? new ViewFrames() : undefined;
-  // Cookies next-auth sets while reading the session (a refresh) go out with the answer.
-  const setCookies: string[] = [];
   const res = await fetchRequestHandler({
     endpoint: TRPC_ENDPOINT,
     req,
     router: appRouter,
-    createContext: async () => ({ ...(await createContext({ headers: req.headers, setCookies })), viewFrames }),
+    createContext: async () => ({ ...(await createContext({ headers: req.headers })), viewFrames }),
     maxBatchSize: MAX_BATCH_CALLS,
     // A mutation answers a few bytes: gzip would cost a compression stream per request (measured as
     // a twentieth of a save's CPU) to save nothing; no-transform tells Next's compression to skip it.
@@ -42,6 +40,5 @@ export async function handleTrpcRequest(incoming: Request): Promise<Response> {
       if (error.code === "SERVICE_UNAVAILABLE") logger.warn({ requestId, err: error.cause, path }, "database unavailable");
     },
   });
-  for (const cookie of setCookies) res.headers.append("set-cookie", cookie);
   return viewFrames && res.body ? new Response(viewFrames.splice(res.body), res) : res;
 }

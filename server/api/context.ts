@@ -4,10 +4,9 @@ import { getSessionUser, sessionUserOfRequest } from "../auth";
 import { contextFrom } from "./context-from";
 import type { Context } from "./trpc";
 
-/** What an API request gives for its context: its headers, and where cookies to set are collected. */
+/** What an API request gives for its context: its headers. */
 export interface ApiRequest {
   headers: Headers;
-  setCookies: string[];
 }
 
 /**
@@ -15,5 +14,5 @@ export interface ApiRequest {
  * HTTP request to the API (the user from that request's own cookies).
  */
 export async function createContext(api?: ApiRequest): Promise<Context> {
-  return contextFrom(getRuntime, api ? () => sessionUserOfRequest(api.headers, api.setCookies) : getSessionUser);
+  return contextFrom(getRuntime, api ? () => sessionUserOfRequest(api.headers) : getSessionUser);
 }
