@@ -1,7 +1,9 @@
 // The tRPC route is a Pages Router API route: Node's request becomes a web Request (its body read
 // within the limit) and the handler's Response is written back to Node's response. Served here by a
 // plain Node server over loopback, as Next hands the route Node's own request and response.
-import { createServer, request as httpRequest, type Server } from "node:http";
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createRequire } from "node:module";
+import { gunzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendWebResponse, webRequestOf } from "../../server/http/node-web";
@@ -16,6 +18,8 @@ async function handler(req: Request): Promise<Response> {
   // The other ways tRPC may read a body (a form, a binary stream) work too, and a body reads once.
   if (path === "/form") return Response.json(Object.fromEntries(await req.formData()));
   if (path === "/bytes") return new Response(await new Response(req.body).arrayBuffer());
+  if (path === "/large") return Response.json({ text: "x".repeat(4000) });
+  if (path === "/large-no-transform") return Response.json({ text: "x".repeat(4000) }, { headers: { "cache-control": "no-store, no-transform" } });
   if (path === "/json") {
     const value = await req.json();
     const again = await req.text().then(() => "read again", (error: Error) => error.message);
@@ -44,10 +48,15 @@ async function handler(req: Request): Promise<Response> {
 let server: Server;
 let port: number;
 beforeAll(async () => {
-  server = createServer(async (req, res) => {
-    const request = await webRequestOf(req, res, LIMIT);
-    await sendWebResponse(request instanceof Response ? request : await handler(request), res);
-  });
+  // Next's own compression in front, as `next start` has it.
+  const compression = createRequire(import.meta.url)("next/dist/compiled/compression") as () => (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  const compress = compression();
+  server = createServer((req, res) =>
+    compress(req, res, async () => {
+      const request = await webRequestOf(req, res, LIMIT);
+      await sendWebResponse(request instanceof Response ? request : await handler(request), res);
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
 });
@@ -58,12 +67,14 @@ afterAll(async () => {
 
 /** A raw request (node:http, so Content-Length and chunking are ours to choose); the answer's head and body. */
 function raw(method: string, path: string, headers: Record<string, string>, chunks: string[] = []) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string; bytes: Buffer }>((resolve, reject) => {
     const req = httpRequest({ host: "127.0.0.1", port, method, path, headers }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (d) => (body += d));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      const parts: Buffer[] = [];
+      res.on("data", (d: Buffer) => parts.push(d));
+      res.on("end", () => {
+        const bytes = Buffer.concat(parts);
+        resolve({ status: res.statusCode!, headers: res.headers, body: bytes.toString("utf8"), bytes });
+      });
       res.on("error", reject);
     });
     req.on("error", (error) => (error.message.includes("EPIPE") || error.message.includes("ECONNRESET") ? undefined : reject(error)));
@@ -92,6 +103,18 @@ describe("a Node request through a web handler", () => {
     expect(bytes.body).toBe("\u00e9t\u00e9");
     const json = await raw("POST", "/json", { "content-type": "application/json" }, ['{"x":[1,2]}']);
     expect(JSON.parse(json.body)).toEqual({ value: { x: [1, 2] }, again: "Body is unusable: Body has already been read" });
+  });
+
+  it("leaves a large answer to Next's compression (gzip, no stale length), and one marked no-transform whole with its length", async () => {
+    const gz = await raw("GET", "/large", { "accept-encoding": "gzip" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gz.headers["content-length"]).toBeUndefined();
+    expect(JSON.parse(gunzipSync(gz.bytes).toString("utf8")).text).toHaveLength(4000);
+    const plain = await raw("GET", "/large-no-transform", { "accept-encoding": "gzip" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers["content-length"]).toBe(String(plain.bytes.byteLength));
+    expect(plain.headers["transfer-encoding"]).toBeUndefined();
+    expect(JSON.parse(plain.body).text).toHaveLength(4000);
   });
 
   it("passes a GET without a body", async () => {
