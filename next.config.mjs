@@ -21,6 +21,10 @@ export default function nextConfig(phase) {
     // PGlite and the database drivers (and pino, prom-client) are loaded by Node, never bundled: a bundled PGlite fails on its first
     // query with `The "path" argument must be of type string ... Received an instance of URL`.
     serverExternalPackages: ["@electric-sql/pglite", "postgres", "pg", "pino", "prom-client"],
+    // The tRPC API is a Pages Router route (pages/api/trpc): its dependencies are bundled as the App
+    // Router's are, with the same exceptions above. Loaded by Node instead, next-auth fails (its ESM
+    // imports `next/server` without an extension).
+    bundlePagesRouterDependencies: true,
     // The repository is the workspace root, whatever lockfiles sit in the directories above it.
     turbopack: { root: import.meta.dirname },
     reactStrictMode: true,

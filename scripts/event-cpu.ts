@@ -1,6 +1,6 @@
 // npx tsx scripts/event-cpu.ts — the app's CPU time a live event with the view costs (issue 20), in
 // this one process (process.cpuUsage: CPU time holds on a busy machine, wall time does not). Each
-// stream is game.events as app/api/trpc/[trpc]/route.ts serves it, minus Next's copy to the socket:
+// stream is game.events as app/trpc/http.ts serves it, minus Next's copy to the socket:
 // tRPC's fetch handler (the viewer's cut, the event's JSON, the SSE frame, its UTF-8 bytes) and the
 // route's splice of the view's bytes (server/api/view-frames.ts), read to the end. Each shape is
 // measured both ways: "spliced" (the route today) and "whole" (no splice: tRPC serialises each

@@ -2,7 +2,7 @@
 // each event of a stream into JSON and then UTF-8 bytes itself, so a view in the event cost every
 // stream the board's JSON, its bytes and their garbage (~0.5 ms of CPU a stream, measured by
 // scripts/event-cpu.ts): 200 streams of one game, 115 ms a process for one event. Instead the stream
-// sends a marker where the view goes, and the HTTP route (app/api/trpc/[trpc]/route.ts) puts the
+// sends a marker where the view goes, and the HTTP route (app/trpc/http.ts) puts the
 // view's bytes in its place on the way out: the viewer's own part (everything but the board: about
 // 1.5 KB at a game's first turn) serialised on that stream, and the board's bytes made once per event
 // and process and shared by every stream, as the board is the same for every viewer (view.ts gives

@@ -49,8 +49,13 @@ export const SESSION_TRUST_MS = 5_000;
 const TRUSTED_LIMIT = 10_000;
 
 type Trusted = Map<string, { user: CookieUser; until: number }>;
-/** Sessions read lately, per database: the user, and until when (epoch ms) the process trusts it. */
-const trusted = new WeakMap<Db, Trusted>();
+/**
+ * Sessions read lately, per database: the user, and until when (epoch ms) the process trusts it.
+ * On globalThis: the tRPC API is a Pages Router route, bundled apart from the App Router's pages and
+ * the sign-out route, each with its own copy of this module; a sign-out must reach the API's copy.
+ */
+const TRUSTED_KEY = Symbol.for("lockstep.trustedSessions");
+const trusted: WeakMap<Db, Trusted> = ((globalThis as { [TRUSTED_KEY]?: WeakMap<Db, Trusted> })[TRUSTED_KEY] ??= new WeakMap());
 
 function trustedOf(db: Db): Trusted {
   let map = trusted.get(db);
@@ -63,10 +68,48 @@ export function forgetSession(db: Db, token: string): void {
   trusted.get(db)?.delete(token);
 }
 
-/** The signed-in user; null when there is no session cookie; undefined: ask next-auth. */
-export async function userFromSessionCookie(): Promise<CookieUser | null | undefined> {
+/** A cookie's value by name; undefined when the request has none. */
+export type CookieRead = (name: string) => string | undefined;
+
+/**
+ * The cookies of a `Cookie` request header, read without next/headers (an API route's request), as
+ * next/headers reads them: pairs split at "; ", the last of a repeated name wins, a value that does
+ * not URI-decode is skipped, a bare name reads "true".
+ */
+export function cookieHeaderReader(header: string | null | undefined): CookieRead {
+  return (name) => {
+    if (!header) return undefined;
+    let found: string | undefined;
+    for (const pair of header.split(/; */)) {
+      const eq = pair.indexOf("=");
+      if (eq < 0) {
+        if (pair === name) found = "true"; // a bare name, as next/headers reads it
+        continue;
+      }
+      if (pair.slice(0, eq) !== name) continue;
+      try {
+        found = decodeURIComponent(pair.slice(eq + 1));
+      } catch {
+        // skipped, as next/headers skips it
+      }
+    }
+    return found;
+  };
+}
+
+/** The request's cookies through next/headers (server components, App Router routes). */
+async function requestCookies(): Promise<CookieRead> {
   const jar = await cookies();
-  const token = jar.get(COOKIE_NAMES[0]!)?.value || jar.get(COOKIE_NAMES[1]!)?.value;
+  return (name) => jar.get(name)?.value;
+}
+
+/**
+ * The signed-in user; null when there is no session cookie; undefined: ask next-auth. The cookies are
+ * the request's through next/headers unless `read` is given (an API route passes its request's).
+ */
+export async function userFromSessionCookie(read?: CookieRead): Promise<CookieUser | null | undefined> {
+  const cookie = read ?? (await requestCookies());
+  const token = cookie(COOKIE_NAMES[0]!) || cookie(COOKIE_NAMES[1]!);
   if (!token) return null;
   let row: { id: string; email: string | null; name: string | null; expires: Date } | undefined;
   let known: Trusted;

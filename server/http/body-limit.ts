@@ -5,7 +5,8 @@
 export const TRPC_BODY_LIMIT = 1024 * 1024;
 export const AUTH_BODY_LIMIT = 16 * 1024;
 
-function tooLarge(limit: number): Response {
+/** The 413 answer for a body over `limit`; the connection closes after it (the rest is never read). */
+export function tooLarge(limit: number): Response {
   return new Response(JSON.stringify({ error: `The request body is larger than the limit of ${limit} bytes.` }), {
     status: 413,
     headers: { "content-type": "application/json", connection: "close" },

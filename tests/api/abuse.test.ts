@@ -106,7 +106,7 @@ describe("bad input is a 4xx that names the problem", () => {
   });
 
   it("an internal error over HTTP shows only a logged id: no SQL, no parameters, no stack", async () => {
-    const { GET } = await import("../../app/api/trpc/[trpc]/route");
+    const { handleTrpcRequest: GET } = await import("../../app/trpc/http");
     const user = await makeUser(handle, `broken-${Math.random()}@example.com`);
     current.ctx = () => ({ db: brokenDb, bus: new EventEmitter(), user: { ...user, name: null } });
     const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
@@ -147,7 +147,7 @@ describe("bad input is a 4xx that names the problem", () => {
   });
 
   it("refuses a batch of more than the allowed calls with 400", async () => {
-    const { GET } = await import("../../app/api/trpc/[trpc]/route");
+    const { handleTrpcRequest: GET } = await import("../../app/trpc/http");
     const { MAX_BATCH_CALLS } = await import("../../app/trpc/batch");
     const user = await makeUser(handle, `batch-${Math.random()}@example.com`);
     current.ctx = () => ({ db: handle.db, bus: new EventEmitter(), user: { ...user, name: null } });

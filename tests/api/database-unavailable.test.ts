@@ -57,7 +57,7 @@ const OTHER_ERRORS: [string, unknown][] = [
 const failingDb = (error: unknown) => new Proxy({}, { get: () => () => { throw error; } }) as unknown as Db;
 
 async function getGame(gameId: number): Promise<Response> {
-  const { GET } = await import("../../app/api/trpc/[trpc]/route");
+  const { handleTrpcRequest: GET } = await import("../../app/trpc/http");
   return GET(new Request(`http://localhost/api/trpc/game.get?input=${encodeURIComponent(JSON.stringify({ gameId }))}`));
 }
 

@@ -52,7 +52,7 @@ afterAll(async () => {
   await runtime.stop();
 });
 
-const { GET } = await import("../../app/api/trpc/[trpc]/route");
+const { handleTrpcRequest: GET } = await import("../../app/trpc/http");
 const streamRequest = (gameId: number, signal: AbortSignal) => new Request(`http://localhost/api/trpc/game.events?input=${encodeURIComponent(JSON.stringify({ gameId }))}`, { signal });
 
 /** `user`'s stream of the game over HTTP: each event frame's data, parsed, to `onEvent`. */

@@ -1,4 +1,4 @@
-// No import cycles in app/ and server/ (STYLE.md): a cycle makes module order matter and hides which
+// No import cycles in app/, pages/ and server/ (STYLE.md): a cycle makes module order matter and hides which
 // module owns what. Relative imports and "@/" paths are followed; type-only imports count too,
 // because they tie the files' meanings together just the same.
 import { readFileSync } from "node:fs";
@@ -11,7 +11,7 @@ const KNOWN: string[] = [];
 
 function graph(): Map<string, string[]> {
   const edges = new Map<string, string[]>();
-  const files = [...sources(join(ROOT, "app")), ...sources(join(ROOT, "server"))];
+  const files = [...sources(join(ROOT, "app")), ...sources(join(ROOT, "pages")), ...sources(join(ROOT, "server"))];
   const pattern = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
   for (const file of files) {
     const text = readFileSync(file, "utf8");

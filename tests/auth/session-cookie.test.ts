@@ -11,7 +11,7 @@ const jar = new Map<string, string>();
 vi.mock("next/headers", () => ({ cookies: async () => ({ get: (name: string) => (jar.has(name) ? { name, value: jar.get(name)! } : undefined) }) }));
 let handle: DbHandle;
 vi.mock("../../server/runtime", () => ({ getRuntime: async () => ({ handle }) }));
-const { userFromSessionCookie, SESSION_TRUST_MS, forgetSession } = await import("../../server/auth/session-cookie");
+const { userFromSessionCookie, SESSION_TRUST_MS, forgetSession, cookieHeaderReader } = await import("../../server/auth/session-cookie");
 
 const DAY = 24 * 3600_000;
 
@@ -100,6 +100,51 @@ describe("the sessions a process trusts for a few seconds", () => {
     expect(await userFromSessionCookie()).toMatchObject({ email: "forgotten@example.com" });
     await handle.db.delete(sessions).where(eq(sessions.sessionToken, "forgotten"));
     forgetSession(handle.db, "forgotten");
+    expect(await userFromSessionCookie()).toBeUndefined();
+  });
+});
+
+describe("an API request's own cookies (the tRPC route has no next/headers)", () => {
+  it("finds the user from the Cookie header, over http and https", async () => {
+    const user = await session("from-header", new Date(Date.now() + 30 * DAY - 60_000));
+    jar.clear(); // next/headers has nothing: the header alone names the session
+    expect(await userFromSessionCookie(cookieHeaderReader("theme=dark; authjs.session-token=from-header; x=1"))).toEqual({ id: user.id, email: user.email, name: null });
+    const secure = await session("from-header-secure", new Date(Date.now() + 30 * DAY - 60_000), "__Secure-authjs.session-token");
+    jar.clear();
+    expect(await userFromSessionCookie(cookieHeaderReader("__Secure-authjs.session-token=from-header-secure"))).toMatchObject({ id: secure.id });
+    expect(await userFromSessionCookie(cookieHeaderReader(null))).toBeNull();
+    expect(await userFromSessionCookie(cookieHeaderReader("other=1"))).toBeNull();
+  });
+
+  it("reads a Cookie header as next/headers reads it", async () => {
+    const { RequestCookies } = await import("next/dist/compiled/@edge-runtime/cookies");
+    const headers = [
+      "a=1; b=2",
+      "a=1;b=2;  c=3",
+      "a=1; a=2",
+      "a=%41%20b",
+      "a=%E0%A4%A; b=ok",
+      "a; b=",
+      " a=1",
+      "a==x=; b=2",
+      "",
+    ];
+    for (const header of headers) {
+      // Both read the header as a Headers object gives it (the route's request is one).
+      const theirs = new RequestCookies(new Headers({ cookie: header }));
+      const ours = cookieHeaderReader(new Headers({ cookie: header }).get("cookie"));
+      for (const name of ["a", "b", "c", " a", "d"]) expect([header, name, ours(name)]).toEqual([header, name, theirs.get(name)?.value]);
+    }
+  });
+
+  it("forgets a session signed out in another copy of this module (the API route is bundled apart)", async () => {
+    const user = await session("two-copies", new Date(Date.now() + 30 * DAY - 60_000));
+    expect(await userFromSessionCookie()).toEqual({ id: user.id, email: user.email, name: null });
+    vi.resetModules();
+    const other = await import("../../server/auth/session-cookie");
+    expect(other.forgetSession).not.toBe(forgetSession);
+    other.forgetSession(handle.db, "two-copies");
+    await handle.db.delete(sessions).where(eq(sessions.sessionToken, "two-copies"));
     expect(await userFromSessionCookie()).toBeUndefined();
   });
 });

@@ -25,7 +25,7 @@ function newestMtime(paths: string[]): number {
 function buildIsFresh(): boolean {
   const id = join(ROOT, ".next", "BUILD_ID");
   if (!existsSync(id)) return false;
-  const sources = newestMtime(["app", "server", "db", "drizzle", "next.config.mjs", "package.json", "tsconfig.json"]);
+  const sources = newestMtime(["app", "pages", "server", "db", "drizzle", "next.config.mjs", "package.json", "tsconfig.json"]);
   return statSync(id).mtimeMs > sources;
 }
 

@@ -1,18 +1,21 @@
 // tRPC over HTTP: queries and mutations batched, subscriptions streamed as server-sent events.
-// Each request has an id (X-Request-Id, given or new): it is on every log line of the request and in
-// the response, so a player's report can be matched to the server's log.
+// Served by pages/api/trpc/[trpc].ts (a Pages Router API route: Node's request and response, without
+// the App Router's route machinery), which turns Node's request into this Request and writes back
+// the Response. Each request has an id (X-Request-Id, given or new): it is on every log line of the
+// request and in the response, so a player's report can be matched to the server's log.
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { createContext } from "../../../../server/api/context";
-import { retryAfterHeaders } from "../../../../server/api/internal-error";
-import { appRouter } from "../../../../server/api/root";
-import { ViewFrames } from "../../../../server/api/view-frames";
-import { limitBody, TRPC_BODY_LIMIT } from "../../../../server/http/body-limit";
-import { logger, requestIdOf } from "../../../../server/log";
-import { MAX_BATCH_CALLS } from "../../../trpc/batch";
+import { createContext } from "../../server/api/context";
+import { retryAfterHeaders } from "../../server/api/internal-error";
+import { appRouter } from "../../server/api/root";
+import { ViewFrames } from "../../server/api/view-frames";
+import { limitBody, TRPC_BODY_LIMIT } from "../../server/http/body-limit";
+import { logger, requestIdOf } from "../../server/log";
+import { MAX_BATCH_CALLS } from "./batch";
 
-export const dynamic = "force-dynamic";
+/** The path the API is served under. */
+export const TRPC_ENDPOINT = "/api/trpc";
 
-async function handler(incoming: Request) {
+export async function handleTrpcRequest(incoming: Request): Promise<Response> {
   // A body over the limit is refused before it is read whole (413).
   const req = await limitBody(incoming, TRPC_BODY_LIMIT);
   if (req instanceof Response) return req;
@@ -20,10 +23,10 @@ async function handler(incoming: Request) {
   // A game's stream: its events' views go in as bytes, the board's shared by every stream (view-frames.ts).
   const viewFrames = new URL(req.url).pathname.endsWith("/game.events") ? new ViewFrames() : undefined;
   const res = await fetchRequestHandler({
-    endpoint: "/api/trpc",
+    endpoint: TRPC_ENDPOINT,
     req,
     router: appRouter,
-    createContext: async () => ({ ...(await createContext()), viewFrames }),
+    createContext: async () => ({ ...(await createContext({ headers: req.headers })), viewFrames }),
     maxBatchSize: MAX_BATCH_CALLS,
     // A mutation answers a few bytes: gzip would cost a compression stream per request (measured as
     // a twentieth of a save's CPU) to save nothing; no-transform tells Next's compression to skip it.
@@ -39,5 +42,3 @@ async function handler(incoming: Request) {
   });
   return viewFrames && res.body ? new Response(viewFrames.splice(res.body), res) : res;
 }
-
-export { handler as GET, handler as POST };
