@@ -26,24 +26,35 @@ export function capacity(candidates: readonly Candidate[]): number {
  */
 export function defaultCasualties(candidates: readonly Candidate[], hits: number): number[] {
   const picks: number[] = [];
-  const room = new Map(candidates.map((c) => [c.id, c.room]));
-  for (const c of [...candidates].filter((c) => c.room === 2).sort((a, b) => a.id - b.id)) {
-    if (picks.length >= hits) break;
-    picks.push(c.id);
-    room.set(c.id, 1);
+  // Room left by the candidate's place in the list: no map by id (this runs for every hit request).
+  const room: number[] = candidates.map((c) => c.room);
+  let battleships: number[] | undefined;
+  for (let i = 0; i < candidates.length; i++) if (candidates[i]!.room === 2) (battleships ??= []).push(i);
+  if (battleships) {
+    battleships.sort((a, b) => candidates[a]!.id - candidates[b]!.id);
+    for (const i of battleships) {
+      if (picks.length >= hits) break;
+      picks.push(candidates[i]!.id);
+      room[i] = 1;
+    }
   }
-  const order = [...candidates].sort(
-    (a, b) =>
+  if (picks.length >= hits) return picks;
+  const order = candidates.map((_, i) => i);
+  order.sort((x, y) => {
+    const a = candidates[x]!;
+    const b = candidates[y]!;
+    return (
       UNIT_STATS[a.type].cost - UNIT_STATS[b.type].cost ||
       a.value - b.value ||
       tableIndex(a.type) - tableIndex(b.type) ||
       nationIndex(b.nation) - nationIndex(a.nation) ||
-      a.id - b.id,
-  );
-  for (const c of order) {
-    while (picks.length < hits && (room.get(c.id) ?? 0) > 0) {
-      picks.push(c.id);
-      room.set(c.id, room.get(c.id)! - 1);
+      a.id - b.id
+    );
+  });
+  for (const i of order) {
+    while (picks.length < hits && room[i]! > 0) {
+      picks.push(candidates[i]!.id);
+      room[i]! -= 1;
     }
   }
   return picks;

@@ -193,8 +193,12 @@ function addTo(index: (Piece[] | undefined)[], key: number, p: Piece): void {
 
 function removeFrom(index: (Piece[] | undefined)[], key: number, p: Piece): void {
   const list = index[key];
-  const i = list ? list.indexOf(p) : -1;
-  if (i >= 0) list!.splice(i, 1);
+  if (!list) return;
+  const i = list.indexOf(p);
+  if (i < 0) return;
+  // Shifted down by hand: `splice` makes a list of what it removed, and this runs for every unit at every step.
+  for (let j = i + 1; j < list.length; j++) list[j - 1] = list[j]!;
+  list.length -= 1;
 }
 
 /** Living cargo aboard a transport. */
