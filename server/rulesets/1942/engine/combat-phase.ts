@@ -80,8 +80,14 @@ function validate(ph: Phase, orders: CombatInput["orders"]): OrderReport[] {
       ph.report.purchases.push({ id: p.id, nation, type: p.type, count: p.count, destination: p.destination, from: p.from, cost });
     }
     for (const m of checked.moves) {
-      const airOnly = m.units.every((u) => isAir(u.type)); // asked of the units: no list of their types a move
-      const seaPass = m.units.some((u) => isShip(u.type)) || (airOnly && ph.board.isSea(finalOf(m.order)));
+      // Asked of the units in one walk: no list of their types and no closure a move.
+      let airOnly = true;
+      let anyShip = false;
+      for (const u of m.units) {
+        if (!isAir(u.type)) airOnly = false;
+        if (isShip(u.type)) anyShip = true;
+      }
+      const seaPass = anyShip || (airOnly && ph.board.isSea(finalOf(m.order)));
       ph.runs.push(
         newRun({
           nation,
@@ -99,8 +105,19 @@ function validate(ph: Phase, orders: CombatInput["orders"]): OrderReport[] {
   }
   // Canonical order (R1.1 nation order, then order id) for everything that follows, so the report
   // never depends on how a nation listed its orders.
-  ph.runs.sort((a, b) => byNationOrder(a.nation, b.nation) || (a.order.id < b.order.id ? -1 : a.order.id > b.order.id ? 1 : 0));
+  // Runs are made nation by nation in that order, and players' lists are mostly in id order: a list
+  // already in order is left as it is (the sort is stable, so it would not change it), with no sort.
+  if (!inOrder(ph.runs)) ph.runs.sort(byRunOrder);
   return invalid;
+}
+
+function byRunOrder(a: Run, b: Run): number {
+  return byNationOrder(a.nation, b.nation) || (a.order.id < b.order.id ? -1 : a.order.id > b.order.id ? 1 : 0);
+}
+
+function inOrder(runs: readonly Run[]): boolean {
+  for (let i = 1; i < runs.length; i++) if (byRunOrder(runs[i - 1]!, runs[i]!) > 0) return false;
+  return true;
 }
 
 /** R5.3 — which transports unload, as a one-step land move of their cargo in step 1 of the land pass. */

@@ -14,6 +14,27 @@ export interface Candidate {
   room: number;
 }
 
+/**
+ * A short list sorted by insertion, a long one by the built-in sort (which allocates a work array at
+ * every call: a casualty choice of every battle sorts a few units). The orders sorted here are total
+ * (ids break every tie), so either gives the same result.
+ */
+export function sortInPlace<T>(list: T[], compare: (a: T, b: T) => number): void {
+  if (list.length > 16) {
+    list.sort(compare);
+    return;
+  }
+  for (let i = 1; i < list.length; i++) {
+    const x = list[i]!;
+    let j = i - 1;
+    while (j >= 0 && compare(list[j]!, x) > 0) {
+      list[j + 1] = list[j]!;
+      j--;
+    }
+    list[j + 1] = x;
+  }
+}
+
 /** Hits the candidates can absorb at most. */
 export function capacity(candidates: readonly Candidate[]): number {
   return candidates.reduce((sum, c) => sum + c.room, 0);
@@ -31,7 +52,7 @@ export function defaultCasualties(candidates: readonly Candidate[], hits: number
   let battleships: number[] | undefined;
   for (let i = 0; i < candidates.length; i++) if (candidates[i]!.room === 2) (battleships ??= []).push(i);
   if (battleships) {
-    battleships.sort((a, b) => candidates[a]!.id - candidates[b]!.id);
+    sortInPlace(battleships, (a, b) => candidates[a]!.id - candidates[b]!.id);
     for (const i of battleships) {
       if (picks.length >= hits) break;
       picks.push(candidates[i]!.id);
@@ -40,7 +61,7 @@ export function defaultCasualties(candidates: readonly Candidate[], hits: number
   }
   if (picks.length >= hits) return picks;
   const order = candidates.map((_, i) => i);
-  order.sort((x, y) => {
+  sortInPlace(order, (x, y) => {
     const a = candidates[x]!;
     const b = candidates[y]!;
     return (
