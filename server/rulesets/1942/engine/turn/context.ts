@@ -117,7 +117,7 @@ export function newPhase(state: GameState, view: StartView, dice: Dice, lowLuck:
   // At 100 copies of the board `aboard` was one, read at each step of every moving unit.
   let maxId = -1;
   for (const u of state.units) if (u.id > maxId) maxId = u.id;
-  const pieces: Piece[] = [];
+  const pieces = new Array<Piece>(state.units.length);
   const here: Phase["here"] = new Array(board.ids.length);
   const aboard: Phase["aboard"] = new Array(maxId + 1);
   const byId: Phase["byId"] = new Array(maxId + 1);
@@ -125,16 +125,33 @@ export function newPhase(state: GameState, view: StartView, dice: Dice, lowLuck:
   // stood needs no probe of the board's table (at 100 copies of the board each probe missed the caches).
   let lastAt: string | undefined;
   let lastWhere = -1;
-  for (const u of state.units) {
+  // Each territory's list is made at its full length, counted first: a list grown by `push` from
+  // one piece reserves room for 17, and these lists live to the phase's end (at 100 copies of the
+  // board about a megabyte of room that every scavenge copied).
+  const wheres = new Int32Array(state.units.length);
+  const counts = new Int32Array(board.ids.length);
+  for (let i = 0; i < state.units.length; i++) {
+    const u = state.units[i]!;
     const where = u.at === lastAt ? lastWhere : territoryNumber(board, u.at);
     lastAt = u.at;
     lastWhere = where;
+    wheres[i] = where;
+    counts[where]! += 1;
+  }
+  for (let i = 0; i < state.units.length; i++) {
+    const u = state.units[i]!;
+    const where = wheres[i]!;
     // `at` is the board's own string: later probes of it compare pointers, not characters.
     // Every field present from the start (`out`, `unloaded` too): one shape for all pieces.
     const p: Piece = { id: u.id, nation: u.nation, type: u.type, at: board.ids[where]!, aboard: u.aboard, alive: true, moved: false, where, out: undefined, unloaded: undefined };
-    pieces.push(p);
+    pieces[i] = p;
     byId[p.id] = p;
-    addTo(here, where, p);
+    let list = here[where];
+    if (!list) {
+      here[where] = list = new Array<Piece>(counts[where]!);
+      counts[where] = 0; // from here on the count of pieces written
+    }
+    list[counts[where]!++] = p;
     if (p.aboard !== undefined) addTo(aboard, p.aboard, p);
   }
   return {
@@ -254,12 +271,17 @@ export function runPosition(run: Run): string {
 export function stepNumbers(ph: Phase, from: string, path: readonly string[], unitId?: number): number[] {
   // The run's units stand at `from` when the phase begins: their piece already knows its number.
   const known = unitId === undefined ? undefined : ph.byId[unitId]?.where;
-  const out = [known !== undefined && ph.board.ids[known] === from ? known : numberOf(ph, from)];
+  // Made at its full length: a list grown by `push` from one element reserves room for 17, and a
+  // run keeps this list to the phase's end (at 100 copies of the board, 9,300 runs' worth of room
+  // the young generation's collections copied at every scavenge).
+  const out = new Array<number>(path.length + 1);
+  out[0] = known !== undefined && ph.board.ids[known] === from ? known : numberOf(ph, from);
   // Each step of a valid path neighbours the one before it (R4.2): found among its neighbours.
-  for (const t of path) {
-    const n = ph.board.numberNextTo(out[out.length - 1]!, t);
+  for (let i = 0; i < path.length; i++) {
+    const t = path[i]!;
+    const n = ph.board.numberNextTo(out[i]!, t);
     if (n < 0) throw new Error(`unknown territory ${t}`);
-    out.push(n);
+    out[i + 1] = n;
   }
   return out;
 }
