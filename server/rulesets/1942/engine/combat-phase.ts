@@ -20,7 +20,7 @@ import { gameOptionsOf, knownSorted, markSorted, type GameState, type Unit } fro
 import { byNationOrder, nationIndex, teamOf } from "./teams";
 import { NATIONS, UNIT_TYPES, type Nation } from "./types";
 import { isAir, isShip, tableIndex } from "./units";
-import { aliveOf, cargoPieces, newPhase, newRun, numberOf, piecesAt, runPosition, stepNumbers, type Phase, type Run } from "./turn/context";
+import { aliveOf, cargoPieces, newPhase, newRun, numberOf, ownersToWrite, piecesAt, runPosition, stepNumbers, type Phase, type Run } from "./turn/context";
 
 export interface CombatInput {
   state: GameState;
@@ -186,7 +186,7 @@ function orderReports(ph: Phase, invalid: OrderReport[]): OrderReport[] {
  * or createState already sorted: then they are returned as they are, with no copy and no check.
  */
 function sortedOwners(ph: Phase): Record<string, Nation> {
-  const record = ph.owners;
+  const record = ownersToWrite(ph); // a new object for the new state, as the input's is never returned
   if (knownSorted(ph.start.owners)) return markSorted(record);
   const keys = Object.keys(record);
   let sorted = true;

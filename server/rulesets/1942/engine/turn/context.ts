@@ -101,7 +101,14 @@ export interface Phase {
   here: (Piece[] | undefined)[];
   /** Index: cargo aboard each transport by its id, in the order it came aboard. Kept by embark/disembark. */
   aboard: (Piece[] | undefined)[];
+  /**
+   * The owners as the phase changes them. The start state's own object until the first change
+   * (`ownersToWrite`): at 100 copies of the board a copy of 12,800 owners made at the phase's start
+   * lived through every scavenge of the phase; most phases change few owners, and late.
+   */
   owners: Record<string, Nation>;
+  /** Whether `owners` is the phase's own copy yet. */
+  ownersCopied: boolean;
   treasury: Record<Nation, number>;
   runs: Run[];
   /** Territories whose sea battle this phase a piece took part in (R5.5). */
@@ -164,7 +171,8 @@ export function newPhase(state: GameState, view: StartView, dice: Dice, lowLuck:
     byId,
     here,
     aboard,
-    owners: { ...state.owners },
+    owners: state.owners,
+    ownersCopied: false,
     treasury: { ...state.treasury },
     runs: [],
     foughtAtSea: new Set(),
@@ -176,6 +184,15 @@ function territoryNumber(board: Board, territory: string): number {
   const n = board.number(territory);
   if (n < 0) throw new Error(`unknown territory ${territory}`);
   return n;
+}
+
+/** The phase's own owners, to change: copied (in the same key order) at the first change. */
+export function ownersToWrite(ph: Phase): Record<string, Nation> {
+  if (!ph.ownersCopied) {
+    ph.owners = { ...ph.owners };
+    ph.ownersCopied = true;
+  }
+  return ph.owners;
 }
 
 export function piece(ph: Phase, id: number): Piece {
