@@ -20,7 +20,7 @@ import { gameOptionsOf, knownSorted, markSorted, type GameState, type Unit } fro
 import { byNationOrder, nationIndex, teamOf } from "./teams";
 import { NATIONS, UNIT_TYPES, type Nation } from "./types";
 import { isAir, isShip, tableIndex } from "./units";
-import { aliveOf, cargoPieces, newPhase, newRun, numberOf, piecesAt, runPosition, stepNumbers, type Phase, type Run } from "./turn/context";
+import { aliveOf, cargoPieces, newPhase, newRun, numberOf, ownersToWrite, piecesAt, runPosition, stepNumbers, type Phase, type Run } from "./turn/context";
 
 export interface CombatInput {
   state: GameState;
@@ -80,8 +80,14 @@ function validate(ph: Phase, orders: CombatInput["orders"]): OrderReport[] {
       ph.report.purchases.push({ id: p.id, nation, type: p.type, count: p.count, destination: p.destination, from: p.from, cost });
     }
     for (const m of checked.moves) {
-      const airOnly = m.units.every((u) => isAir(u.type)); // asked of the units: no list of their types a move
-      const seaPass = m.units.some((u) => isShip(u.type)) || (airOnly && ph.board.isSea(finalOf(m.order)));
+      // Asked of the units in one walk: no list of their types and no closure a move.
+      let airOnly = true;
+      let anyShip = false;
+      for (const u of m.units) {
+        if (!isAir(u.type)) airOnly = false;
+        if (isShip(u.type)) anyShip = true;
+      }
+      const seaPass = anyShip || (airOnly && ph.board.isSea(finalOf(m.order)));
       ph.runs.push(
         newRun({
           nation,
@@ -99,8 +105,19 @@ function validate(ph: Phase, orders: CombatInput["orders"]): OrderReport[] {
   }
   // Canonical order (R1.1 nation order, then order id) for everything that follows, so the report
   // never depends on how a nation listed its orders.
-  ph.runs.sort((a, b) => byNationOrder(a.nation, b.nation) || (a.order.id < b.order.id ? -1 : a.order.id > b.order.id ? 1 : 0));
+  // Runs are made nation by nation in that order, and players' lists are mostly in id order: a list
+  // already in order is left as it is (the sort is stable, so it would not change it), with no sort.
+  if (!inOrder(ph.runs)) ph.runs.sort(byRunOrder);
   return invalid;
+}
+
+function byRunOrder(a: Run, b: Run): number {
+  return byNationOrder(a.nation, b.nation) || (a.order.id < b.order.id ? -1 : a.order.id > b.order.id ? 1 : 0);
+}
+
+function inOrder(runs: readonly Run[]): boolean {
+  for (let i = 1; i < runs.length; i++) if (byRunOrder(runs[i - 1]!, runs[i]!) > 0) return false;
+  return true;
 }
 
 /** R5.3 — which transports unload, as a one-step land move of their cargo in step 1 of the land pass. */
@@ -169,7 +186,7 @@ function orderReports(ph: Phase, invalid: OrderReport[]): OrderReport[] {
  * or createState already sorted: then they are returned as they are, with no copy and no check.
  */
 function sortedOwners(ph: Phase): Record<string, Nation> {
-  const record = ph.owners;
+  const record = ownersToWrite(ph); // a new object for the new state, as the input's is never returned
   if (knownSorted(ph.start.owners)) return markSorted(record);
   const keys = Object.keys(record);
   let sorted = true;

@@ -4,7 +4,12 @@ import type { UnitCounts } from "../types";
 import { UNIT_STATS, isAir } from "../units";
 import { fire } from "./fire";
 import { defaultCasualties } from "./casualties";
-import { aliveOf, type Phase, type Run } from "../turn/context";
+import { piece, type Phase, type Piece, type Run } from "../turn/context";
+
+function anyAlive(ph: Phase, ids: readonly number[]): boolean {
+  for (const id of ids) if (piece(ph, id).alive) return true;
+  return false;
+}
 
 function hostileAaAt(ph: Phase, run: Run, territory: string): boolean {
   const owner = ph.start.owners[territory];
@@ -17,7 +22,11 @@ export function aaFire(ph: Phase): void {
   for (const run of ph.runs) {
     let fired: Set<string> | undefined; // made at the first shot: most orders pass no AA gun
     // Only AA fire at this order kills its aircraft: the list changes only after a shot.
-    let aircraft = aliveOf(ph, run.unitIds).filter((p) => isAir(p.type));
+    let aircraft: Piece[] = [];
+    for (const id of run.unitIds) {
+      const p = piece(ph, id);
+      if (p.alive && isAir(p.type)) aircraft.push(p);
+    }
     for (const territory of run.order.path) {
       if (aircraft.length === 0) break;
       if (fired?.has(territory) || !hostileAaAt(ph, run, territory)) continue;
@@ -35,7 +44,7 @@ export function aaFire(ph: Phase): void {
       }
       ph.report.aa.push({ territory, order: run.order.id, nation: run.nation, shots: aircraft.length, hits: record.hits, lost, fire: record });
       aircraft = aircraft.filter((p) => p.alive);
-      if (aliveOf(ph, run.unitIds).length === 0) {
+      if (!anyAlive(ph, run.unitIds)) {
         run.status = "destroyed";
         run.rule = "R5.1";
         run.reason = `All aircraft were shot down by AA fire in ${territory} (R5.1)`;

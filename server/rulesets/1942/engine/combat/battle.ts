@@ -201,10 +201,13 @@ export function canHurt(b: BattleState, team: Team): boolean {
 }
 
 function candidates(b: BattleState, team: Team, step: CasualtyStep): Candidate[] {
-  return inBattle(b, team)
-    .filter((u) => !u.marked && roomOf(u) > 0)
-    .filter((u) => (step === "submarine" ? isShip(u.type) : true)) // R6.3: submarine hits only take ships
-    .map((u) => ({ id: u.id, nation: u.nation, type: u.type, value: valueOf(u), room: roomOf(u) }));
+  const out: Candidate[] = []; // one walk, no filtered lists
+  for (const u of b.units) {
+    if (u.team !== team || u.status !== "in" || u.marked || roomOf(u) <= 0) continue;
+    if (step === "submarine" && !isShip(u.type)) continue; // R6.3: submarine hits only take ships
+    out.push({ id: u.id, nation: u.nation, type: u.type, value: valueOf(u), room: roomOf(u) });
+  }
+  return out;
 }
 
 /** Every candidate alike (nation, type, value, room): any pick is the same choice. Compared field by field, with no key string a candidate. */
@@ -386,7 +389,9 @@ function applyHits(b: BattleState, req: CasualtyRequest, picks: number[]): void 
   // Damaged: a unit this choice hit that is left with room for more (R6.4) — once per unit, and
   // never one the same choice then sank (both hits of a battleship in one choice are a loss).
   if (!record || req.step === "bombardment") return;
-  for (const id of new Set(picks)) {
+  for (let i = 0; i < picks.length; i++) {
+    const id = picks[i]!;
+    if (picks.indexOf(id) !== i) continue; // once per unit, with no set (a choice names a few ids)
     const u = b.units.find((x) => x.id === id)!;
     if (u.status !== "in" || u.marked || u.damage === 0 || u.damagedIn === record.round) continue;
     add(record.damaged[req.team], u.type);
@@ -454,7 +459,15 @@ const STEP_ORDER = ["bombardment", "submarine", "general", "retreat"];
 
 /** The record must not depend on which side decided first: choices are kept in step, then team order. */
 function canonicalOrder(log: ChoiceEntry[]): void {
+  // Usually in order already (one entry, or the Axis before the Allies): no sort and its work array then.
+  let ordered = true;
+  for (let i = 1; i < log.length && ordered; i++) ordered = choiceRank(log[i - 1]!) <= choiceRank(log[i]!);
+  if (ordered) return;
   log.sort((a, b) => STEP_ORDER.indexOf(a.step) - STEP_ORDER.indexOf(b.step) || TEAMS.indexOf(a.team) - TEAMS.indexOf(b.team));
+}
+
+function choiceRank(e: ChoiceEntry): number {
+  return STEP_ORDER.indexOf(e.step) * TEAMS.length + TEAMS.indexOf(e.team);
 }
 
 function decideInPlace(b: BattleState, team: Team, decision: Decision, by: DecidedBy): Refused | undefined {

@@ -2,7 +2,7 @@
 import { BOTH_TEAMS, TEAM_BIT, teamOf } from "../teams";
 import type { Nation, Team, UnitType } from "../types";
 import { capture, settleCaptures } from "../movement/capture";
-import { cargoPieces, isFighting, piecesAt, runPosition, type Phase, type Piece, type Run } from "../turn/context";
+import { cargoPieces, indexedAt, isFighting, piecesAt, runPosition, type Phase, type Piece, type Run } from "../turn/context";
 import type { BattleReport } from "../report";
 import { fightInPlace, openBattle, type BattleState, type DecisionPolicy } from "./battle";
 
@@ -23,7 +23,15 @@ export function findBattles(ph: Phase, kind: "sea" | "land", raiders: ReadonlySe
 }
 
 function participants(ph: Phase, territory: string, raiders: ReadonlySet<number>): Piece[] {
-  return piecesAt(ph, territory).filter((p) => isFighting(p) && !raiders.has(p.id)).sort((a, b) => a.id - b.id);
+  // One walk of the territory's index; sorted only when the pieces did not come in id order.
+  const out: Piece[] = [];
+  let sorted = true;
+  for (const p of indexedAt(ph, territory)) {
+    if (!isFighting(p) || raiders.has(p.id)) continue;
+    if (out.length > 0 && out[out.length - 1]!.id > p.id) sorted = false;
+    out.push(p);
+  }
+  return sorted ? out : out.sort((a, b) => a.id - b.id);
 }
 
 /** R5.5 — battleships ordered to bombard `territory` that may fire before round 1. */

@@ -14,6 +14,27 @@ export interface Candidate {
   room: number;
 }
 
+/**
+ * A short list sorted by insertion, a long one by the built-in sort (which allocates a work array at
+ * every call: a casualty choice of every battle sorts a few units). The orders sorted here are total
+ * (ids break every tie), so either gives the same result.
+ */
+export function sortInPlace<T>(list: T[], compare: (a: T, b: T) => number): void {
+  if (list.length > 16) {
+    list.sort(compare);
+    return;
+  }
+  for (let i = 1; i < list.length; i++) {
+    const x = list[i]!;
+    let j = i - 1;
+    while (j >= 0 && compare(list[j]!, x) > 0) {
+      list[j + 1] = list[j]!;
+      j--;
+    }
+    list[j + 1] = x;
+  }
+}
+
 /** Hits the candidates can absorb at most. */
 export function capacity(candidates: readonly Candidate[]): number {
   return candidates.reduce((sum, c) => sum + c.room, 0);
@@ -26,24 +47,35 @@ export function capacity(candidates: readonly Candidate[]): number {
  */
 export function defaultCasualties(candidates: readonly Candidate[], hits: number): number[] {
   const picks: number[] = [];
-  const room = new Map(candidates.map((c) => [c.id, c.room]));
-  for (const c of [...candidates].filter((c) => c.room === 2).sort((a, b) => a.id - b.id)) {
-    if (picks.length >= hits) break;
-    picks.push(c.id);
-    room.set(c.id, 1);
+  // Room left by the candidate's place in the list: no map by id (this runs for every hit request).
+  const room: number[] = candidates.map((c) => c.room);
+  let battleships: number[] | undefined;
+  for (let i = 0; i < candidates.length; i++) if (candidates[i]!.room === 2) (battleships ??= []).push(i);
+  if (battleships) {
+    sortInPlace(battleships, (a, b) => candidates[a]!.id - candidates[b]!.id);
+    for (const i of battleships) {
+      if (picks.length >= hits) break;
+      picks.push(candidates[i]!.id);
+      room[i] = 1;
+    }
   }
-  const order = [...candidates].sort(
-    (a, b) =>
+  if (picks.length >= hits) return picks;
+  const order = candidates.map((_, i) => i);
+  sortInPlace(order, (x, y) => {
+    const a = candidates[x]!;
+    const b = candidates[y]!;
+    return (
       UNIT_STATS[a.type].cost - UNIT_STATS[b.type].cost ||
       a.value - b.value ||
       tableIndex(a.type) - tableIndex(b.type) ||
       nationIndex(b.nation) - nationIndex(a.nation) ||
-      a.id - b.id,
-  );
-  for (const c of order) {
-    while (picks.length < hits && (room.get(c.id) ?? 0) > 0) {
-      picks.push(c.id);
-      room.set(c.id, room.get(c.id)! - 1);
+      a.id - b.id
+    );
+  });
+  for (const i of order) {
+    while (picks.length < hits && room[i]! > 0) {
+      picks.push(candidates[i]!.id);
+      room[i]! -= 1;
     }
   }
   return picks;

@@ -19,7 +19,7 @@ export interface FireRecord {
 
 /** Fire a group: one die each (hit on ≤ value), or R6.8 low luck over the group's total. */
 export function fire(shooters: readonly Shooter[], stream: DiceStream, lowLuck: boolean): FireRecord {
-  const firing = shooters.filter((s) => s.value > 0).sort((a, b) => a.id - b.id); // filter makes the copy the sort needs
+  const firing = firingInIdOrder(shooters);
   if (lowLuck) {
     const total = firing.reduce((sum, s) => sum + s.value, 0);
     const sure = Math.floor(total / 6);
@@ -35,4 +35,16 @@ export function fire(shooters: readonly Shooter[], stream: DiceStream, lowLuck: 
     return { unit: s.id, type: s.type, nation: s.nation, value: s.value, roll, hit: roll <= s.value };
   });
   return { dice, hits };
+}
+
+/**
+ * The shooters with a firing value, by id. A battle lists its units by id and most have a value, so
+ * the list usually is that already: then it is used as it is, with no filtered copy and no sort
+ * (each sort also allocates its own work array), as this runs for every side of every round.
+ */
+function firingInIdOrder(shooters: readonly Shooter[]): readonly Shooter[] {
+  let ready = true;
+  for (let i = 0; i < shooters.length && ready; i++) ready = shooters[i]!.value > 0 && (i === 0 || shooters[i - 1]!.id < shooters[i]!.id);
+  if (ready) return shooters;
+  return shooters.filter((s) => s.value > 0).sort((a, b) => a.id - b.id); // filter makes the copy the sort needs
 }

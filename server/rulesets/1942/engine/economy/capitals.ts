@@ -3,7 +3,7 @@
 import { byNationOrder, teamOf } from "../teams";
 import type { Nation } from "../types";
 import { UNIT_STATS, isLandUnit } from "../units";
-import { piecesAt, type Phase } from "../turn/context";
+import { ownersToWrite, piecesAt, type Phase } from "../turn/context";
 
 /** R5.2d — the taker: the nation whose land units standing there cost the most (ties: R1.1). */
 export function takerAt(ph: Phase, territory: string, team: "Axis" | "Allies"): Nation | undefined {
@@ -17,7 +17,7 @@ export function takerAt(ph: Phase, territory: string, team: "Axis" | "Allies"): 
 
 /** R8.5 — the owner changes, and with it the owner of its factory and AA guns. */
 export function setOwner(ph: Phase, territory: string, nation: Nation): void {
-  ph.owners[territory] = nation;
+  ownersToWrite(ph)[territory] = nation;
   for (const p of piecesAt(ph, territory)) if (p.type === "factory" || p.type === "aaGun") p.nation = nation;
 }
 

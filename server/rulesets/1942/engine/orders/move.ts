@@ -12,7 +12,34 @@ export interface OrderContext {
   view: StartView;
   nation: Nation;
   /** Unit ids claimed by earlier orders of this nation (R4.2). */
-  claimed: Set<number>;
+  claimed: ClaimedIds;
+}
+
+/**
+ * R4.2 — the unit ids a nation's earlier orders claimed, as a byte a unit id rather than a set: at
+ * 100 copies of the board a nation claims thousands of units, and a set's table was rebuilt as it
+ * grew (and copied by the garbage collector with the rest of the phase). An id that is not a small
+ * whole number (never in a state the engine made) goes to a set.
+ */
+export class ClaimedIds {
+  private bits = new Uint8Array(256);
+  private other: Set<number> | undefined;
+  has(id: number): boolean {
+    if (Number.isInteger(id) && id >= 0 && id < 1 << 24) return id < this.bits.length && this.bits[id] === 1;
+    return this.other?.has(id) ?? false;
+  }
+  add(id: number): void {
+    if (!(Number.isInteger(id) && id >= 0 && id < 1 << 24)) {
+      (this.other ??= new Set()).add(id);
+      return;
+    }
+    if (id >= this.bits.length) {
+      const grown = new Uint8Array(Math.max(id + 1, this.bits.length * 2));
+      grown.set(this.bits);
+      this.bits = grown;
+    }
+    this.bits[id] = 1;
+  }
 }
 
 /** A valid move order with the units it takes. */
@@ -45,9 +72,9 @@ function unitsHere(types: readonly UnitType[], from: string): string {
  * defineProperty of its name) for each order of the phase.
  */
 class ClaimedOrPicked {
-  private readonly claimed: ReadonlySet<number>;
+  private readonly claimed: { has(id: number): boolean };
   private readonly mine: Set<number>;
-  constructor(claimed: ReadonlySet<number>, picked: readonly Unit[]) {
+  constructor(claimed: { has(id: number): boolean }, picked: readonly Unit[]) {
     this.claimed = claimed;
     this.mine = new Set(picked.map((u) => u.id));
   }

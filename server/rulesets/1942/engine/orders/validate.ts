@@ -2,7 +2,7 @@
 import type { GameState } from "../state";
 import type { Nation } from "../types";
 import { checkBombardLink, checkBombardShape, transportUnloads } from "./bombard";
-import { checkMove, type OrderContext, type ResolvedMove } from "./move";
+import { checkMove, ClaimedIds, type OrderContext, type ResolvedMove } from "./move";
 import { checkPurchase, commitPurchase, type PurchaseContext } from "./purchase";
 import { checkRaid } from "./raid";
 import { startView } from "./start-view";
@@ -20,7 +20,7 @@ export interface NationOrders {
 /** Validate a nation's whole list. Claims and spending accumulate in listing order (R4.2, R4.10). */
 export function validateOrders(state: GameState, nation: Nation, orders: readonly Order[]): NationOrders {
   const view = startView(state);
-  const ctx: OrderContext = { view, nation, claimed: new Set() };
+  const ctx: OrderContext = { view, nation, claimed: new ClaimedIds() };
   const buying: PurchaseContext = { view, nation, spent: 0, slots: new Map(), factories: new Set() };
   const results: Validation[] = [];
   const accepted: (ResolvedMove | PurchaseOrder | undefined)[] = [];
@@ -41,7 +41,8 @@ export function validateOrders(state: GameState, nation: Nation, orders: readonl
       accepted.push(undefined);
       continue;
     }
-    for (const u of [...checked.move.units, ...checked.move.loaded]) ctx.claimed.add(u.id);
+    for (const u of checked.move.units) ctx.claimed.add(u.id);
+    for (const u of checked.move.loaded) ctx.claimed.add(u.id);
     results.push({ ok: true });
     accepted.push(checked.move);
   }

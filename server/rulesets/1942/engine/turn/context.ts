@@ -101,7 +101,14 @@ export interface Phase {
   here: (Piece[] | undefined)[];
   /** Index: cargo aboard each transport by its id, in the order it came aboard. Kept by embark/disembark. */
   aboard: (Piece[] | undefined)[];
+  /**
+   * The owners as the phase changes them. The start state's own object until the first change
+   * (`ownersToWrite`): at 100 copies of the board a copy of 12,800 owners made at the phase's start
+   * lived through every scavenge of the phase; most phases change few owners, and late.
+   */
   owners: Record<string, Nation>;
+  /** Whether `owners` is the phase's own copy yet. */
+  ownersCopied: boolean;
   treasury: Record<Nation, number>;
   runs: Run[];
   /** Territories whose sea battle this phase a piece took part in (R5.5). */
@@ -117,7 +124,7 @@ export function newPhase(state: GameState, view: StartView, dice: Dice, lowLuck:
   // At 100 copies of the board `aboard` was one, read at each step of every moving unit.
   let maxId = -1;
   for (const u of state.units) if (u.id > maxId) maxId = u.id;
-  const pieces: Piece[] = [];
+  const pieces = new Array<Piece>(state.units.length);
   const here: Phase["here"] = new Array(board.ids.length);
   const aboard: Phase["aboard"] = new Array(maxId + 1);
   const byId: Phase["byId"] = new Array(maxId + 1);
@@ -125,16 +132,33 @@ export function newPhase(state: GameState, view: StartView, dice: Dice, lowLuck:
   // stood needs no probe of the board's table (at 100 copies of the board each probe missed the caches).
   let lastAt: string | undefined;
   let lastWhere = -1;
-  for (const u of state.units) {
+  // Each territory's list is made at its full length, counted first: a list grown by `push` from
+  // one piece reserves room for 17, and these lists live to the phase's end (at 100 copies of the
+  // board about a megabyte of room that every scavenge copied).
+  const wheres = new Int32Array(state.units.length);
+  const counts = new Int32Array(board.ids.length);
+  for (let i = 0; i < state.units.length; i++) {
+    const u = state.units[i]!;
     const where = u.at === lastAt ? lastWhere : territoryNumber(board, u.at);
     lastAt = u.at;
     lastWhere = where;
+    wheres[i] = where;
+    counts[where]! += 1;
+  }
+  for (let i = 0; i < state.units.length; i++) {
+    const u = state.units[i]!;
+    const where = wheres[i]!;
     // `at` is the board's own string: later probes of it compare pointers, not characters.
     // Every field present from the start (`out`, `unloaded` too): one shape for all pieces.
     const p: Piece = { id: u.id, nation: u.nation, type: u.type, at: board.ids[where]!, aboard: u.aboard, alive: true, moved: false, where, out: undefined, unloaded: undefined };
-    pieces.push(p);
+    pieces[i] = p;
     byId[p.id] = p;
-    addTo(here, where, p);
+    let list = here[where];
+    if (!list) {
+      here[where] = list = new Array<Piece>(counts[where]!);
+      counts[where] = 0; // from here on the count of pieces written
+    }
+    list[counts[where]!++] = p;
     if (p.aboard !== undefined) addTo(aboard, p.aboard, p);
   }
   return {
@@ -147,7 +171,8 @@ export function newPhase(state: GameState, view: StartView, dice: Dice, lowLuck:
     byId,
     here,
     aboard,
-    owners: { ...state.owners },
+    owners: state.owners,
+    ownersCopied: false,
     treasury: { ...state.treasury },
     runs: [],
     foughtAtSea: new Set(),
@@ -159,6 +184,15 @@ function territoryNumber(board: Board, territory: string): number {
   const n = board.number(territory);
   if (n < 0) throw new Error(`unknown territory ${territory}`);
   return n;
+}
+
+/** The phase's own owners, to change: copied (in the same key order) at the first change. */
+export function ownersToWrite(ph: Phase): Record<string, Nation> {
+  if (!ph.ownersCopied) {
+    ph.owners = { ...ph.owners };
+    ph.ownersCopied = true;
+  }
+  return ph.owners;
 }
 
 export function piece(ph: Phase, id: number): Piece {
@@ -193,8 +227,12 @@ function addTo(index: (Piece[] | undefined)[], key: number, p: Piece): void {
 
 function removeFrom(index: (Piece[] | undefined)[], key: number, p: Piece): void {
   const list = index[key];
-  const i = list ? list.indexOf(p) : -1;
-  if (i >= 0) list!.splice(i, 1);
+  if (!list) return;
+  const i = list.indexOf(p);
+  if (i < 0) return;
+  // Shifted down by hand: `splice` makes a list of what it removed, and this runs for every unit at every step.
+  for (let j = i + 1; j < list.length; j++) list[j - 1] = list[j]!;
+  list.length -= 1;
 }
 
 /** Living cargo aboard a transport. */
@@ -250,12 +288,17 @@ export function runPosition(run: Run): string {
 export function stepNumbers(ph: Phase, from: string, path: readonly string[], unitId?: number): number[] {
   // The run's units stand at `from` when the phase begins: their piece already knows its number.
   const known = unitId === undefined ? undefined : ph.byId[unitId]?.where;
-  const out = [known !== undefined && ph.board.ids[known] === from ? known : numberOf(ph, from)];
+  // Made at its full length: a list grown by `push` from one element reserves room for 17, and a
+  // run keeps this list to the phase's end (at 100 copies of the board, 9,300 runs' worth of room
+  // the young generation's collections copied at every scavenge).
+  const out = new Array<number>(path.length + 1);
+  out[0] = known !== undefined && ph.board.ids[known] === from ? known : numberOf(ph, from);
   // Each step of a valid path neighbours the one before it (R4.2): found among its neighbours.
-  for (const t of path) {
-    const n = ph.board.numberNextTo(out[out.length - 1]!, t);
+  for (let i = 0; i < path.length; i++) {
+    const t = path[i]!;
+    const n = ph.board.numberNextTo(out[i]!, t);
     if (n < 0) throw new Error(`unknown territory ${t}`);
-    out.push(n);
+    out[i + 1] = n;
   }
   return out;
 }
