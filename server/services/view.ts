@@ -333,6 +333,15 @@ export async function viewFor(db: Db, userId: string, read: ViewRead): Promise<G
 }
 
 /** Does this user play this nation in this game? (The authorization of every order mutation.) */
+/**
+ * Whether the user plays this nation in a classic 1942 game (plays_1942_nation, drizzle/0021): the seat
+ * check of the 1942-only procedures, which a 1942 game played a phase at a time (play.*) fails too.
+ */
+export async function playsClassicNation(db: Db, userId: string, gameId: number, nation: Nation): Promise<boolean> {
+  const { rows } = (await db.execute(sql`select plays_1942_nation(${gameId}, ${nation}, ${userId}) as plays`)) as unknown as { rows: { plays: boolean }[] };
+  return rows[0]!.plays;
+}
+
 export async function playsNation(db: Db, userId: string, gameId: number, nation: Nation): Promise<boolean> {
   const rows = await db
     .select({ nation: seats.nation })
