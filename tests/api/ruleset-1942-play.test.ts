@@ -7,7 +7,7 @@
 // an outsider) on play.get, play.history, play.review and the API, before and after its phase resolves.
 import { describe, expect, it } from "vitest";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { attendance, games, notifications, phases, seats } from "../../db/schema";
+import { attendance, games, locks, notifications, phases, seats } from "../../db/schema";
 import { drain } from "../../server/jobs/worker";
 import { getRuleset } from "../../server/rulesets";
 import { defaultDecision, type Decision, type DecisionRequest, type GameState, type Nation, type Order } from "../../server/rulesets/1942/engine";
@@ -187,6 +187,10 @@ describe("a 1942 game created through play.create", () => {
 
     const rows = await rowsOf(gameId);
     const resolved = rows.filter((r) => r.status === "resolved");
+    // The turn after the takeover, a robot ordered and locked for Russia (no player's lock).
+    const turn4 = rows.find((r) => r.turn === 4 && r.step === 0)!;
+    expect(turn4.orders).toHaveProperty("Russia");
+    expect(await handle.db.select({ by: locks.lockedBy }).from(locks).where(and(eq(locks.phaseId, turn4.id), eq(locks.nation, "Russia")))).toEqual([{ by: null }]);
     expect(new Set(resolved.map((r) => r.turn)).size).toBeGreaterThanOrEqual(2);
     expect(resolved.some((r) => r.step > 0)).toBe(true);
     // Every row a phase, stored with the generic engine version; the choices and landings as saved.
