@@ -275,8 +275,10 @@ describe("a side's batch in a 1942 game played a phase at a time", () => {
 
     // A later phase of the same turn (battles or post-combat): a saved batch stays its player's until
     // that phase resolves. Each side that acts saves its batch; only its own player sees it.
+    // A phase where only robots act closes as it opens, so an open one waits for Germany or Russia.
     const phase = await latest(gameId);
-    if (phase.turn === 1 && phase.status === "open") {
+    expect([phase.turn, phase.status]).toEqual([1, "open"]);
+    {
       const info = ruleset.phases(phase.startState)[phase.step]!;
       const saved: Record<string, string> = {};
       for (const [caller, nation] of [
@@ -295,6 +297,7 @@ describe("a side's batch in a 1942 game played a phase at a time", () => {
         expect(stored).toEqual(batch);
         saved[nation] = JSON.stringify(stored);
       }
+      expect(Object.keys(saved).length).toBeGreaterThan(0);
       const readers: [Caller, string, Nation | null][] = [
         [asAlice, alice.id, "Germany"],
         [asBob, bob.id, "Russia"],
