@@ -172,8 +172,10 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
   // second frame would put each of its elements on the page twice until the swap.
   return (
     <Suspense fallback={<p className="muted" data-testid="board-loading">Loading the board…</p>}>
+      {/* A turn of several phases (1942's orders, battles, post-combat) gives each phase a fresh screen:
+          nothing typed or said in one phase (its batch, "Locked") stands in the next. */}
       <Screen
-        key={acting ?? ""}
+        key={`${acting ?? ""}${phase.step ? `|${view.turn}.${phase.step.index}` : ""}`}
         gameId={gameId}
         layout={layout}
         side={acting}
