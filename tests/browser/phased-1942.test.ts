@@ -37,6 +37,9 @@ describe.skipIf(SKIP)("a 1942 game played a phase at a time", () => {
     // page follows to the turn's next phase (a battles phase) or, if none waits, to turn 2.
     await page.getByRole("button", { name: "Lock" }).click();
     await expect.poll(async () => `${await page.getByTestId("game-turn").textContent()} ${(await page.getByTestId("game-phase").textContent().catch(() => "")) ?? ""}`, { timeout: LONG }).toMatch(/Turn 2|battles|Post-combat/);
+    // The count is of the sides acting in the phase (the robots that have nothing to decide lock too).
+    const [locked, acting] = ((await page.getByTestId("locked-count").textContent()) ?? "").split(" ")[0]!.split("/").map(Number);
+    expect(locked!).toBeLessThanOrEqual(acting!);
     await shoot(page, "lockstep-phased-1942-next");
     await shootNarrow(page, "lockstep-phased-1942-next-narrow");
   }, 600_000);
