@@ -83,7 +83,7 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
               , {phase.step.name} (phase {phase.step.index + 1} of {phase.step.count})
             </span>
           ) : null}
-          : {STATUS[phase.status] ?? phase.status}
+          : {phase.decision && phase.status === "open" ? "decisions open" : (STATUS[phase.status] ?? phase.status)}
         </strong>
       ) : (
         <span>Waiting for players to fill the seats</span>

@@ -37,6 +37,8 @@ describe.skipIf(SKIP)("a 1942 game played a phase at a time", () => {
     // page follows to the turn's next phase (a battles phase) or, if none waits, to turn 2.
     await page.getByRole("button", { name: "Lock" }).click();
     await expect.poll(async () => `${await page.getByTestId("game-turn").textContent()} ${(await page.getByTestId("game-phase").textContent().catch(() => "")) ?? ""}`, { timeout: LONG }).toMatch(/Turn 2|battles|Post-combat/);
+    // A battles or post-combat phase is one of decisions, and the frame says so.
+    if (!/Turn 2/.test((await page.getByTestId("game-turn").textContent()) ?? "")) expect(await page.getByTestId("game-turn").textContent()).toContain("decisions open");
     // The count is of the sides acting in the phase (the robots that have nothing to decide lock too).
     const [locked, acting] = ((await page.getByTestId("locked-count").textContent()) ?? "").split(" ")[0]!.split("/").map(Number);
     expect(locked!).toBeLessThanOrEqual(acting!);
