@@ -268,10 +268,11 @@ describe("a side's batch in a 1942 game played a phase at a time", () => {
     await asAlice.play.lock({ gameId, side: "Germany" });
     await asBob.play.lock({ gameId, side: "Russia" });
     await drain(handle, "test");
-    // Once the orders phase resolved, its batches are the phase's public record (docs/platform.md).
+    // The orders phase resolved, but its batches stay secret while the turn's battles and post-combat
+    // are decided (R3, R8: purchases are placed only at the turn's end; Ruleset.ordersShown "turn").
     const [resolvedOrders] = await rowsOf(gameId);
     expect(resolvedOrders!.status).toBe("resolved");
-    for (const text of await others()) expect(text).toContain("germany-secret-4711");
+    for (const text of await others()) expect(text).not.toContain("germany-secret-4711");
 
     // A later phase of the same turn (battles or post-combat): a saved batch stays its player's until
     // that phase resolves. Each side that acts saves its batch; only its own player sees it.
@@ -311,5 +312,19 @@ describe("a side's batch in a 1942 game played a phase at a time", () => {
       // The turn is not resolved until its last phase is: its review shows nothing of it yet.
       expect(await asCat.play.review({ gameId, turn: 1 })).toMatchObject({ resolved: false, orders: null, report: null, phases: null });
     }
+
+    // The rest of the turn: each phase's acting players lock what they saved (robots act at once).
+    for (let guard = 0; (await latest(gameId)).turn === 1; guard++) {
+      expect(guard).toBeLessThan(20);
+      const open = await latest(gameId);
+      const sides = ruleset.phases(open.startState)[open.step]!.sides;
+      for (const [caller, nation] of [
+        [asAlice, "Germany"],
+        [asBob, "Russia"],
+      ] as const) if (sides.includes(nation)) await caller.play.lock({ gameId, side: nation });
+      await drain(handle, "test");
+    }
+    // Turn 1 is over: its orders are every reader's now.
+    for (const text of await others()) expect(text).toContain("germany-secret-4711");
   }, 120_000);
 });
