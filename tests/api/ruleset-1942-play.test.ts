@@ -273,6 +273,13 @@ describe("a side's batch in a 1942 game played a phase at a time", () => {
     const [resolvedOrders] = await rowsOf(gameId);
     expect(resolvedOrders!.status).toBe("resolved");
     for (const text of await others()) expect(text).not.toContain("germany-secret-4711");
+    // Nor does a sandbox opened now: it starts from the turn's start, not from the phase in play,
+    // whose state holds every nation's orders (a sandbox played to the turn's end would show them).
+    const sandbox = await asBob.sandbox.open({ gameId });
+    const [sandboxStart] = await rowsOf(sandbox.gameId);
+    expect(JSON.stringify(sandboxStart!.startState)).not.toContain("germany-secret-4711");
+    expect(sandboxStart!.startState).toEqual(resolvedOrders!.startState);
+    await asBob.sandbox.delete({ gameId: sandbox.gameId });
 
     // A later phase of the same turn (battles or post-combat): a saved batch stays its player's until
     // that phase resolves. Each side that acts saves its batch; only its own player sees it.

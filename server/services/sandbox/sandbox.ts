@@ -90,8 +90,11 @@ export async function openSandbox(db: Db, userId: string, fromGameId: number, tu
       .select({ id: phases.id, turn: phases.turn, seedHash: phases.seedHash, startState: phases.startState })
       .from(phases)
       .where(turn === undefined ? eq(phases.gameId, fromGameId) : and(eq(phases.gameId, fromGameId), eq(phases.turn, turn)))
-      // A turn of several phases (step) is copied from its start; the game's position is its latest phase.
-      .orderBy(desc(phases.turn), turn === undefined ? desc(phases.step) : asc(phases.step))
+      // A turn of several phases (step) is copied from its start; the game's position is its latest
+      // phase, unless the ruleset keeps a turn's orders secret until the turn is over (ordersShown
+      // "turn", 1942): a later phase's state holds every side's orders, which a sandbox played to the
+      // turn's end would show, so the turn in play is copied from its start too.
+      .orderBy(desc(phases.turn), turn === undefined && rulesetOf(source.ruleset).ordersShown !== "turn" ? desc(phases.step) : asc(phases.step))
       .limit(1);
     if (!phase) throw turn === undefined ? conflict("That game has not started: there is no position to copy yet") : notFound(`Turn ${turn} of that game`);
     const mine = (await tx.select({ nation: seats.nation }).from(seats).where(and(eq(seats.gameId, fromGameId), eq(seats.userId, userId)))).map((s) => s.nation);
