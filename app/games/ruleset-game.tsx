@@ -1,6 +1,7 @@
 "use client";
-// The game page of any ruleset but 1942: the platform's frame (turn, deadline, who locked, seats,
-// links to the reviews, history and download, press) around the game's own screen, which gets only
+// The game page of any game played a phase at a time (a classic 1942 game has its own): the
+// platform's frame (turn, deadline, who locked, seats, links to the reviews, history and download,
+// press) around the game's own screen, which gets only
 // the contract's props (contract.ts): the ruleset's view for this viewer, the phase, the viewer's
 // saved orders, save/lock/unlock, and `layout`, through which the screen hands over its board (it
 // fills the window, board-frame.tsx) and its panel (the Orders tab, or a bottom sheet on a phone).
@@ -82,13 +83,14 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
               , {phase.step.name} (phase {phase.step.index + 1} of {phase.step.count})
             </span>
           ) : null}
-          : {STATUS[phase.status] ?? phase.status}
+          : {phase.decision && phase.status === "open" ? "decisions open" : (STATUS[phase.status] ?? phase.status)}
         </strong>
       ) : (
         <span>Waiting for players to fill the seats</span>
       )}
       {phase?.deadline && phase.status === "open" ? <Deadline iso={phase.deadline} running={!view.game.pausedAt} label={phase.decision ? "Decisions due" : "Orders due"} testId="deadline" /> : null}
-      {phase ? <span data-testid="locked-count">{phase.locked.length}/{phase.sides.length} locked</span> : null}
+      {/* Of the sides that act in the phase: a robot locks in every phase, one with nothing to order too. */}
+      {phase ? <span data-testid="locked-count">{phase.locked.filter((s) => phase.sides.includes(s)).length}/{phase.sides.length} locked</span> : null}
       {lastResolved > 0 ? (
         <Link href={`/game/${gameId}/turn/${lastResolved}`} data-testid="last-review">
           Turn {lastResolved} review
@@ -172,8 +174,10 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
   // second frame would put each of its elements on the page twice until the swap.
   return (
     <Suspense fallback={<p className="muted" data-testid="board-loading">Loading the board…</p>}>
+      {/* A turn of several phases (1942's orders, battles, post-combat) gives each phase a fresh screen:
+          nothing typed or said in one phase (its batch, "Locked") stands in the next. */}
       <Screen
-        key={acting ?? ""}
+        key={`${acting ?? ""}${phase.step ? `|${view.turn}.${phase.step.index}` : ""}`}
         gameId={gameId}
         layout={layout}
         side={acting}

@@ -8,7 +8,7 @@ import type { SeatSide } from "../../db/schema";
 import { ServiceError } from "../services/errors";
 import { isConnectionError } from "../../db/connection-error";
 import { UNAVAILABLE_MESSAGE, internalMessage, logInternalError } from "./internal-error";
-import { playsNation } from "../services/view";
+import { playsClassicNation, playsNation } from "../services/view";
 import { requireClassic } from "../services/ruleset-games/rulesets";
 import { endVacation } from "../services/vacations";
 import { gameNation } from "./schemas";
@@ -83,8 +83,8 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, next, getRaw
 
 /** Proves the caller plays `input.nation` in `input.gameId` before the procedure runs. */
 export const nationProcedure = protectedProcedure.input(gameNation).use(async ({ ctx, input, next }) => {
-  if (!(await playsNation(ctx.db, ctx.user.id, input.gameId, input.nation))) {
-    // Only on the refusal path (no cost to a player's own calls): a game of another ruleset has no nations.
+  if (!(await playsClassicNation(ctx.db, ctx.user.id, input.gameId, input.nation))) {
+    // Only on the refusal path (no cost to a player's own calls): any game but a classic 1942 one is told so.
     await requireClassic(ctx.db, input.gameId);
     throw new TRPCError({ code: "FORBIDDEN", message: `You do not play ${input.nation} in this game` });
   }

@@ -158,6 +158,14 @@ export interface Ruleset<State, Orders, Report, Scenario = unknown, Options = un
    */
   reportView(report: Report, viewer: Viewer, state: State): unknown;
   /**
+   * Optional: when a resolved phase's batches become every viewer's to read (the history, the download).
+   * "phase", the default: as soon as that phase resolves. "turn": once the turn's last phase has — for
+   * a game whose later phases inside a turn must not learn the earlier phases' orders (1942: orders are
+   * secret until the turn resolves, R3, and purchases are placed only at its end, R8). The turn's
+   * review shows nothing of a turn before its last phase resolves either way.
+   */
+  ordersShown?: "phase" | "turn";
+  /**
    * Optional, for a ruleset under fog of war: a complete state built only from what this side may see
    * (its view); whatever the view hides is filled with the ruleset's stated assumptions, never read
    * from the state. A sandbox opened by this side's player starts from it, so its owner, who plays

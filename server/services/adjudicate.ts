@@ -29,7 +29,7 @@ import { combatOf } from "../rulesets/1942/stored/replay";
 import { publicWaiting } from "../rulesets/1942/stored/sealed";
 import { rateFinishedGame } from "./ratings";
 import { resolveRulesetPhase } from "./ruleset-games/resolve";
-import { CLASSIC } from "./ruleset-games/rulesets";
+import { classicGame } from "./ruleset-games/rulesets";
 import { classicRules } from "./ruleset-games/rules";
 
 export { resolveStored } from "../rulesets/1942/stored/replay";
@@ -99,8 +99,8 @@ export async function adjudicatePhase(
     const { phase, game } = row;
     if (phase.status === "resolved") return "already-resolved";
     if (phase.status !== "resolving" && phase.status !== "battles") return "not-ready";
-    // Every other ruleset resolves a whole turn at once through the registry (ruleset-games/resolve.ts).
-    if (game.ruleset !== CLASSIC) {
+    // Every game but a classic 1942 one resolves a phase at a time through the registry (ruleset-games/resolve.ts).
+    if (!classicGame(game)) {
       if (phase.status !== "resolving") return "not-ready";
       step("readMs");
       const done = await resolveRulesetPhase(tx, phase, game);

@@ -49,7 +49,7 @@ export async function sweepDeadlines(db: Db): Promise<number> {
     const [game] = await tx.select().from(games).where(eq(games.id, phase.gameId));
     // A ruleset's phase of decisions closes with what was saved (a side that saved nothing takes the
     // ruleset's default), as a 1942 battle decision does: no vacation, excuse or missed-deadline count.
-    if (decidesIn(game!.ruleset, phase.startState)) {
+    if (decidesIn(game!, phase.startState)) {
       await beginResolving(tx, phase);
       return true;
     }

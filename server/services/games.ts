@@ -6,7 +6,7 @@ import { conflict, forbidden, notFound, ServiceError } from "./errors";
 import { publish } from "./events";
 import { notify } from "./notify";
 import { openPhase } from "./phases";
-import { CLASSIC, rulesetOf, scenarioSides, teamOfGameSide } from "./ruleset-games/rulesets";
+import { CLASSIC, classicGame, rulesetOf, scenarioSides, teamOfGameSide } from "./ruleset-games/rulesets";
 import { setupOptions, startRulesetGame } from "./ruleset-games/setup";
 import { refuseUnknownOptions } from "./ruleset-games/rulesets";
 import { gameRules } from "./ruleset-games/rules";
@@ -72,7 +72,7 @@ export async function startIfFull(tx: Db, gameId: number): Promise<boolean> {
     .where(and(eq(games.id, gameId), eq(games.status, "open")))
     .returning();
   if (!game) return false;
-  if (game.ruleset === CLASSIC) await openPhase(tx, gameId, 1, classicStart(game.options), game.options);
+  if (classicGame(game)) await openPhase(tx, gameId, 1, classicStart(game.options), game.options);
   else await startRulesetGame(tx, game);
   const players = await tx.selectDistinct({ userId: seats.userId }).from(seats).where(eq(seats.gameId, gameId));
   const humans = players.map((p) => p.userId).filter((id): id is string => id !== null);

@@ -9,7 +9,7 @@ import { RULESET } from "./ratings";
 import { shownPlayerName } from "./player-names";
 import { getRuleset } from "../rulesets";
 import { scenarioSides } from "./ruleset-games/rulesets";
-import { sidesToAct, waitsFor } from "./ruleset-games/acting";
+import { decidesIn, sidesToAct, waitsFor } from "./ruleset-games/acting";
 import { displayName } from "./display-name";
 import { gameRules } from "./ruleset-games/rules";
 
@@ -83,7 +83,7 @@ export async function listLobby(db: Db, userId: string): Promise<{ open: LobbyGa
   const described = await describe(db, userId, mine);
   for (const g of described) {
     if (g.status !== "active") continue;
-    const turn = await turnOf(db, g.id, g.ruleset, g.seats.filter((s) => s.mine && !s.robot).map((s) => s.nation));
+    const turn = await turnOf(db, g.id, g, g.seats.filter((s) => s.mine && !s.robot).map((s) => s.nation));
     if (turn) g.turn = turn;
   }
   // The viewer's own figures over the lobby carry 1942's rating (the profile lists every game's).
@@ -104,22 +104,23 @@ async function toWatch(db: Db, userId: string, mineIds: number[]): Promise<Lobby
     .limit(WATCH_LISTED);
   const described = await describe(db, userId, rows);
   for (const g of described) {
-    const turn = await turnOf(db, g.id, g.ruleset, []);
+    const turn = await turnOf(db, g.id, g, []);
     if (turn) g.turn = turn;
   }
   return described;
 }
 
 /** The current turn of a game and what waits for the viewer, who plays `mine` (only the viewer's own facts). */
-async function turnOf(db: Db, gameId: number, ruleset: string, mine: SeatSide[]): Promise<LobbyTurn | null> {
+async function turnOf(db: Db, gameId: number, game: Pick<LobbyGame, "ruleset" | "scenario">, mine: SeatSide[]): Promise<LobbyTurn | null> {
   const phase = await currentPhase(db, gameId);
   if (!phase) return null;
   let needs: LobbyTurn["needs"] = null;
   // Only a side the ruleset names as acting needs orders: one with nothing to move is not nagged.
-  const acting = phase.status === "open" ? mine.filter((n) => waitsFor(sidesToAct(ruleset, phase.startState), n)) : [];
+  const acting = phase.status === "open" ? mine.filter((n) => waitsFor(sidesToAct(game, phase.startState), n)) : [];
   if (acting.length > 0) {
     const locked = (await db.select({ nation: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id))).map((r) => r.nation);
-    if (acting.some((n) => !locked.includes(n))) needs = "orders";
+    // A phase of decisions (a 1942 game's battles, played a row per phase) waits for a decision.
+    if (acting.some((n) => !locked.includes(n))) needs = decidesIn(game, phase.startState) ? "decision" : "orders";
   } else if (phase.status === "battles") {
     if (phase.pending?.requests.some((r) => mine.includes(r.chooser))) needs = "decision";
   } else if (phase.status === "post-combat" && mine.length > 0) {

@@ -10,7 +10,7 @@ import { NATIONS, validateOrders, type Nation, type Order, type Validation } fro
 import { conflict, notFound, notYours, ServiceError } from "./errors";
 import { namedCall, textArray } from "./named-call";
 import { phaseStartState } from "./start-state";
-import { playsNation } from "./view";
+import { playsClassicNation } from "./view";
 import { requireClassic } from "./ruleset-games/rulesets";
 import { endVacation } from "./vacations";
 
@@ -33,7 +33,8 @@ function prepareSaveRead(db: Db) {
     .select({
       id: phases.id,
       seedHash: phases.seedHash,
-      plays: sql<boolean>`exists (select 1 from ${seats} s where s.game_id = ${gameId} and s.nation = ${nation} and s.user_id = ${userId})`,
+      // The seat of a classic 1942 game (drizzle/0021): a 1942 game played a phase at a time is play.*'s.
+      plays: sql<boolean>`plays_1942_nation(${gameId}, ${nation}, ${userId})`,
       locked: sql<boolean>`exists (select 1 from ${locks} l where l.phase_id = "phases"."id" and l.nation = ${nation})`,
     })
     .from(phases)
@@ -46,7 +47,7 @@ async function openPhaseToSave(db: Db, gameId: number, saver: Saver) {
   const [phase] = await read.execute({ gameId, nation: saver.nation, userId: saver.userId });
   if (phase) return phase;
   // Without an open phase a stranger is still told "not yours" first, as the router's check would.
-  if (!(await playsNation(db, saver.userId, gameId, saver.nation))) {
+  if (!(await playsClassicNation(db, saver.userId, gameId, saver.nation))) {
     await requireClassic(db, gameId);
     throw notYours(saver.nation);
   }

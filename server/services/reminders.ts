@@ -35,9 +35,9 @@ export async function sweepReminders(db: Db): Promise<number> {
       // Share-lock the phase: a lock or the deadline sweep cannot change it while we read.
       const [phase] = await tx.select().from(phases).where(and(eq(phases.id, id), eq(phases.status, "open"))).for("share");
       if (!phase) return 0;
-      const [game] = await tx.select({ name: games.name, ruleset: games.ruleset }).from(games).where(eq(games.id, phase.gameId));
+      const [game] = await tx.select({ name: games.name, ruleset: games.ruleset, scenario: games.scenario }).from(games).where(eq(games.id, phase.gameId));
       // A ruleset's phase of decisions closes its decisions, not orders.
-      const closing = game && decidesIn(game.ruleset, phase.startState) ? "decisions" : "orders";
+      const closing = game && decidesIn(game, phase.startState) ? "decisions" : "orders";
       const locked = new Set((await tx.select({ nation: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id))).map((r) => r.nation));
       const players = await tx
         .select({ nation: seats.nation, userId: seats.userId })

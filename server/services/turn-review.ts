@@ -8,7 +8,7 @@ import type { PhaseStatus, phases } from "../../db/schema";
 import { notFound } from "./errors";
 import { loadGame } from "./phases";
 import { rulesetTurnReview } from "./ruleset-games/review";
-import { CLASSIC, notClassic } from "./ruleset-games/rulesets";
+import { classicGame, notClassic } from "./ruleset-games/rulesets";
 import { classicRulesIn } from "./ruleset-games/rules";
 
 /** A turn's orders as the phase stores them, by side: the platform keeps them, the ruleset reads them. */
@@ -39,7 +39,7 @@ export interface TurnReview {
 export async function turnReview(db: Db, userId: string, gameId: number, turn: number): Promise<TurnReview> {
   const game = await loadGame(db, gameId);
   if (!game) throw notFound("That game");
-  if (game.ruleset !== CLASSIC) throw notClassic(game);
+  if (!classicGame(game)) throw notClassic(game);
   const review = await rulesetTurnReview(db, userId, gameId, turn, undefined, { boards: false });
   const rules = classicRulesIn(review.rules);
   return {

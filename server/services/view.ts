@@ -30,7 +30,7 @@ import { getPreference } from "./battle-preferences";
 import { preferredCasualties, type CasualtyPreference } from "../rulesets/1942/engine/combat/preference";
 import { phaseStartState } from "./start-state";
 import { figuresForPhase, phaseKey } from "./phase-figures";
-import { CLASSIC, notClassic } from "./ruleset-games/rulesets";
+import { classicGame, notClassic } from "./ruleset-games/rulesets";
 import { classicRules } from "./ruleset-games/rules";
 import { textArray } from "./named-call";
 
@@ -224,11 +224,11 @@ const seatsOf = (seatRows: SeatRow[], userId: string) => NATIONS.filter((n) => s
  * (event-view.ts), which viewFor then cuts to each viewer's own. For a game of another ruleset, only
  * its ruleset (it has no such view).
  */
-export async function readView(db: Db, gameId: number, ordersOf: (seatRows: SeatRow[]) => Nation[]): Promise<ViewRead | { otherRuleset: string }> {
+export async function readView(db: Db, gameId: number, ordersOf: (seatRows: SeatRow[]) => Nation[]): Promise<ViewRead | { otherRuleset: string; scenario: string | null }> {
   const found = await gameWithSeats(db, gameId);
   if (!found) throw notFound("That game");
   const { game, seats: seatRows } = found;
-  if (game.ruleset !== CLASSIC) return { otherRuleset: game.ruleset };
+  if (!classicGame(game)) return { otherRuleset: game.ruleset, scenario: game.scenario };
   const phase = await latestPhase(db, gameId, ordersOf(seatRows));
   const startState = phase ? await phaseStartState(db, phase) : undefined;
   const postCombatRows = phase?.status === "post-combat" && phase.postCombat ? await db.select().from(postCombatOrders).where(eq(postCombatOrders.phaseId, phase.id)) : [];
@@ -238,7 +238,7 @@ export async function readView(db: Db, gameId: number, ordersOf: (seatRows: Seat
 
 export async function gameView(db: Db, userId: string, gameId: number): Promise<GameView> {
   const read = await readView(db, gameId, (seatRows) => seatsOf(seatRows, userId));
-  if ("otherRuleset" in read) throw notClassic({ ruleset: read.otherRuleset });
+  if ("otherRuleset" in read) throw notClassic({ ruleset: read.otherRuleset, scenario: read.scenario });
   return viewFor(db, userId, read);
 }
 
@@ -333,6 +333,15 @@ export async function viewFor(db: Db, userId: string, read: ViewRead): Promise<G
 }
 
 /** Does this user play this nation in this game? (The authorization of every order mutation.) */
+/**
+ * Whether the user plays this nation in a classic 1942 game (plays_1942_nation, drizzle/0021): the seat
+ * check of the 1942-only procedures, which a 1942 game played a phase at a time (play.*) fails too.
+ */
+export async function playsClassicNation(db: Db, userId: string, gameId: number, nation: Nation): Promise<boolean> {
+  const { rows } = (await db.execute(sql`select plays_1942_nation(${gameId}, ${nation}, ${userId}) as plays`)) as unknown as { rows: { plays: boolean }[] };
+  return rows[0]!.plays;
+}
+
 export async function playsNation(db: Db, userId: string, gameId: number, nation: Nation): Promise<boolean> {
   const rows = await db
     .select({ nation: seats.nation })

@@ -28,9 +28,10 @@ export default async function GamePage({ params }: { params: Promise<{ id: strin
   if (!initial) notFound();
   if (initial === "not 1942") {
     const kind = await trpc.play.kind({ gameId });
-    // A game of another ruleset has its page at /game/<id>/play (app/games' frame around its screen): a
-    // route of its own, so nothing of it counts in this page's first-load JavaScript (capped at 200 KB).
-    if (kind.ruleset !== "1942") redirect(`/game/${gameId}/play`);
+    // A game played a phase at a time (any other ruleset's, or a 1942 game play.create made) has its
+    // page at /game/<id>/play (app/games' frame around its screen): a route of its own, so nothing of
+    // it counts in this page's first-load JavaScript (capped at 200 KB).
+    if (kind.phased) redirect(`/game/${gameId}/play`);
     notFound();
   }
   // The view travels as its JSON text: React's flight format sends a long string as one chunk, where

@@ -1,5 +1,7 @@
 // What every server-rendered page of one game does first: the viewer signs in (and comes back to
-// `path`), the route's id is a game's, and the game's ruleset says which page draws it. A game that
+// `path`), the route's id is a game's, and the game's kind says which page draws it: a classic 1942
+// game its own pages, a game played a phase at a time (`phased`, play.kind; a 1942 one too) the
+// platform's. A game that
 // does not exist, or that the viewer may not see, is a 404.
 import { notFound } from "next/navigation";
 import { TRPCError } from "@trpc/server";
@@ -22,5 +24,5 @@ export async function routeGame(id: string, path: string) {
   const trpc = await serverTrpc();
   const kind = await orNotFound(trpc.play.kind({ gameId }));
   if (!kind) notFound();
-  return { gameId, ruleset: kind.ruleset, trpc };
+  return { gameId, ruleset: kind.ruleset, phased: kind.phased, trpc };
 }

@@ -44,10 +44,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: "GET", path: "/games/{gameId}/press/{channelId}", procedure: "press.messages", scope: "read", summary: "A page of one channel's messages (query: before)" },
   { method: "POST", path: "/games/{gameId}/nations/{nation}/press", procedure: "press.open", scope: "press", summary: "Open a private channel of your nation and the given members" },
   { method: "POST", path: "/games/{gameId}/nations/{nation}/press/{channelId}", procedure: "press.send", scope: "press", summary: "Send a message to a channel as your nation" },
-  // Games of every other ruleset (Interplanetary, War of the Triple Alliance, ...): play.* (docs/platform.md).
-  { method: "GET", path: "/play", procedure: "play.games", scope: "read", summary: "The games offered besides 1942, with their scenarios and sides", noInput: true },
-  { method: "POST", path: "/play/challenges", procedure: "play.create", scope: "play", summary: "Create a challenge of another ruleset (ruleset, scenario, seats, your sides, robots)" },
-  { method: "GET", path: "/play/{gameId}", procedure: "play.get", scope: "read", summary: "A game of another ruleset as you see it: the ruleset's view, the phase, your saved orders (query: side)" },
+  // Games played a phase at a time, of every ruleset (Interplanetary, War of the Triple Alliance, and
+  // 1942 games created here): play.* (docs/platform.md).
+  { method: "GET", path: "/play", procedure: "play.games", scope: "read", summary: "The games offered, with their scenarios, sides and options", noInput: true },
+  { method: "POST", path: "/play/challenges", procedure: "play.create", scope: "play", summary: "Create a challenge played a phase at a time, of any ruleset, 1942 too (ruleset, scenario, seats, your sides, robots, rules)" },
+  { method: "GET", path: "/play/{gameId}", procedure: "play.get", scope: "read", summary: "A game played a phase at a time as you see it: the ruleset's view, the phase, your saved orders (query: side)" },
   { method: "POST", path: "/play/{gameId}/sides/{side}/join", procedure: "play.join", scope: "play", summary: "Join an open challenge as a side" },
   { method: "PUT", path: "/play/{gameId}/sides/{side}/orders", procedure: "play.save", scope: "play", summary: "Save your side's orders (the ruleset's batch; replaces the saved one)" },
   { method: "POST", path: "/play/{gameId}/sides/{side}/lock", procedure: "play.lock", scope: "play", summary: "Lock your side's orders" },

@@ -1,4 +1,5 @@
-// play.*: games of any ruleset but 1942 (which keeps game.* and orders.*) — the lobby's offer, a
+// play.*: games played a phase at a time, of any ruleset — a 1942 game too when play.create made it
+// (a classic 1942 game keeps game.* and orders.*: classicGame) — the lobby's offer, a
 // challenge, joining a side, the game as the viewer may see it, saving/locking/unlocking a side's
 // orders, history, one turn's review, the download and the dice check. Thin: parse, call a service.
 import { z } from "zod";
@@ -7,7 +8,7 @@ import { lockSide, saveBatch, unlockSide } from "../../services/ruleset-games/pl
 import { leaveSide, reclaimSide } from "../../services/ruleset-games/seats";
 import { rulesetDownload, rulesetGameView, rulesetHistory } from "../../services/ruleset-games/read";
 import { rulesetTurnReview } from "../../services/ruleset-games/review";
-import { offeredGames } from "../../services/ruleset-games/rulesets";
+import { classicGame, offeredGames } from "../../services/ruleset-games/rulesets";
 import { joinGame } from "../../services/games";
 import { loadGame } from "../../services/phases";
 import { notFound } from "../../services/errors";
@@ -47,11 +48,14 @@ export const rulesetChallenge = z.object({
 export const playRouter = router({
   /** The games the lobby offers and their scenarios. */
   games: protectedProcedure.query(() => offeredGames()),
-  /** Which ruleset a game is played by (the game page picks its screen by it). */
+  /**
+   * Which ruleset a game is played by, and whether it is played a phase at a time through play.*
+   * (`phased`; false: a classic 1942 game, game.* and orders.*): the game page picks its screen by it.
+   */
   kind: protectedProcedure.input(z.object({ gameId })).query(async ({ ctx, input }) => {
     const game = await loadGame(ctx.db, input.gameId);
     if (!game) throw notFound("That game");
-    return { ruleset: game.ruleset, scenario: game.scenario };
+    return { ruleset: game.ruleset, scenario: game.scenario, phased: !classicGame(game) };
   }),
   create: protectedProcedure.input(rulesetChallenge).mutation(({ ctx, input }) =>
     createRulesetChallenge(ctx.db, ctx.user.id, {

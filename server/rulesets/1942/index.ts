@@ -141,6 +141,10 @@ export const ruleset1942: Ruleset<State1942, Orders1942, Report1942, string, Opt
     if (isStage(state)) return stageView(state, viewer);
     return viewer.kind === "outsider" ? { turn: state.turn ?? 1, owners: { ...state.owners } } : structuredClone(state);
   },
+  // R3: a nation's orders are secret until the turn resolves; R8: its purchases are placed only at the
+  // turn's end. A game played a phase at a time shows the orders phase's batches once the turn is over,
+  // not while its battles and post-combat are still being decided.
+  ordersShown: "turn",
   // A 1942 turn report is public to every player once the turn resolves (its battles are fought in the
   // open, R6); before the turn's end a phase's report shows only the combat's public outcome.
   reportView: (report) => (isStageReport(report) ? stageReportView(report) : report),

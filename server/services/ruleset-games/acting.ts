@@ -1,5 +1,5 @@
-// Who a phase waits for. A 1942 game waits for every nation (R3: all order at once); a game of any
-// other ruleset waits only for the sides its ruleset names as acting in the current phase of the turn
+// Who a phase waits for. A classic 1942 game (classicGame) waits for every nation (R3: all order at
+// once); a game played a row per phase, of any ruleset, waits only for the sides its ruleset names as acting in the current phase of the turn
 // (`phases(state)[phaseOf(state)].sides`): a
 // side with nothing to order (its ships all gone, its units all routed) is never asked for orders,
 // reminded, counted as missing a deadline or waited for. The platform asks; the ruleset knows why.
@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { games, phases } from "../../../db/schema";
 import { getRuleset, type AnyRuleset, type PhaseInfo } from "../../rulesets";
-import { CLASSIC } from "./rulesets";
+import { classicGame, type Game } from "./rulesets";
 
 /** Which phase of its turn a state is at (0 for a ruleset of one phase a turn). */
 export const stepOf = (ruleset: AnyRuleset, state: unknown): number => ruleset.phaseOf?.(state) ?? 0;
@@ -35,15 +35,20 @@ export const phaseIdOf = (ruleset: AnyRuleset, state: unknown): string => curren
  */
 export const isDecisionPhase = (ruleset: AnyRuleset, state: unknown): boolean => currentStep(ruleset, state)?.info.deadline === "decision";
 
-/** isDecisionPhase for a game's ruleset id (a 1942 game's own phases decide their deadlines in its services: false). */
-export function decidesIn(rulesetId: string, startState: unknown): boolean {
-  const ruleset = rulesetId === CLASSIC ? undefined : getRuleset(rulesetId);
+type GameKind = Pick<Game, "ruleset" | "scenario">;
+
+/** The ruleset that says who acts in a game's phases; none for a classic 1942 game, whose services say. */
+const phasedRuleset = (game: GameKind): AnyRuleset | undefined => (classicGame(game) ? undefined : getRuleset(game.ruleset));
+
+/** isDecisionPhase for a game (a classic 1942 game's own phases decide their deadlines in its services: false). */
+export function decidesIn(game: GameKind, startState: unknown): boolean {
+  const ruleset = phasedRuleset(game);
   return ruleset ? isDecisionPhase(ruleset, startState) : false;
 }
 
-/** The sides of a game of this ruleset that must order in a phase starting from `startState`; null: every seat (1942). */
-export function sidesToAct(rulesetId: string, startState: unknown): ReadonlySet<string> | null {
-  const ruleset = rulesetId === CLASSIC ? undefined : getRuleset(rulesetId);
+/** The sides of this game that must order in a phase starting from `startState`; null: every seat (classic 1942). */
+export function sidesToAct(game: GameKind, startState: unknown): ReadonlySet<string> | null {
+  const ruleset = phasedRuleset(game);
   return ruleset ? new Set(actingSides(ruleset, startState)) : null;
 }
 
@@ -52,10 +57,10 @@ export function sidesToAct(rulesetId: string, startState: unknown): ReadonlySet<
  * its sides (null: every seat) and whether it is a phase of decisions (isDecisionPhase).
  */
 export async function awaitedIn(db: Db, phase: { id: number; gameId: number; startState?: unknown }): Promise<{ sides: ReadonlySet<string> | null; decision: boolean }> {
-  const [game] = await db.select({ ruleset: games.ruleset }).from(games).where(eq(games.id, phase.gameId));
-  if (!game || game.ruleset === CLASSIC) return { sides: null, decision: false };
+  const [game] = await db.select({ ruleset: games.ruleset, scenario: games.scenario }).from(games).where(eq(games.id, phase.gameId));
+  if (!game || classicGame(game)) return { sides: null, decision: false };
   const state = phase.startState !== undefined ? phase.startState : (await db.select({ s: phases.startState }).from(phases).where(eq(phases.id, phase.id)))[0]?.s;
-  return { sides: sidesToAct(game.ruleset, state), decision: decidesIn(game.ruleset, state) };
+  return { sides: sidesToAct(game, state), decision: decidesIn(game, state) };
 }
 
 /** The sides an orders phase waits for (awaitedIn); null: every seat. */

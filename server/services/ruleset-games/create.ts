@@ -1,5 +1,5 @@
-// A challenge of any ruleset but 1942 (which has games.ts's own): the game, its scenario, one seat per
-// side the challenger chose to seat, the challenger's and the robots' seats taken. It starts when the
+// A challenge of any ruleset, 1942 included: the game, its scenario, one seat per side the challenger
+// chose to seat, the challenger's and the robots' seats taken. It starts when the
 // last seat is filled (games.ts startIfFull, shared with 1942), joins go through games.ts joinGame.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
@@ -10,7 +10,7 @@ import { publish } from "../events";
 import { activeGames, MAX_ACTIVE_GAMES, startIfFull } from "../games";
 import { publicChannel } from "../press/access";
 import { lockUser } from "../user-lock";
-import { CLASSIC, refuseUnknownOptions, rulesetOf, scenarioOf } from "./rulesets";
+import { refuseUnknownOptions, rulesetOf, scenarioOf } from "./rulesets";
 import { setupOptions } from "./setup";
 
 export interface RulesetChallengeInput {
@@ -28,7 +28,6 @@ export interface RulesetChallengeInput {
 
 /** The seated sides, or the refusal naming what is wrong with the choice. */
 function seatedSides(input: RulesetChallengeInput): string[] {
-  if (input.ruleset === CLASSIC) throw new ServiceError("BAD_REQUEST", "A 1942 game is created with game.create");
   const ruleset = rulesetOf(input.ruleset);
   const scenario = scenarioOf(ruleset, input.scenario);
   if (input.seats < scenario.minSides || input.seats > scenario.sides.length)
@@ -59,6 +58,7 @@ export async function createRulesetChallenge(db: Db, userId: string, input: Rule
     if ((await activeGames(tx, userId)) >= MAX_ACTIVE_GAMES) throw conflict(`You are already in ${MAX_ACTIVE_GAMES} active games, the most one player may be in`);
     const [game] = await tx
       .insert(games)
+      // The scenario is always stored: it is what makes a 1942 game one played a row per phase (classicGame).
       .values({ name: input.name, createdBy: userId, options: { ...input.options, robots: robots.size > 0 }, ruleset: input.ruleset, scenario: input.scenario })
       .returning();
     await tx.insert(seats).values(

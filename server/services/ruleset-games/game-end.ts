@@ -19,7 +19,7 @@ const endsOf = oncePerDb(() => new Recent<string, unknown>(64));
  * The end state of a resolved row with no row after it: replayed from `stored` (or the row as read)
  * the first time, kept after. Call it for a resolved row only: an open one's orders may still change.
  */
-export async function lastRowEnd(db: Db, ruleset: AnyRuleset, game: Pick<Game, "ruleset" | "options">, row: { id: number; seedHash: string }, stored?: StoredRow): Promise<unknown> {
+export async function lastRowEnd(db: Db, ruleset: AnyRuleset, game: Pick<Game, "ruleset" | "scenario" | "options">, row: { id: number; seedHash: string }, stored?: StoredRow): Promise<unknown> {
   const ends = endsOf(db);
   const key = `${row.id}:${row.seedHash}`;
   let end = ends.get(key);

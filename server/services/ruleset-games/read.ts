@@ -201,6 +201,10 @@ export async function rulesetHistory(db: Db, userId: string, gameId: number): Pr
     .where(eq(phases.gameId, gameId))
     .orderBy(asc(phases.turn), asc(phases.step));
   const starts = await Promise.all(rows.map((p) => phaseStartState(db, p)));
+  // A ruleset that shows a turn's orders only at its end (ordersShown "turn"): the turn in play keeps
+  // its resolved phases' batches until the game moves past it (its last phase resolved opens the next).
+  const lastTurn = rows.reduce((max, r) => Math.max(max, r.turn), 0);
+  const ordersShownTo = ruleset.ordersShown === "turn" && game.status !== "finished" ? lastTurn - 1 : Infinity;
   return {
     name: game.name,
     ruleset: ruleset.id,
@@ -220,7 +224,7 @@ export async function rulesetHistory(db: Db, userId: string, gameId: number): Pr
         createdAt: p.createdAt.toISOString(),
         resolvedAt: p.resolvedAt?.toISOString() ?? null,
         seed: resolved ? p.seed : null,
-        orders: resolved ? ((p.orders ?? {}) as Record<string, unknown>) : null,
+        orders: resolved && p.turn <= ordersShownTo ? ((p.orders ?? {}) as Record<string, unknown>) : null,
         report: resolved ? reportFor(ruleset, p, viewer) : null,
       };
     }),
@@ -247,8 +251,9 @@ export async function rulesetDownload(db: Db, userId: string, gameId: number) {
     sides: (scenario?.sides ?? []).filter((s) => sides.includes(s)),
     status: game.status,
     // One entry per resolved phase; a turn of several phases names each (`step`, `phase`).
+    // A phase whose orders are not shown yet (ordersShown "turn", the turn still in play) is left out.
     turns: history.turns
-      .filter((t) => t.status === "resolved")
+      .filter((t) => t.status === "resolved" && t.orders !== null)
       .map(({ turn, step, phase, seed, seedHash, engineVersion, orders, report }) => ({ turn, ...(phase === null ? {} : { step, phase }), seed, seedHash, engineVersion, orders, report })),
   };
 }

@@ -38,7 +38,7 @@ export type StoredRow = Pick<Phase, "startState" | "orders" | "seed" | "decision
  * (wholeTurnRows) through its ruleset's replayTurn, with the decisions the row recorded and the
  * game's options; any other, as the one phase it is (replayPhase).
  */
-export function replayRow(ruleset: AnyRuleset, game: Pick<Game, "ruleset" | "options">, row: StoredRow) {
+export function replayRow(ruleset: AnyRuleset, game: Pick<Game, "ruleset" | "scenario" | "options">, row: StoredRow) {
   if (!wholeTurnRows(game)) return replayPhase(ruleset, row);
   if (!ruleset.replayTurn) throw new Error(`${ruleset.id}: its games store whole turns, but it has no replayTurn`);
   return ruleset.replayTurn({

@@ -11,6 +11,14 @@ export type Game = typeof games.$inferSelect;
 /** The 1942 game keeps its own services (its battles and post-combat wait for players there). */
 export const CLASSIC = "1942";
 
+/**
+ * Whether a game is played by its ruleset's own services, a row a whole turn (docs/platform.md): a
+ * 1942 game as game.create stores it, without a scenario. A game created through play.create always
+ * names its scenario and is played by the generic services a row per phase, whatever its ruleset — a
+ * 1942 game too. The storage tells the two apart, never a rule.
+ */
+export const classicGame = (game: Pick<Game, "ruleset" | "scenario">): boolean => game.ruleset === CLASSIC && game.scenario === null;
+
 export function rulesetOf(id: string): AnyRuleset {
   const ruleset = getRuleset(id);
   if (!ruleset) throw new ServiceError("BAD_REQUEST", `No game "${id}" is played here: one of ${rulesetIds().join(", ")}`);
@@ -73,11 +81,11 @@ export function offeredGames() {
     }));
 }
 
-/** A game that is not the 1942 game, with its ruleset; the 1942 game is told to use its own procedures. */
+/** A game played a row per phase, with its ruleset; a classic 1942 game is told to use its own procedures. */
 export async function rulesetGame(db: Db, gameId: number): Promise<{ game: Game; ruleset: AnyRuleset }> {
   const [game] = await db.select().from(games).where(eq(games.id, gameId));
   if (!game) throw notFound("That game");
-  if (game.ruleset === CLASSIC) throw new ServiceError("BAD_REQUEST", "This is a 1942 game: it is played through game.get and orders.*");
+  if (classicGame(game)) throw new ServiceError("BAD_REQUEST", "This is a 1942 game: it is played through game.get and orders.*");
   return { game, ruleset: rulesetOf(game.ruleset) };
 }
 
@@ -92,19 +100,21 @@ export async function anyRulesetGame(db: Db, gameId: number): Promise<{ game: Ga
 }
 
 /**
- * Whether the game's phase rows each hold a whole turn: a 1942 game is played by its own services
- * (docs/platform.md), which store a turn, battles and post-combat included, in its orders row.
+ * Whether the game's phase rows each hold a whole turn: a classic 1942 game (classicGame) is played by
+ * its own services (docs/platform.md), which store a turn, battles and post-combat included, in its
+ * orders row.
  */
-export const wholeTurnRows = (game: Pick<Game, "ruleset">): boolean => game.ruleset === CLASSIC;
+export const wholeTurnRows = (game: Pick<Game, "ruleset" | "scenario">): boolean => classicGame(game);
 
-/** The refusal a 1942-only procedure gives for a game of another ruleset (never a crash on its state). */
-export function notClassic(game: Pick<Game, "ruleset">): ServiceError {
+/** The refusal a 1942-only procedure gives for any game but a classic 1942 one (never a crash on its state). */
+export function notClassic(game: Pick<Game, "ruleset" | "scenario">): ServiceError {
+  if (game.ruleset === CLASSIC) return new ServiceError("BAD_REQUEST", "This 1942 game is played a phase at a time through play.* (/api/v1/play/...)");
   const name = getRuleset(game.ruleset)?.name ?? game.ruleset;
   return new ServiceError("BAD_REQUEST", `This game is ${name}, not 1942: it is played through play.* (/api/v1/play/...)`);
 }
 
-/** Throws notClassic unless the game is a 1942 game (missing games pass: the caller says "not found"). */
+/** Throws notClassic unless the game is a classic 1942 game (missing games pass: the caller says "not found"). */
 export async function requireClassic(db: Db, gameId: number): Promise<void> {
-  const [game] = await db.select({ ruleset: games.ruleset }).from(games).where(eq(games.id, gameId));
-  if (game && game.ruleset !== CLASSIC) throw notClassic(game);
+  const [game] = await db.select({ ruleset: games.ruleset, scenario: games.scenario }).from(games).where(eq(games.id, gameId));
+  if (game && !classicGame(game)) throw notClassic(game);
 }

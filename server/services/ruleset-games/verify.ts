@@ -32,7 +32,7 @@ export function canonical(value: unknown): string {
  * The version a game's rows are stamped with, and a stored check with: a ruleset's own services (rows
  * of whole turns) stamp its version as it is ("1.1.0"), the generic phases its id and version.
  */
-export const rowVersionOf = (ruleset: AnyRuleset, game: Pick<Game, "ruleset">): string => (wholeTurnRows(game) ? ruleset.version : engineVersionOf(ruleset));
+export const rowVersionOf = (ruleset: AnyRuleset, game: Pick<Game, "ruleset" | "scenario">): string => (wholeTurnRows(game) ? ruleset.version : engineVersionOf(ruleset));
 
 /** The turn a phase leads to, or null when the ruleset broke its order of phases. */
 function nextTurnAfter(ruleset: AnyRuleset, phase: Phase, state: unknown): number | null {
@@ -44,7 +44,7 @@ function nextTurnAfter(ruleset: AnyRuleset, phase: Phase, state: unknown): numbe
 }
 
 /** Turn 1's first phase of a game played phase by phase: its start is checked against the scenario's setup. */
-const checksSetup = (game: Pick<Game, "ruleset">, phase: Pick<Phase, "turn" | "step">) => !wholeTurnRows(game) && phase.turn === 1 && phase.step === 0;
+const checksSetup = (game: Pick<Game, "ruleset" | "scenario">, phase: Pick<Phase, "turn" | "step">) => !wholeTurnRows(game) && phase.turn === 1 && phase.step === 0;
 
 /**
  * Replays one resolved phase and compares it with what was stored and with the next phase's start.

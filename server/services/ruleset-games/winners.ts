@@ -6,7 +6,7 @@
 import { getRuleset } from "../../rulesets";
 import type { Phase } from "../phases";
 import { replayPhase } from "./resolve";
-import { CLASSIC, teamOfGameSide, type Game } from "./rulesets";
+import { classicGame, teamOfGameSide, type Game } from "./rulesets";
 
 export type LastPhase = Pick<Phase, "startState" | "orders" | "seed" | "report" | "status">;
 
@@ -22,7 +22,7 @@ export function winningTeams(game: Pick<Game, "ruleset" | "scenario" | "result">
 /** The winners (sides or team names) of a game that stored no result, from its last phase. */
 function replayedWinners(game: Pick<Game, "ruleset" | "scenario">, last: LastPhase | undefined): string[] {
   if (!last || last.status !== "resolved") return [];
-  if (game.ruleset === CLASSIC) {
+  if (classicGame(game)) {
     const winner = (last.report as { victory?: { winner?: string | null } } | null)?.victory?.winner;
     return winner ? [winner] : [];
   }

@@ -18,7 +18,7 @@ import { lockUser } from "../user-lock";
 import { gameView, type GameView } from "../view";
 import { rulesetGameView, rulesetHistory, type RulesetGameView } from "../ruleset-games/read";
 import { openRulesetPhase } from "../ruleset-games/open-phase";
-import { CLASSIC, rulesetOf, scenarioSides } from "../ruleset-games/rulesets";
+import { CLASSIC, classicGame, rulesetOf, scenarioSides } from "../ruleset-games/rulesets";
 import { resolveRulesetSandbox, sandboxSides, shareableStart } from "./ruleset-sandbox";
 import { gameRules } from "../ruleset-games/rules";
 
@@ -90,13 +90,16 @@ export async function openSandbox(db: Db, userId: string, fromGameId: number, tu
       .select({ id: phases.id, turn: phases.turn, seedHash: phases.seedHash, startState: phases.startState })
       .from(phases)
       .where(turn === undefined ? eq(phases.gameId, fromGameId) : and(eq(phases.gameId, fromGameId), eq(phases.turn, turn)))
-      // A turn of several phases (step) is copied from its start; the game's position is its latest phase.
-      .orderBy(desc(phases.turn), turn === undefined ? desc(phases.step) : asc(phases.step))
+      // A turn of several phases (step) is copied from its start; the game's position is its latest
+      // phase, unless the ruleset keeps a turn's orders secret until the turn is over (ordersShown
+      // "turn", 1942): a later phase's state holds every side's orders, which a sandbox played to the
+      // turn's end would show, so the turn in play is copied from its start too.
+      .orderBy(desc(phases.turn), turn === undefined && rulesetOf(source.ruleset).ordersShown !== "turn" ? desc(phases.step) : asc(phases.step))
       .limit(1);
     if (!phase) throw turn === undefined ? conflict("That game has not started: there is no position to copy yet") : notFound(`Turn ${turn} of that game`);
     const mine = (await tx.select({ nation: seats.nation }).from(seats).where(and(eq(seats.gameId, fromGameId), eq(seats.userId, userId)))).map((s) => s.nation);
     // A game of another ruleset seats its own sides, and copies only what the caller's sides may see.
-    const classic = source.ruleset === CLASSIC;
+    const classic = classicGame(source);
     const other = classic ? null : await sandboxSides(tx, source);
     const otherStart = other ? shareableStart(other.ruleset, phase.startState, other.sides, mine as string[]) : null;
     const own = mine.length
@@ -173,7 +176,7 @@ export async function undoSandbox(db: Db, userId: string, gameId: number, turn: 
       .orderBy(asc(orders.nation), asc(orders.position));
     await tx.delete(phases).where(and(eq(phases.gameId, gameId), gte(phases.turn, turn)));
     const opened =
-      game.ruleset === CLASSIC ? await openPhase(tx, gameId, turn, target.startState, game.options, []) : await openRulesetPhase(tx, game, rulesetOf(game.ruleset), turn, target.startState);
+      classicGame(game) ? await openPhase(tx, gameId, turn, target.startState, game.options, []) : await openRulesetPhase(tx, game, rulesetOf(game.ruleset), turn, target.startState);
     if (saved.length > 0) await tx.insert(orders).values(saved.map((o) => ({ ...o, phaseId: opened.id, savedBy: userId })));
     // A step back reopens a game that had ended: its result goes with the turns that made it.
     await tx.update(games).set({ status: "active", result: null }).where(eq(games.id, gameId));
@@ -210,7 +213,7 @@ export async function robotOrdersFor(db: Db, userId: string, gameId: number, sid
   });
   const seed = `${phase.seed}|robot|${side}`;
   // 1942's phase keeps its start state apart (start-state.ts); its orders are saved by 1942's own save.
-  const classic = game.ruleset === CLASSIC;
+  const classic = classicGame(game);
   const batch = rulesetOf(game.ruleset).robot(classic ? await phaseStartState(db, phase) : phase.startState, side, seed);
   const saved = classic ? await saveOrders(db, userId, gameId, side as Side, batch) : await saveBatch(db, userId, gameId, side, batch);
   return { ...saved, orders: batch };
@@ -224,7 +227,7 @@ export async function resolveSandbox(db: Db, userId: string, gameId: number): Pr
     if (!latest || latest.status !== "open") throw conflict("Orders are not open in this sandbox now: decide the battles or land the aircraft first");
     return { game, phase: latest };
   });
-  if (game.ruleset !== CLASSIC) return resolveRulesetSandbox(db, userId, game, phase.id);
+  if (!classicGame(game)) return resolveRulesetSandbox(db, userId, game, phase.id);
   const locked = (await db.select({ nation: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id))).map((l) => l.nation);
   let resolving = false;
   for (const nation of scenarioSides(game).filter((n) => !locked.includes(n as Side))) resolving = (await lockOrders(db, userId, gameId, nation as Side)).resolving;
@@ -263,9 +266,9 @@ export type SharedSandbox =
 
 export async function sharedSandbox(db: Db, token: string): Promise<SharedSandbox> {
   if (!SHARE_TOKEN.test(token)) throw new ServiceError("BAD_REQUEST", "That is not a share link");
-  const [game] = await db.select({ id: games.id, ruleset: games.ruleset }).from(games).where(and(eq(games.shareToken, token), eq(games.sandbox, true)));
+  const [game] = await db.select({ id: games.id, ruleset: games.ruleset, scenario: games.scenario }).from(games).where(and(eq(games.shareToken, token), eq(games.sandbox, true)));
   if (!game) throw notFound("That shared sandbox");
   // No user id matches a seat: the view of a spectator, never the owner's own.
-  if (game.ruleset !== CLASSIC) return { ruleset: "other", game: await rulesetGameView(db, "", game.id), history: await rulesetHistory(db, "", game.id) };
+  if (!classicGame(game)) return { ruleset: "other", game: await rulesetGameView(db, "", game.id), history: await rulesetHistory(db, "", game.id) };
   return { ruleset: CLASSIC, view: await gameView(db, "", game.id), history: await rulesetHistory(db, "", game.id) };
 }

@@ -17,8 +17,8 @@ const STATUS: Record<string, string> = { open: "orders open", resolving: "resolv
 
 export default async function HistoryPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { gameId, ruleset, trpc } = await routeGame(id, `/game/${id}/history`);
-  if (ruleset !== "1942") return <RulesetHistory gameId={gameId} history={await trpc.play.history({ gameId })} />;
+  const { gameId, phased, trpc } = await routeGame(id, `/game/${id}/history`);
+  if (phased) return <RulesetHistory gameId={gameId} history={await trpc.play.history({ gameId })} />;
   const history = await orNotFound(trpc.play.history({ gameId }).then(history1942));
   if (!history) notFound();
   // Newest first: the turn just resolved is what a player comes here for.

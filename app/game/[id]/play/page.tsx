@@ -1,4 +1,5 @@
-// The game page of any ruleset but 1942 (the game page redirects here by the game's ruleset): the
+// The page of a game played a phase at a time, of any ruleset (the game page redirects here by
+// play.kind's `phased`; a classic 1942 game goes back to its own screen): the
 // platform's frame (app/games/ruleset-game.tsx) around the game's own screen. A server component: the
 // first render comes with the game; the client keeps it live from there.
 import type { Metadata } from "next";
@@ -11,7 +12,7 @@ export const dynamic = "force-dynamic";
 
 export default async function RulesetGamePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { gameId, ruleset, trpc } = await routeGame(id, `/game/${id}/play`);
-  if (ruleset === "1942") redirect(`/game/${gameId}`);
+  const { gameId, phased, trpc } = await routeGame(id, `/game/${id}/play`);
+  if (!phased) redirect(`/game/${gameId}`);
   return <RulesetGame gameId={gameId} initial={await trpc.play.get({ gameId })} />;
 }

@@ -25,8 +25,8 @@ export async function GET(req: Request, { params }: { params: Promise<{ id: stri
   const turnParam = new URL(req.url).searchParams.get("turn");
   try {
     const trpc = await serverTrpc();
-    if ((await trpc.play.kind({ gameId })).ruleset !== "1942") {
-      // Any other ruleset: the replayable file (play.download), or one turn's review.
+    if ((await trpc.play.kind({ gameId })).phased) {
+      // A game played a phase at a time (any ruleset, 1942 too): the replayable file (play.download), or one turn's review.
       if (turnParam === null) return file(await trpc.play.download({ gameId }), `lockstep-game-${gameId}.json`);
       const turn = /^\d+$/.test(turnParam) ? Number(turnParam) : NaN;
       if (!Number.isSafeInteger(turn) || turn < 1 || turn > INT4_MAX) return Response.json({ error: "Not a turn number" }, { status: 400 });

@@ -45,9 +45,10 @@ export default async function TurnReviewPage({ params }: { params: Promise<{ id:
   // end views), so it asks for none: for the game's last turn the end is a whole turn replayed.
   const kind = await trpc.play.kind({ gameId }).catch(missing);
   if (!kind) notFound();
-  const generic = await trpc.play.review({ gameId, turn, boards: kind.ruleset !== "1942" }).catch(missing);
+  const generic = await trpc.play.review({ gameId, turn, boards: kind.phased }).catch(missing);
   if (!generic) notFound();
-  if (generic.ruleset !== "1942") return <RulesetReview review={generic} />;
+  // A game played a phase at a time (a 1942 one too) is told by its game's Review; a classic 1942 game on its map.
+  if (kind.phased) return <RulesetReview review={generic} />;
   const review = review1942(generic);
   const has = (t: number) => review.turns.some((p) => p.turn === t);
   // Luck over the game: every resolved turn up to this one (the history the history page shows).

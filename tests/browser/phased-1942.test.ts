@@ -1,0 +1,48 @@
+// A 1942 game created through play.create in the browser (issue 21; docs/platform.md "1942 on the
+// generic services"): its game page sends it to the platform's frame (/game/<id>/play), which shows it
+// with the JSON screen and names the phase of the turn; a lock there closes the orders phase (the
+// robots lock at once) and the page follows the turn's later phases. Screenshots at 1440×900 and 390×844.
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { LONG, SKIP, onePageSession, shoot, shootNarrow, signIn } from "./support";
+
+describe.skipIf(SKIP)("a 1942 game played a phase at a time", () => {
+  const session = onePageSession("lockstep-phased-1942", { width: 1440, height: 900 });
+  const run = randomBytes(3).toString("hex");
+
+  it("opens in the platform's frame, not the 1942 screen, and follows its phases", async () => {
+    const { page, app } = session;
+    await signIn(page, app.base, `ivo-${run}@example.com`);
+    // Made as a bot or the public API would make it: play.create with the 1942 ruleset (the lobby's
+    // 1942 form still makes classic games).
+    const gameId = await page.evaluate(async (name) => {
+      const res = await fetch("/api/trpc/play.create", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name, ruleset: "1942", scenario: "standard", seats: 5, mine: ["Germany"], robots: ["Russia", "Japan", "United Kingdom", "United States"], ordersHours: 24, decisionHours: 24, rules: { lowLuck: true } }),
+      });
+      const body = (await res.json()) as { result: { data: { gameId: number } } };
+      return body.result.data.gameId;
+    }, `Phased ${run}`);
+    await page.goto(`${app.base}/game/${gameId}`);
+    await page.waitForURL(/\/game\/\d+\/play$/, { timeout: LONG });
+    await page.getByTestId("ruleset-game").waitFor({ timeout: LONG });
+    await page.getByTestId("json-screen").waitFor({ timeout: LONG });
+    expect(await page.getByTestId("game-turn").textContent()).toContain("Turn 1");
+    expect(await page.getByTestId("game-phase").textContent()).toContain("Orders");
+    await shoot(page, "lockstep-phased-1942-orders");
+    await shootNarrow(page, "lockstep-phased-1942-orders-narrow");
+
+    // Germany orders nothing and locks: the robots have locked, so the orders phase resolves and the
+    // page follows to the turn's next phase (a battles phase) or, if none waits, to turn 2.
+    await page.getByRole("button", { name: "Lock" }).click();
+    await expect.poll(async () => `${await page.getByTestId("game-turn").textContent()} ${(await page.getByTestId("game-phase").textContent().catch(() => "")) ?? ""}`, { timeout: LONG }).toMatch(/Turn 2|battles|Post-combat/);
+    // A battles or post-combat phase is one of decisions, and the frame says so.
+    if (!/Turn 2/.test((await page.getByTestId("game-turn").textContent()) ?? "")) expect(await page.getByTestId("game-turn").textContent()).toContain("decisions open");
+    // The count is of the sides acting in the phase (the robots that have nothing to decide lock too).
+    const [locked, acting] = ((await page.getByTestId("locked-count").textContent()) ?? "").split(" ")[0]!.split("/").map(Number);
+    expect(locked!).toBeLessThanOrEqual(acting!);
+    await shoot(page, "lockstep-phased-1942-next");
+    await shootNarrow(page, "lockstep-phased-1942-next-narrow");
+  }, 600_000);
+});
