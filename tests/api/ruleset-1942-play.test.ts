@@ -10,14 +10,14 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { attendance, games, locks, notifications, phases, seats } from "../../db/schema";
 import { drain } from "../../server/jobs/worker";
 import { getRuleset } from "../../server/rulesets";
-import { defaultDecision, type Decision, type DecisionRequest, type GameState, type Nation, type Order } from "../../server/rulesets/1942/engine";
-import { checkChoice } from "../../server/rulesets/1942/engine/combat/casualties";
+import { defaultDecision, type GameState, type Nation, type Order } from "../../server/rulesets/1942/engine";
 import { stepOf } from "../../server/rulesets/1942/engine/combat/decisions";
 import type { StageView } from "../../server/rulesets/1942/phases/stage-view";
 import type { AirChoice } from "../../server/rulesets/1942/engine/postcombat/options";
 import { createToken } from "../../server/services/api-tokens";
 import { sweepDeadlines } from "../../server/services/deadlines";
 import { handle, route } from "./api-world";
+import { otherChoice } from "../support/casualty-choice";
 import { callerFor, makeUser, QUICK } from "../support/world";
 
 type Caller = ReturnType<typeof callerFor>;
@@ -35,15 +35,6 @@ const rowsOf = (gameId: number): Promise<Phase[]> => handle.db.select().from(pha
 const latest = async (gameId: number) => (await rowsOf(gameId)).at(-1)!;
 const expire = (id: number) => handle.db.update(phases).set({ deadline: sql`now() - interval '1 minute'` }).where(eq(phases.id, id));
 
-/** A legal casualty choice other than the R6.9 default where one exists, else the default. */
-function otherChoice(r: DecisionRequest): Decision {
-  if (r.kind !== "casualties" || r.default.length === 0) return defaultDecision(r);
-  for (const c of [...r.candidates].reverse()) {
-    const units = [...r.default.slice(0, -1), c.id];
-    if (!r.default.includes(c.id) && !checkChoice(r.candidates, r.hits, units)) return { kind: "casualties", units };
-  }
-  return defaultDecision(r);
-}
 
 /** One unit of each group of air to land, at the nearest safe place within its reach (R7.1). */
 function landingsFor(air: AirChoice[]) {

@@ -14,12 +14,12 @@ import { drain } from "../../server/jobs/worker";
 import { sweepDeadlines } from "../../server/services/deadlines";
 import { canonical } from "../../server/services/ruleset-games/verify";
 import { getRuleset } from "../../server/rulesets";
-import { defaultDecision, validateOrders, type Decision, type DecisionRecord, type DecisionRequest, type GameState, type HouseRules, type Nation } from "../../server/rulesets/1942/engine";
+import { defaultDecision, validateOrders, type DecisionRecord, type GameState, type HouseRules, type Nation } from "../../server/rulesets/1942/engine";
 import { stepOf } from "../../server/rulesets/1942/engine/combat/decisions";
-import { checkChoice } from "../../server/rulesets/1942/engine/combat/casualties";
 import { robotOrders } from "../../server/rulesets/1942/robots/robot";
 import type { BattleOrders, LandingOrders, Orders1942, Report1942, State1942 } from "../../server/rulesets/1942";
 import type { BattleStage, PostCombatStage } from "../../server/rulesets/1942/phases/turn-so-far";
+import { otherChoice } from "../support/casualty-choice";
 import { testDb } from "../support/db";
 import { callerFor, makeUser } from "../support/world";
 
@@ -42,15 +42,6 @@ async function rowsOf(gameId: number): Promise<Phase[]> {
   return handle.db.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(phases.turn);
 }
 
-/** A legal casualty choice other than the R6.9 default where one exists (another unit for the default's last pick), else the default. */
-function otherChoice(r: DecisionRequest): Decision {
-  if (r.kind !== "casualties" || r.default.length === 0) return defaultDecision(r);
-  for (const c of [...r.candidates].reverse()) {
-    const units = [...r.default.slice(0, -1), c.id];
-    if (!r.default.includes(c.id) && !checkChoice(r.candidates, r.hits, units)) return { kind: "casualties", units };
-  }
-  return defaultDecision(r);
-}
 
 /** Play `turns` turns: Alice (Germany) and Bob (Russia) order as robots would, then decide in three ways and land where they like. */
 async function playGame(options: { lowLuck: boolean; houseRules?: HouseRules }, turns: number): Promise<number> {
