@@ -332,7 +332,6 @@ export async function viewFor(db: Db, userId: string, read: ViewRead): Promise<G
   };
 }
 
-/** Does this user play this nation in this game? (The authorization of every order mutation.) */
 /**
  * Whether the user plays this nation in a classic 1942 game (plays_1942_nation, drizzle/0021): the seat
  * check of the 1942-only procedures, which a 1942 game played a phase at a time (play.*) fails too.
@@ -342,6 +341,7 @@ export async function playsClassicNation(db: Db, userId: string, gameId: number,
   return rows[0]!.plays;
 }
 
+/** Does this user play this nation in this game? */
 export async function playsNation(db: Db, userId: string, gameId: number, nation: Nation): Promise<boolean> {
   const rows = await db
     .select({ nation: seats.nation })
