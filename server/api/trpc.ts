@@ -8,7 +8,7 @@ import type { SeatSide } from "../../db/schema";
 import { ServiceError } from "../services/errors";
 import { isConnectionError } from "../../db/connection-error";
 import { UNAVAILABLE_MESSAGE, internalMessage, logInternalError } from "./internal-error";
-import { playsClassicNation, playsNation } from "../services/view";
+import { playsClassicNation, playsNation } from "../services/seat-check";
 import { requireClassic } from "../services/ruleset-games/rulesets";
 import { endVacation } from "../services/vacations";
 import { gameNation } from "./schemas";

@@ -3,7 +3,7 @@ import NextAuth from "next-auth";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { authConfig } from "./config";
-import { cookieHeaderReader, userFromSessionCookie } from "./session-cookie";
+import { cookieHeaderReader, userFromSessionCookie, type CookieRead } from "./session-cookie";
 import { lookupSession } from "./session-lookup";
 
 export const { handlers, auth, signIn, signOut } = NextAuth(authConfig);
@@ -14,36 +14,36 @@ export interface SessionUser {
   name: string | null;
 }
 
+/** A session as next-auth reads it, through either of its call forms. */
+type AuthSession = { user?: { id?: string; email?: string | null; name?: string | null } } | null;
+
 /**
- * The signed-in user, or null. Read once per request however many components ask. A database failure
- * during the read throws DatabaseUnavailableError (a "try again"), never a sign-out.
+ * The signed-in user, or null: the common case (a live session refreshed within the day) in one query
+ * from the session cookie, the rest through next-auth. A database failure during the read throws
+ * DatabaseUnavailableError (a "try again"), never a sign-out.
  */
-export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
-  // The common case (a live session refreshed within the day) in one query; the rest through next-auth.
-  const fast = await userFromSessionCookie();
+async function readUser(cookie: CookieRead | undefined, throughNextAuth: () => Promise<AuthSession>): Promise<SessionUser | null> {
+  const fast = await userFromSessionCookie(cookie);
   if (fast !== undefined) return fast;
-  const session = await lookupSession(() => auth());
-  const user = session?.user;
+  const user = (await lookupSession(throughNextAuth))?.user;
   if (!user?.id || !user.email) return null;
   return { id: user.id, email: user.email, name: user.name ?? null };
-});
+}
+
+/** The signed-in user of a server component or an App Router route (next/headers), read once per request however many components ask. */
+export const getSessionUser = cache((): Promise<SessionUser | null> => readUser(undefined, () => auth()));
+
+/** next-auth's form for API routes: (request, response), headers read from the first, cookies appended to the second's. */
+const authOfRequest = auth as unknown as (req: { headers: Headers }, res: { headers: Headers }) => Promise<AuthSession>;
 
 /**
  * The signed-in user of an API request, from its own headers: the tRPC API is a Pages Router route,
- * where next/headers has no request. The same two paths as getSessionUser. Cookies next-auth would
- * set on the way (a refreshed expiry, its CSRF and callback cookies) are not sent, as a server
- * component's or an App Router route's call of auth() never sent them.
+ * where next/headers has no request. Cookies next-auth would set on the way (a refreshed expiry, its
+ * CSRF and callback cookies) are dropped, as a server component's or an App Router route's call of
+ * auth() never sent them.
  */
-export async function sessionUserOfRequest(headers: Headers): Promise<SessionUser | null> {
-  const fast = await userFromSessionCookie(cookieHeaderReader(headers.get("cookie")));
-  if (fast !== undefined) return fast;
-  // next-auth's form for API routes: (request, response), headers read from the first, cookies
-  // appended to the second's headers (here dropped).
-  const readSession = auth as unknown as (req: { headers: Headers }, res: { headers: Headers }) => Promise<{ user?: { id?: string; email?: string | null; name?: string | null } } | null>;
-  const session = await lookupSession(() => readSession({ headers }, { headers: new Headers() }));
-  const user = session?.user;
-  if (!user?.id || !user.email) return null;
-  return { id: user.id, email: user.email, name: user.name ?? null };
+export function sessionUserOfRequest(headers: Headers): Promise<SessionUser | null> {
+  return readUser(cookieHeaderReader(headers.get("cookie")), () => authOfRequest({ headers }, { headers: new Headers() }));
 }
 
 /** For protected pages: the signed-in user, or a redirect to sign in and come back to `callbackPath`. */

@@ -10,7 +10,7 @@ import { NATIONS, validateOrders, type Nation, type Order, type Validation } fro
 import { conflict, notFound, notYours, ServiceError } from "./errors";
 import { namedCall, textArray } from "./named-call";
 import { phaseStartState } from "./start-state";
-import { playsClassicNation } from "./view";
+import { playsClassicNation } from "./seat-check";
 import { requireClassic } from "./ruleset-games/rulesets";
 import { endVacation } from "./vacations";
 

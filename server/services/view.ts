@@ -1,7 +1,7 @@
 // What one user may see of a game (the server-side filter of hidden information): the board, who has
 // locked, and the saved orders of the nations that user plays — never another nation's orders
 // before the phase that uses them resolves.
-import { and, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { oncePerDb } from "../../db/once-per-db";
 import type { DailyTime, PendingDecisions, PhaseStatus } from "../../db/schema";
@@ -330,22 +330,4 @@ export async function viewFor(db: Db, userId: string, read: ViewRead): Promise<G
     myNations: mySeats,
     myOrders,
   };
-}
-
-/**
- * Whether the user plays this nation in a classic 1942 game (plays_1942_nation, drizzle/0021): the seat
- * check of the 1942-only procedures, which a 1942 game played a phase at a time (play.*) fails too.
- */
-export async function playsClassicNation(db: Db, userId: string, gameId: number, nation: Nation): Promise<boolean> {
-  const { rows } = (await db.execute(sql`select plays_1942_nation(${gameId}, ${nation}, ${userId}) as plays`)) as unknown as { rows: { plays: boolean }[] };
-  return rows[0]!.plays;
-}
-
-/** Does this user play this nation in this game? */
-export async function playsNation(db: Db, userId: string, gameId: number, nation: Nation): Promise<boolean> {
-  const rows = await db
-    .select({ nation: seats.nation })
-    .from(seats)
-    .where(and(eq(seats.gameId, gameId), eq(seats.nation, nation), eq(seats.userId, userId)));
-  return rows.length > 0;
 }

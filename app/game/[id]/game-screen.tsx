@@ -41,7 +41,7 @@ const SandboxTools = dynamic(() => import("./sandbox/sandbox-tools").then((m) =>
 import { PressTabCount } from "./press/press-tab-count";
 import { useHydrated } from "../../components/use-hydrated";
 import { SheetHandle, closeOnEscape } from "./sheet-handle";
-import { GameShell } from "./game-shell";
+import { GameShell, lastResolvedTurn, openingTab } from "./game-shell";
 
 /**
  * The server renders the light shell (game-shell.tsx): the line over the map, the map's place and
@@ -67,7 +67,7 @@ function LiveGameScreen({ gameId, initial }: { gameId: number; initial: GameView
     const base = document.title.replace(/^\(\d+\) Decide! · /, "");
     document.title = waiting.length > 0 ? `(${waiting.length}) Decide! · ${base}` : base;
   }, [waiting.length]);
-  const lastTurn = phase ? (phase.status === "resolved" ? phase.turn : phase.turn - 1) : 0;
+  const lastTurn = lastResolvedTurn(phase);
   const victoryCities = view.game.houseRules?.victoryCities === true;
 
   // One map: drawn by the orders of the nation chosen here (a player of several nations switches),
@@ -83,7 +83,7 @@ function LiveGameScreen({ gameId, initial }: { gameId: number; initial: GameView
   const landing = phase?.status === "post-combat" && shownNation !== null && view.postCombat?.mine[shownNation] !== undefined;
 
   // The side panel's tab follows the phase: orders while they are open, battles when they wait.
-  const phaseTab = phase?.status === "battles" || phase?.status === "post-combat" || phase?.status === "resolving" ? "battles" : "orders";
+  const phaseTab = openingTab(phase);
   const [tab, setTab] = useState<string>(phaseTab);
   useEffect(() => setTab(phaseTab), [phaseTab, phase?.id]);
   const [sheetOpen, setSheetOpen] = useState(false);

@@ -9,11 +9,20 @@ import { GameStatus } from "./game-status";
 import type { GameView } from "./game-types";
 import styles from "./game-screen.module.css";
 
+/** The tab the screen opens on: the battles while they are fought (and post-combat, and while resolving), else the orders. */
+export function openingTab(phase: GameView["phase"]): "battles" | "orders" {
+  return phase?.status === "battles" || phase?.status === "post-combat" || phase?.status === "resolving" ? "battles" : "orders";
+}
+
+/** The last turn wholly resolved (0 before the first): the one the recent battles and the replay show. */
+export function lastResolvedTurn(phase: GameView["phase"]): number {
+  return phase ? (phase.status === "resolved" ? phase.turn : phase.turn - 1) : 0;
+}
+
 export function GameShell({ view }: { view: GameView }) {
   const phase = view.phase;
-  const lastTurn = phase ? (phase.status === "resolved" ? phase.turn : phase.turn - 1) : 0;
-  // The tab the live screen opens on (game-screen.tsx): battles while they are fought, else orders.
-  const active = phase?.status === "battles" || phase?.status === "post-combat" || phase?.status === "resolving" ? "Battles" : "Orders";
+  const lastTurn = lastResolvedTurn(phase);
+  const active = openingTab(phase) === "battles" ? "Battles" : "Orders";
   const tabs = ["Orders", "Battles", "Nations", "Board", ...(lastTurn >= 1 ? ["Replay"] : []), "Press"];
   return (
     <div className={styles.screen} data-testid="game-screen" data-sheet="closed">

@@ -20,6 +20,7 @@ import { gameOptionsOf, knownSorted, markSorted, type GameState, type Unit } fro
 import { byNationOrder, nationIndex, teamOf } from "./teams";
 import { NATIONS, UNIT_TYPES, type Nation } from "./types";
 import { isAir, isShip, tableIndex } from "./units";
+import { sortInPlace } from "./sort";
 import { aliveOf, cargoPieces, newPhase, newRun, numberOf, ownersToWrite, piecesAt, runPosition, stepNumbers, type Phase, type Run } from "./turn/context";
 
 export interface CombatInput {
@@ -106,18 +107,13 @@ function validate(ph: Phase, orders: CombatInput["orders"]): OrderReport[] {
   // Canonical order (R1.1 nation order, then order id) for everything that follows, so the report
   // never depends on how a nation listed its orders.
   // Runs are made nation by nation in that order, and players' lists are mostly in id order: a list
-  // already in order is left as it is (the sort is stable, so it would not change it), with no sort.
-  if (!inOrder(ph.runs)) ph.runs.sort(byRunOrder);
+  // already in order is left as it is, with no sort.
+  sortInPlace(ph.runs, byRunOrder);
   return invalid;
 }
 
 function byRunOrder(a: Run, b: Run): number {
   return byNationOrder(a.nation, b.nation) || (a.order.id < b.order.id ? -1 : a.order.id > b.order.id ? 1 : 0);
-}
-
-function inOrder(runs: readonly Run[]): boolean {
-  for (let i = 1; i < runs.length; i++) if (byRunOrder(runs[i - 1]!, runs[i]!) > 0) return false;
-  return true;
 }
 
 /** R5.3 — which transports unload, as a one-step land move of their cargo in step 1 of the land pass. */

@@ -6,6 +6,7 @@ import { NATIONS, TEAMS, type Nation, type Team, type UnitCounts, type UnitType 
 import { UNIT_STATS, isAir, isShip } from "../units";
 import { capacity, checkChoice, defaultCasualties, type Candidate } from "./casualties";
 import { fire, type FireRecord, type Shooter } from "./fire";
+import { sortInPlace } from "../sort";
 
 export interface BattleUnit {
   id: number;
@@ -459,15 +460,8 @@ const STEP_ORDER = ["bombardment", "submarine", "general", "retreat"];
 
 /** The record must not depend on which side decided first: choices are kept in step, then team order. */
 function canonicalOrder(log: ChoiceEntry[]): void {
-  // Usually in order already (one entry, or the Axis before the Allies): no sort and its work array then.
-  let ordered = true;
-  for (let i = 1; i < log.length && ordered; i++) ordered = choiceRank(log[i - 1]!) <= choiceRank(log[i]!);
-  if (ordered) return;
-  log.sort((a, b) => STEP_ORDER.indexOf(a.step) - STEP_ORDER.indexOf(b.step) || TEAMS.indexOf(a.team) - TEAMS.indexOf(b.team));
-}
-
-function choiceRank(e: ChoiceEntry): number {
-  return STEP_ORDER.indexOf(e.step) * TEAMS.length + TEAMS.indexOf(e.team);
+  // Usually in order already (one entry, or the Axis before the Allies): no built-in sort's work array.
+  sortInPlace(log, (a, b) => STEP_ORDER.indexOf(a.step) - STEP_ORDER.indexOf(b.step) || TEAMS.indexOf(a.team) - TEAMS.indexOf(b.team));
 }
 
 function decideInPlace(b: BattleState, team: Team, decision: Decision, by: DecidedBy): Refused | undefined {

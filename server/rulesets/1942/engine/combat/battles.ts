@@ -4,6 +4,7 @@ import type { Nation, Team, UnitType } from "../types";
 import { capture, settleCaptures } from "../movement/capture";
 import { cargoPieces, indexedAt, isFighting, piecesAt, runPosition, type Phase, type Piece, type Run } from "../turn/context";
 import type { BattleReport } from "../report";
+import { sortInPlace } from "../sort";
 import { fightInPlace, openBattle, type BattleState, type DecisionPolicy } from "./battle";
 
 /** R5.2c — every territory of the pass's kind holding units of both teams. Raiders take no part (R5.4). */
@@ -23,15 +24,10 @@ export function findBattles(ph: Phase, kind: "sea" | "land", raiders: ReadonlySe
 }
 
 function participants(ph: Phase, territory: string, raiders: ReadonlySet<number>): Piece[] {
-  // One walk of the territory's index; sorted only when the pieces did not come in id order.
+  // One walk of the territory's index, then by id (no sort when they came in id order).
   const out: Piece[] = [];
-  let sorted = true;
-  for (const p of indexedAt(ph, territory)) {
-    if (!isFighting(p) || raiders.has(p.id)) continue;
-    if (out.length > 0 && out[out.length - 1]!.id > p.id) sorted = false;
-    out.push(p);
-  }
-  return sorted ? out : out.sort((a, b) => a.id - b.id);
+  for (const p of indexedAt(ph, territory)) if (isFighting(p) && !raiders.has(p.id)) out.push(p);
+  return sortInPlace(out, (a, b) => a.id - b.id);
 }
 
 /** R5.5 — battleships ordered to bombard `territory` that may fire before round 1. */

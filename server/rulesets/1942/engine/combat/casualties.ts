@@ -2,6 +2,7 @@
 import { nationIndex } from "../teams";
 import type { Nation, UnitType } from "../types";
 import { UNIT_STATS, tableIndex } from "../units";
+import { sortInPlace } from "../sort";
 
 /** What a casualty choice may pick from. */
 export interface Candidate {
@@ -12,27 +13,6 @@ export interface Candidate {
   value: number;
   /** Hits it can still take: 2 for an unharmed battleship, else 1. */
   room: number;
-}
-
-/**
- * A short list sorted by insertion, a long one by the built-in sort (which allocates a work array at
- * every call: a casualty choice of every battle sorts a few units). The orders sorted here are total
- * (ids break every tie), so either gives the same result.
- */
-export function sortInPlace<T>(list: T[], compare: (a: T, b: T) => number): void {
-  if (list.length > 16) {
-    list.sort(compare);
-    return;
-  }
-  for (let i = 1; i < list.length; i++) {
-    const x = list[i]!;
-    let j = i - 1;
-    while (j >= 0 && compare(list[j]!, x) > 0) {
-      list[j + 1] = list[j]!;
-      j--;
-    }
-    list[j + 1] = x;
-  }
 }
 
 /** Hits the candidates can absorb at most. */

@@ -1,6 +1,7 @@
 // R6.4, R6.8 — firing: normal dice, low luck (R6.5's support is applied by the battle as it lists its shooters).
 import type { DiceStream } from "../rng";
 import type { Nation, UnitType } from "../types";
+import { sortInPlace } from "../sort";
 
 export interface Shooter {
   id: number;
@@ -46,5 +47,5 @@ function firingInIdOrder(shooters: readonly Shooter[]): readonly Shooter[] {
   let ready = true;
   for (let i = 0; i < shooters.length && ready; i++) ready = shooters[i]!.value > 0 && (i === 0 || shooters[i - 1]!.id < shooters[i]!.id);
   if (ready) return shooters;
-  return shooters.filter((s) => s.value > 0).sort((a, b) => a.id - b.id); // filter makes the copy the sort needs
+  return sortInPlace(shooters.filter((s) => s.value > 0), (a, b) => a.id - b.id); // filter makes the copy the sort needs
 }
