@@ -6,6 +6,17 @@
 /** Illegal input is a value naming the broken rule, never an exception. */
 export type Validation = { ok: true } | { ok: false; rule: string; message: string };
 
+/**
+ * One question a side's screen may ask its game's rules (Ruleset.queries). The question comes from the
+ * network as unknown JSON (its texts already held to the platform's text policy): `check` says whether
+ * it is one this query reads — the question as `answer` takes it, or what is wrong with it, naming the
+ * field — so a bad shape is the asker's mistake (a 400), never a crash in the rules. Both pure.
+ */
+export interface Query<State, Question> {
+  check(raw: unknown): { ok: true; question: Question } | { ok: false; message: string };
+  answer(state: State | undefined, side: string, question: Question): unknown;
+}
+
 /** Who is looking: a seated side, a spectator (sees what is public) or an outsider (sees a summary). */
 export type Viewer = { kind: "side"; side: string } | { kind: "spectator" } | { kind: "outsider" };
 
@@ -184,13 +195,13 @@ export interface Ruleset<State, Orders, Report, Scenario = unknown, Options = un
   /**
    * Optional: questions a side's screen asks of the state it gives orders in, so the screen shows what
    * the rules allow instead of guessing them (1942: where a group may move, where a bought unit may be
-   * placed). Each is answered from the open phase's state (undefined when no phase is open), the side
-   * asking, and the question as the screen put it, already checked by the platform's schema for it.
+   * placed), by name. Each checks the question's shape itself (it arrives as any JSON) and is answered
+   * from the open phase's state (undefined when no phase is open), the side asking, and the question.
    * An answer may use only what `view(state, side)` shows that side: the platform gives it to that
    * side's player as it is.
    */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  readonly queries?: Readonly<Record<string, (state: State | undefined, side: string, question: any) => unknown>>;
+  readonly queries?: Readonly<Record<string, Query<State, any>>>;
   /**
    * Optional, for a ruleset whose own services store a whole turn in one row (docs/platform.md): the
    * turn replayed from that row alone — its next state and report, the decisions it recorded taken as

@@ -20,7 +20,7 @@ const asking: Ruleset<WhisperState, { say: string }, unknown, string, { sides: s
   ...(whisper as unknown as Ruleset<WhisperState, { say: string }, unknown, string, { sides: string[] }, null, WhisperState>),
   id: "whisper-asks",
   name: "Whisper, asked",
-  queries: { echo: (state, side, question): Asked => ({ state, side, question }) },
+  queries: { echo: { check: (raw) => ({ ok: true, question: raw }), answer: (state, side, question): Asked => ({ state, side, question }) } },
 };
 
 let handle: DbHandle;

@@ -53,6 +53,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: "PUT", path: "/play/{gameId}/sides/{side}/orders", procedure: "play.save", scope: "play", summary: "Save your side's orders (the ruleset's batch; replaces the saved one)" },
   { method: "POST", path: "/play/{gameId}/sides/{side}/lock", procedure: "play.lock", scope: "play", summary: "Lock your side's orders" },
   { method: "POST", path: "/play/{gameId}/sides/{side}/unlock", procedure: "play.unlock", scope: "play", summary: "Unlock your side's orders" },
+  { method: "GET", path: "/play/{gameId}/sides/{side}/questions/{name}", procedure: "play.ask", scope: "read", summary: "Ask your side's rules a question (query: question as JSON; 1942: destinations, placements)" },
   { method: "POST", path: "/play/{gameId}/sides/{side}/leave", procedure: "play.leave", scope: "play", summary: "Leave the game: a robot plays your side from now on" },
   { method: "POST", path: "/play/{gameId}/sides/{side}/reclaim", procedure: "play.reclaim", scope: "play", summary: "Take your side back from the robot that took it over after missed deadlines" },
   { method: "GET", path: "/play/{gameId}/history", procedure: "play.history", scope: "read", summary: "Every turn; seeds, orders and reports of the resolved ones" },

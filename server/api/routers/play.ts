@@ -1,10 +1,11 @@
 // play.*: games played a phase at a time, of any ruleset — a 1942 game too when play.create made it
 // (a classic 1942 game keeps game.* and orders.*: classicGame) — the lobby's offer, a
 // challenge, joining a side, the game as the viewer may see it, saving/locking/unlocking a side's
-// orders, history, one turn's review, the download and the dice check. Thin: parse, call a service.
+// orders, a side's questions to its rules, history, one turn's review, the download and the dice check. Thin: parse, call a service.
 import { z } from "zod";
 import { createRulesetChallenge } from "../../services/ruleset-games/create";
 import { lockSide, saveBatch, unlockSide } from "../../services/ruleset-games/play";
+import { askAsSide } from "../../services/ruleset-games/queries";
 import { leaveSide, reclaimSide } from "../../services/ruleset-games/seats";
 import { rulesetDownload, rulesetGameView, rulesetHistory } from "../../services/ruleset-games/read";
 import { rulesetTurnReview } from "../../services/ruleset-games/review";
@@ -88,6 +89,13 @@ export const playRouter = router({
     .mutation(({ ctx, input }) => saveBatch(ctx.db, ctx.user.id, input.gameId, input.side, input.orders, input.phase)),
   lock: protectedProcedure.use(endsVacation).input(gameSide).mutation(({ ctx, input }) => lockSide(ctx.db, ctx.user.id, input.gameId, input.side)),
   unlock: protectedProcedure.input(gameSide).mutation(({ ctx, input }) => unlockSide(ctx.db, ctx.user.id, input.gameId, input.side)),
+  /**
+   * A question of the side's player to its game's rules (Ruleset.queries: 1942's "destinations" and
+   * "placements"), answered from the open phase's state; the ruleset checks the question's shape.
+   */
+  ask: protectedProcedure
+    .input(gameSide.extend({ name: keyText(1, 40), question: z.unknown() }))
+    .query(({ ctx, input }) => askAsSide(ctx.db, ctx.user.id, input.gameId, input.side, input.name, input.question)),
   /** The player leaves: a robot plays the side from now on (as R3.2 for 1942). */
   leave: protectedProcedure.input(gameSide).mutation(({ ctx, input }) => leaveSide(ctx.db, ctx.user.id, input.gameId, input.side)),
   /** Take a side back from the robot that took it over after missed deadlines. */

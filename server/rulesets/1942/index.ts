@@ -36,6 +36,7 @@ import { stageReportView, stageView, type StageView } from "./phases/stage-view"
 import { checkOptions1942, OPTIONS_1942, type Options1942 } from "./options";
 import { groupOptions, type GroupQuery } from "./queries/destinations";
 import { purchaseOptions } from "./queries/placements";
+import { checkGroupQuestion, checkPlacementQuestion } from "./queries/question-shapes";
 import { resolveStored, type StoredTurn as StoredTurn1942 } from "./stored/replay";
 
 export type { BattleOrders } from "./phases/battle-choices";
@@ -153,8 +154,8 @@ export const ruleset1942: Ruleset<State1942, Orders1942, Report1942, string, Opt
     turnLuck({ state: start as GameState, orders: ordersBySide as Partial<Record<Nation, Order[]>>, report: report as TurnReport, lowLuck: options?.lowLuck === true }, NATIONS),
   // The map's questions while a nation gives orders (R4): where a group may go, where a unit may be placed.
   queries: {
-    destinations: (state, side, question: GroupQuery) => groupOptions(state, side as Nation, question),
-    placements: (state, side, question: { earlier: Order[] }) => purchaseOptions(state, side as Nation, question.earlier),
+    destinations: { check: checkGroupQuestion, answer: (state, side, question: GroupQuery) => groupOptions(state, side as Nation, question) },
+    placements: { check: checkPlacementQuestion, answer: (state, side, question: { earlier: Order[] }) => purchaseOptions(state, side as Nation, question.earlier) },
   },
   // A turn the 1942 services stored in one row (R3.3): its battle decisions (R6) and the post-combat
   // choices it used (R7) as recorded, any decision missing taking its default (R6.9).
