@@ -147,6 +147,8 @@ export const DOCUMENTED_OUTPUTS: Record<string, z.ZodType> = {
   "play.save": playActionOutput,
   "play.lock": playLockOutput,
   "play.unlock": playLockOutput,
+  // The ruleset's own answer (Ruleset.queries): its shape is the game's, as a view's is.
+  "play.ask": z.unknown().describe("The ruleset's answer to the question (1942: destinations and unloads, or placements and the money left)"),
   "play.leave": z.object({ left: z.literal(true) }),
   "play.reclaim": z.object({ reclaimed: z.literal(true) }),
   "play.history": playHistoryOutput,

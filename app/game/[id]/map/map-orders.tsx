@@ -1,25 +1,24 @@
 "use client";
 // Ordering on the map (issue 6): click a marked group to select its whole stack (fewer with the stepper), click an
-// outlined destination — the engine's legal destinations, from orders.destinations — to make the
+// outlined destination — the engine's legal destinations, asked of the rules (map-rules.tsx) — to make the
 // order. Making the order ends the selection, so the next click starts afresh; clicking an order's
 // arrow selects it again to change its path (further destinations) or its counts. Transports load
 // here (the load is part of the selection) and unload with a click. The draft is shared with the list
 // view, so Save, Lock and refusals behave the same in both. A loaded transport whose move ends next
 // to land stays selected and asks where its cargo lands (R4.7). The map itself is drawn into the game
 // screen's map area (a portal), the controls stay in the side panel.
-import { useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import { useMemo, useState } from "react";
 import { createPortal } from "react-dom";
 import { teamOf } from "../../../../server/rulesets/1942/engine/teams";
 import { type Nation, type UnitType } from "../../../../server/rulesets/1942/engine/types";
-import { useTRPC } from "../../../trpc/client";
 import { neighboursOf, slug, type Board } from "../game-types";
 import type { OrderDraft } from "../use-order-draft";
 import { BoardMap } from "./board-map";
 import type { Arrow } from "./map-layers";
 import type { View } from "./use-map-zoom";
 import { isSeaZone } from "./map-geometry";
+import { useDestinations, useGameFacts, type Earlier } from "./map-rules";
 import { PurchasePanel } from "./purchase-panel";
 import { draftBattles, territoryBattle } from "./attack-odds";
 import { OddsLayer } from "./odds-layer";
@@ -65,7 +64,6 @@ export function MapOrders(props: {
   phaseId?: number;
 }) {
   const { gameId, nation, phaseOpen, locked, board, victoryCities, orders, mapHost } = props;
-  const trpc = useTRPC();
   const s = slug(nation);
   const readOnly = locked || !phaseOpen;
   const draft = orders.draft as DraftOrder[];
@@ -81,22 +79,19 @@ export function MapOrders(props: {
   const active = readOnly ? null : sel;
 
   const earlier = draft.filter((o) => o.id !== active?.orderId);
-  const options = useQuery({
-    ...trpc.orders.destinations.queryOptions({
-      gameId,
-      nation,
-      group: {
-        from: active?.from ?? "",
-        units: active?.units ?? {},
-        ...(active?.stealth ? { stealth: true } : {}),
-        ...(active?.path.length ? { via: active.path } : {}),
-        ...(active?.load ? { load: active.load } : {}),
-      },
-      earlier: earlier as never,
-    }),
-    enabled: active !== null,
-    placeholderData: undefined,
-  });
+  const options = useDestinations(
+    gameId,
+    nation,
+    {
+      from: active?.from ?? "",
+      units: active?.units ?? {},
+      ...(active?.stealth ? { stealth: true } : {}),
+      ...(active?.path.length ? { via: active.path } : {}),
+      ...(active?.load ? { load: active.load } : {}),
+    },
+    earlier as Earlier,
+    active !== null,
+  );
   const ready = active !== null && !options.isFetching;
   const targets = ready ? (options.data?.destinations ?? []) : [];
   const unloads = ready && active && !active.unload ? (options.data?.unloads ?? []) : [];
@@ -164,11 +159,9 @@ export function MapOrders(props: {
   }, [draft, active, board]);
 
   // Issue 13 — the odds of each battle the draft starts, priced in the odds worker as the draft changes.
-  // The game's low-luck option (R6.8), from the game screen's own query (no request of its own).
-  const gameView = useQuery({ ...trpc.game.get.queryOptions({ gameId }), enabled: false }).data;
-  const lowLuck = gameView?.game.lowLuck === true;
-  // R6: once the battles are fought, the locked orders' arrows and their order-time odds give way to the battles' markers and live odds.
-  const fighting = gameView?.phase?.status === "battles";
+  // The game's low-luck option (R6.8). R6: once the battles are fought, the locked orders' arrows and
+  // their order-time odds give way to the battles' markers and live odds.
+  const { lowLuck, fighting } = useGameFacts(gameId);
   const battles = useMemo(() => (fighting ? [] : draftBattles(board, nation, draft, lowLuck)), [fighting, board, nation, draft, lowLuck]);
   const odds = useOddsList(useMemo(() => battles.map((b) => ({ key: b.territory, input: b.input })), [battles]));
 

@@ -2,20 +2,18 @@
 // Purchases beside the map (R4.10): the money left after the draft's purchases in the summary; the
 // table with steppers and each factory's room loads when the player first opens it (the game page's
 // first-load JavaScript stays small).
-import { useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import type { Nation } from "../../../../server/rulesets/1942/engine/types";
-import { useTRPC } from "../../../trpc/client";
 import { slug } from "../game-types";
 import type { OrderDraft } from "../use-order-draft";
+import { usePlacements, type Earlier } from "./map-rules";
 
 const PurchaseTable = dynamic(() => import("./purchase-table").then((m) => m.PurchaseTable), { loading: () => <p className="muted">Loading…</p> });
 
 export function PurchasePanel({ gameId, nation, orders }: { gameId: number; nation: Nation; orders: OrderDraft }) {
-  const trpc = useTRPC();
   const s = slug(nation);
-  const data = useQuery(trpc.orders.placements.queryOptions({ gameId, nation, earlier: orders.draft as never })).data;
+  const data = usePlacements(gameId, nation, orders.draft as Earlier);
   const [opened, setOpened] = useState(false);
   return (
     <details className="map-purchases small" data-testid={`map-purchases-${s}`} onToggle={(e) => {
