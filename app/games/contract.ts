@@ -40,6 +40,12 @@ export interface GameScreenProps<View = unknown, Orders = unknown> {
   save(orders: Orders): Promise<ActionResult>;
   lock(): Promise<ActionResult>;
   unlock(): Promise<ActionResult>;
+  /**
+   * Asks the game's rules a question about the open phase for the viewer's side (Ruleset.queries,
+   * play.ask: 1942's "destinations" and "placements"); rejects with the platform's refusal (a bad
+   * question names its problem). Absent for a spectator.
+   */
+  ask?(name: string, question: unknown): Promise<unknown>;
 }
 
 export interface GameReviewProps<View = unknown, Report = unknown> {

@@ -3,7 +3,7 @@
 // platform's frame (turn, deadline, who locked, seats, links to the reviews, history and download,
 // press) around the game's own screen, which gets only
 // the contract's props (contract.ts): the ruleset's view for this viewer, the phase, the viewer's
-// saved orders, save/lock/unlock, and `layout`, through which the screen hands over its board (it
+// saved orders, save/lock/unlock, `ask` (its rules' answers, play.ask), and `layout`, through which the screen hands over its board (it
 // fills the window, board-frame.tsx) and its panel (the Orders tab, or a bottom sheet on a phone).
 // Events from game.events are hints: any of them refetches.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -188,6 +188,7 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
         save={(orders) => attempt(() => save.mutateAsync({ gameId, side: acting ?? "", orders }))}
         lock={() => attempt(() => lock.mutateAsync({ gameId, side: acting ?? "" }))}
         unlock={() => attempt(() => unlock.mutateAsync({ gameId, side: acting ?? "" }))}
+        ask={acting ? (name, question) => queryClient.fetchQuery(trpc.play.ask.queryOptions({ gameId, side: acting, name, question })) : undefined}
       />
     </Suspense>
   );

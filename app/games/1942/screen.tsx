@@ -1,0 +1,22 @@
+"use client";
+// 1942's screen in the platform's frame (a game played a phase at a time, issue 21): the ruleset's view
+// (View1942) says which phase is in play — the orders phase's whole state (R4: the map and the orders),
+// a battles or post-combat phase's StageView (R6, R7), or an outsider's owners alone. A classic 1942
+// game keeps its own screen (app/game/[id]).
+import type { GameScreenModule, GameScreenProps } from "../contract";
+import type { View1942 } from "../../../server/rulesets/1942";
+import { Review } from "../json-screen";
+import { OrdersScreen } from "./orders/orders-screen";
+import { WatchBoard } from "./orders/watch-board";
+import { StageScreen } from "./stage/stage-screen";
+
+export function Screen(props: GameScreenProps) {
+  const view = props.view as View1942;
+  if ("stage" in view) return <StageScreen {...props} />;
+  if (!("units" in view)) return <WatchBoard gameId={props.gameId} layout={props.layout} board={{ units: [], owners: view.owners }} victoryCities={false} note="Who holds what: the units on the board are shown to the game’s players and spectators." />;
+  return <OrdersScreen {...props} />;
+}
+
+export { Review };
+const screen: GameScreenModule = { Screen, Review };
+export default screen;
