@@ -1,10 +1,10 @@
 // A 1942 game created through play.create in the browser (issue 21; docs/platform.md "1942 on the
 // generic services"): its game page sends it to the platform's frame (/game/<id>/play), which shows it
-// with the JSON screen and names the phase of the turn; a lock there closes the orders phase (the
+// with 1942's screen (its orders phase on the map) and names the phase of the turn; a lock there closes the orders phase (the
 // robots lock at once) and the page follows the turn's later phases. Screenshots at 1440×900 and 390×844.
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { LONG, SKIP, onePageSession, shoot, shootNarrow, signIn } from "./support";
+import { LONG, SKIP, onePageSession, shoot, shootNarrow, signIn, whenHydrated } from "./support";
 
 describe.skipIf(SKIP)("a 1942 game played a phase at a time", () => {
   const session = onePageSession("lockstep-phased-1942", { width: 1440, height: 900 });
@@ -27,7 +27,8 @@ describe.skipIf(SKIP)("a 1942 game played a phase at a time", () => {
     await page.goto(`${app.base}/game/${gameId}`);
     await page.waitForURL(/\/game\/\d+\/play$/, { timeout: LONG });
     await page.getByTestId("ruleset-game").waitFor({ timeout: LONG });
-    await page.getByTestId("json-screen").waitFor({ timeout: LONG });
+    // Its orders phase is played on the 1942 map (app/games/1942; phased-1942-orders.test.ts).
+    await page.getByTestId("map-germany").waitFor({ timeout: LONG });
     expect(await page.getByTestId("game-turn").textContent()).toContain("Turn 1");
     expect(await page.getByTestId("game-phase").textContent()).toContain("Orders");
     await shoot(page, "lockstep-phased-1942-orders");
@@ -35,7 +36,12 @@ describe.skipIf(SKIP)("a 1942 game played a phase at a time", () => {
 
     // Germany orders nothing and locks: the robots have locked, so the orders phase resolves and the
     // page follows to the turn's next phase (a battles phase) or, if none waits, to turn 2.
-    await page.getByRole("button", { name: "Lock" }).click();
+    const lock = page.getByTestId("map-lock-germany");
+    await whenHydrated(lock);
+    await lock.click();
+    // Every unit holds: the map asks to lock anyway.
+    await expect.poll(() => lock.textContent(), { timeout: LONG }).toBe("Lock anyway");
+    await lock.click();
     await expect.poll(async () => `${await page.getByTestId("game-turn").textContent()} ${(await page.getByTestId("game-phase").textContent().catch(() => "")) ?? ""}`, { timeout: LONG }).toMatch(/Turn 2|battles|Post-combat/);
     // A battles or post-combat phase is one of decisions, and the frame says so.
     if (!/Turn 2/.test((await page.getByTestId("game-turn").textContent()) ?? "")) expect(await page.getByTestId("game-turn").textContent()).toContain("decisions open");

@@ -1,0 +1,129 @@
+// The orders phase of a 1942 game played a phase at a time, on the 1942 map in the platform's frame
+// (issue 21; app/games/1942/orders): the player selects a stack on the map, moves it to a destination
+// the rules give (play.ask), buys a unit and places it, saves (play.save: the batch stored is what was
+// done on the map), locks, and the turn moves on to its next phase (the robots lock at once). The
+// whole flow once on a desktop (1440×900) and once on a phone (390×844, the panel a bottom sheet).
+import { randomBytes } from "node:crypto";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { clickTerritory, groupBadge } from "./robot-game";
+import { LONG, SKIP, onePageSession, shoot, signIn, transitionsDone, whenHydrated } from "./support";
+
+type Saved = { saved: Record<string, unknown>[] | null };
+
+async function createPhasedGame(page: Page, name: string): Promise<number> {
+  return page.evaluate(async (name) => {
+    const res = await fetch("/api/trpc/play.create", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name, ruleset: "1942", scenario: "standard", seats: 5, mine: ["Germany"], robots: ["Russia", "Japan", "United Kingdom", "United States"], ordersHours: 24, decisionHours: 24, rules: { lowLuck: true } }),
+    });
+    const body = (await res.json()) as { result: { data: { gameId: number } } };
+    return body.result.data.gameId;
+  }, name);
+}
+
+/** Germany's saved batch of the phase in play, as play.get gives it to its player. */
+async function savedBatch(page: Page, gameId: number): Promise<Saved["saved"]> {
+  return page.evaluate(async (gameId) => {
+    const res = await fetch(`/api/trpc/play.get?input=${encodeURIComponent(JSON.stringify({ gameId }))}`);
+    return ((await res.json()) as { result: { data: Saved } }).result.data.saved;
+  }, gameId);
+}
+
+/** On a phone the panel is a bottom sheet: opened before its controls are used. */
+async function openSheet(page: Page, phone: boolean): Promise<void> {
+  if (!phone) return;
+  const toggle = page.getByTestId("sheet-toggle");
+  if ((await toggle.getAttribute("aria-expanded")) === "true") return;
+  await toggle.click();
+  await expect.poll(() => toggle.getAttribute("aria-expanded"), { timeout: LONG }).toBe("true");
+  await transitionsDone(page);
+}
+
+async function closeSheet(page: Page, phone: boolean): Promise<void> {
+  if (!phone) return;
+  const toggle = page.getByTestId("sheet-toggle");
+  if ((await toggle.getAttribute("aria-expanded")) === "false") return;
+  await toggle.click();
+  await expect.poll(() => toggle.getAttribute("aria-expanded"), { timeout: LONG }).toBe("false");
+  await transitionsDone(page);
+}
+
+async function ordersOnTheMap(page: Page, base: string, run: string, phone: boolean): Promise<void> {
+  const tag = phone ? "narrow" : "wide";
+  const gameId = await createPhasedGame(page, `Phased map ${tag} ${run}`);
+  await page.goto(`${base}/game/${gameId}`);
+  await page.waitForURL(/\/game\/\d+\/play$/, { timeout: LONG });
+  // The 1942 map, not the JSON screen, in the frame's orders phase.
+  const map = page.getByTestId("map-germany");
+  await map.waitFor({ timeout: LONG });
+  expect(await page.getByTestId("json-screen").count()).toBe(0);
+  expect(await page.getByTestId("game-phase").textContent()).toContain("Orders");
+  const panel = page.getByTestId("map-panel-germany");
+  await whenHydrated(panel);
+
+  // The whole stack of infantry in East Europe, to Germany: a destination the rules gave (play.ask).
+  await closeSheet(page, phone);
+  await (await groupBadge(page, "infantry", "east-europe")).click();
+  await map.getByTestId("map-target-germany").waitFor({ state: "attached", timeout: LONG });
+  await clickTerritory(page, "target", "germany");
+  await openSheet(page, phone);
+  const move = panel.getByTestId("map-order-m1");
+  await expect.poll(() => move.textContent(), { timeout: LONG }).toContain("East Europe → Germany");
+
+  // One infantry bought and placed in Germany (its factory), where the rules allow it (R4.10).
+  await panel.getByTestId("map-purchases-germany").locator("summary").click();
+  const money = panel.getByTestId("map-money-left-germany");
+  await expect.poll(() => money.textContent(), { timeout: LONG }).toMatch(/^\d+$/);
+  const before = Number(await money.textContent());
+  await panel.getByTestId("map-place-germany-infantry").selectOption({ label: "Germany" });
+  await panel.getByTestId("map-buy-germany-infantry").click();
+  await expect.poll(() => panel.getByTestId("map-bought-germany-infantry").textContent(), { timeout: LONG }).toBe("1");
+  await expect.poll(() => money.textContent(), { timeout: LONG }).toBe(String(before - 3));
+  expect(await panel.getByTestId("map-order-list-germany").textContent()).toContain("Germany");
+
+  // Saved: the batch stored is what was done on the map.
+  await panel.getByTestId("map-save-germany").click();
+  await expect.poll(() => panel.getByTestId("map-save-message-germany").textContent(), { timeout: LONG }).toBe("Saved 2 orders.");
+  const saved = await savedBatch(page, gameId);
+  expect(saved).toHaveLength(2);
+  expect(saved).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ from: "East Europe", path: ["Germany"], units: { infantry: 3 } }),
+      expect.objectContaining({ type: "infantry", count: 1, destination: "Germany" }),
+    ]),
+  );
+  await closeSheet(page, phone);
+  await shoot(page, `lockstep-phased-1942-map-${tag}`);
+  await openSheet(page, phone);
+
+  // Locked (the units left without orders hold: "Lock anyway"): the robots have locked, so the orders
+  // phase resolves and the frame moves on to the turn's next phase, or to turn 2.
+  const lock = panel.getByTestId("map-lock-germany");
+  await lock.click();
+  await expect.poll(() => lock.textContent(), { timeout: LONG }).toBe("Lock anyway");
+  await lock.click();
+  await expect
+    .poll(async () => `${await page.getByTestId("game-turn").textContent()}`, { timeout: LONG })
+    .toMatch(/Turn 2|battles|Post-combat/);
+  await closeSheet(page, phone);
+  await shoot(page, `lockstep-phased-1942-map-${tag}-next`);
+}
+
+describe.skipIf(SKIP)("the orders phase of a phased 1942 game on the map", () => {
+  const session = onePageSession("lockstep-phased-1942-map", { width: 1440, height: 900 });
+  const run = randomBytes(3).toString("hex");
+
+  it("is ordered on the map on a desktop: select, move, buy and place, save, lock, next phase", async () => {
+    const { page, app } = session;
+    await signIn(page, app.base, `uma-${run}@example.com`);
+    await ordersOnTheMap(page, app.base, run, false);
+  }, 600_000);
+
+  it("is ordered the same on a phone, the panel in the bottom sheet", async () => {
+    const { page, app } = session;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await ordersOnTheMap(page, app.base, run, true);
+  }, 600_000);
+});
