@@ -10,7 +10,7 @@ describe.skipIf(SKIP)("a 1942 game played a phase at a time", () => {
   const session = onePageSession("lockstep-phased-1942", { width: 1440, height: 900 });
   const run = randomBytes(3).toString("hex");
 
-  it("opens in the platform's frame, not the 1942 screen, and follows its phases", async () => {
+  it("opens in the platform's frame, its orders phase on the 1942 map, and follows its phases", async () => {
     const { page, app } = session;
     await signIn(page, app.base, `ivo-${run}@example.com`);
     // Made as a bot or the public API would make it: play.create with the 1942 ruleset (the lobby's
