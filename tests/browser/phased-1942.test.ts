@@ -29,6 +29,8 @@ describe.skipIf(SKIP)("a 1942 game played a phase at a time", () => {
     await page.getByTestId("ruleset-game").waitFor({ timeout: LONG });
     // Its orders phase is played on the 1942 map (app/games/1942; phased-1942-orders.test.ts).
     await page.getByTestId("map-germany").waitFor({ timeout: LONG });
+    // The map's shapes load after it (as on a classic game's page): the screenshot waits for them.
+    await page.getByTestId("map-germany").locator('svg[data-zoom="ready"]').waitFor({ timeout: LONG });
     expect(await page.getByTestId("game-turn").textContent()).toContain("Turn 1");
     expect(await page.getByTestId("game-phase").textContent()).toContain("Orders");
     await shoot(page, "lockstep-phased-1942-orders");
