@@ -183,14 +183,14 @@ function orderReports(ph: Phase, invalid: OrderReport[]): OrderReport[] {
  */
 function sortedOwners(ph: Phase): Record<string, Nation> {
   const record = ownersToWrite(ph); // a new object for the new state, as the input's is never returned
-  if (knownSorted(ph.start.owners)) return markSorted(record);
+  if (knownSorted(record)) return record; // copied from sorted owners: the same keys, in the same order
   const keys = Object.keys(record);
   let sorted = true;
   for (let i = 1; i < keys.length && sorted; i++) sorted = keys[i - 1]! < keys[i]!;
-  if (sorted) return markSorted(record);
+  if (sorted) return markSorted(record, keys.length);
   const out: Record<string, Nation> = {};
   for (const k of keys.sort()) out[k] = record[k]!; // the default sort compares code units, as `<` does
-  return markSorted(out);
+  return markSorted(out, keys.length);
 }
 
 /**
