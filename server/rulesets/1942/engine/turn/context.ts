@@ -212,6 +212,12 @@ export function aliveOf(ph: Phase, ids: readonly number[]): Piece[] {
   return out;
 }
 
+/** Whether any of the units is alive: asked without a list of them. */
+export function anyAlive(ph: Phase, ids: readonly number[]): boolean {
+  for (const id of ids) if (piece(ph, id).alive) return true;
+  return false;
+}
+
 function alivePieces(list: readonly Piece[] | undefined): Piece[] {
   const out: Piece[] = [];
   if (list) for (const p of list) if (p.alive) out.push(p);
