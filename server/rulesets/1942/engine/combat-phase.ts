@@ -21,7 +21,7 @@ import { byNationOrder, nationIndex, teamOf } from "./teams";
 import { NATIONS, UNIT_TYPES, type Nation } from "./types";
 import { isAir, isShip, tableIndex } from "./units";
 import { sortInPlace } from "./sort";
-import { aliveOf, cargoPieces, newPhase, newRun, numberOf, ownersToWrite, piecesAt, runPosition, stepNumbers, type Phase, type Run } from "./turn/context";
+import { aliveOf, anyAlive, cargoPieces, newPhase, newRun, numberOf, ownersToWrite, piecesAt, runPosition, stepNumbers, type Phase, type Run } from "./turn/context";
 
 export interface CombatInput {
   state: GameState;
@@ -183,14 +183,14 @@ function orderReports(ph: Phase, invalid: OrderReport[]): OrderReport[] {
  */
 function sortedOwners(ph: Phase): Record<string, Nation> {
   const record = ownersToWrite(ph); // a new object for the new state, as the input's is never returned
-  if (knownSorted(ph.start.owners)) return markSorted(record);
+  if (knownSorted(record)) return record; // copied from sorted owners: the same keys, in the same order
   const keys = Object.keys(record);
   let sorted = true;
   for (let i = 1; i < keys.length && sorted; i++) sorted = keys[i - 1]! < keys[i]!;
-  if (sorted) return markSorted(record);
+  if (sorted) return markSorted(record, keys.length);
   const out: Record<string, Nation> = {};
   for (const k of keys.sort()) out[k] = record[k]!; // the default sort compares code units, as `<` does
-  return markSorted(out);
+  return markSorted(out, keys.length);
 }
 
 /**
@@ -200,7 +200,7 @@ function sortedOwners(ph: Phase): Record<string, Nation> {
  * territory number, walked in number order (the board's sorted id order), and each goes to its
  * nation-and-type bucket.
  */
-export function unitReports(units: readonly Unit[], board: Board, numbers?: readonly number[]): UnitReport[] {
+export function unitReports(units: readonly Unit[], board: Board, numbers?: ArrayLike<number>): UnitReport[] {
   const byTerritory: (UnitReport[] | undefined)[] = new Array(board.ids.length);
   // A phase passes its pieces' territory numbers (`numbers[i]` for `units[i]`): no probe at all.
   // Otherwise units come mostly territory by territory: the last unit's number serves the next one there.
@@ -215,7 +215,12 @@ export function unitReports(units: readonly Unit[], board: Board, numbers?: read
     if (n < 0) continue; // never on a checked state (the sorted-ids walk skipped such units too)
     let list = byTerritory[n];
     if (!list) byTerritory[n] = list = [];
-    const g = list.find((x) => x.nation === u.nation && x.type === u.type && (x.aboard === true) === aboard);
+    // A loop, not `find`: its closure would be one more object a unit.
+    let g: UnitReport | undefined;
+    for (let j = 0; j < list.length && g === undefined; j++) {
+      const x = list[j]!;
+      if (x.nation === u.nation && x.type === u.type && (x.aboard === true) === aboard) g = x;
+    }
     if (g) g.count += 1;
     else list.push(aboard ? { nation: u.nation, type: u.type, at: u.at, count: 1, aboard: true } : { nation: u.nation, type: u.type, at: u.at, count: 1 }); // no spread: one object a group
   }
@@ -252,7 +257,8 @@ export function resolveCombatPhase(input: CombatInput): CombatResult {
   } else listBattles(ph, "sea", seaBattles, new Set());
   const cargoRuns = unload(ph, fight ? new Set() : new Set(seaBattles)); // R5.3
   const landRuns = ph.runs.filter((r) => r.pass === "land" && r.status === "moving");
-  for (const r of landRuns.filter((r) => aliveOf(ph, r.unitIds).length === 0)) {
+  for (const r of landRuns) {
+    if (anyAlive(ph, r.unitIds)) continue; // asked without a list of the living a run
     r.status = "stopped";
     r.rule = "R6";
     r.reason = `Its units were lost in the sea battle in ${r.order.from} before they could move`;
@@ -268,11 +274,12 @@ export function resolveCombatPhase(input: CombatInput): CombatResult {
   } else listBattles(ph, "land", landBattles, raiders);
 
   const units: Unit[] = [];
-  const wheres: number[] = [];
+  // The units' territory numbers as a column: its contents are no object for the collector to copy.
+  const wheres = new Int32Array(ph.pieces.length);
   for (const p of ph.pieces) {
     if (!p.alive) continue;
+    wheres[units.length] = p.where;
     units.push(p.aboard === undefined ? { id: p.id, nation: p.nation, type: p.type, at: p.at } : { id: p.id, nation: p.nation, type: p.type, at: p.at, aboard: p.aboard });
-    wheres.push(p.where);
   }
   // One sorted owners object serves the report and the next state (neither is ever mutated).
   const owners = sortedOwners(ph);
@@ -283,14 +290,15 @@ export function resolveCombatPhase(input: CombatInput): CombatResult {
 }
 
 function aftermathOf(ph: Phase): Aftermath {
-  // Only aircraft are asked about: index the steps used by air units alone.
-  const used = new Map<number, number>();
-  for (const run of ph.runs) for (const id of run.unitIds) if (isAir(ph.byId[id]!.type)) used.set(id, run.pos);
+  // Only aircraft are asked about: the steps used by air units alone, by unit id (-1: no run), an
+  // array by id as the phase's other indexes, not a map that grows a hash table at 100 copies of the board.
+  const used = new Int32Array(ph.byId.length).fill(-1);
+  for (const run of ph.runs) for (const id of run.unitIds) if (isAir(ph.byId[id]!.type)) used[id] = run.pos;
   const air: Aftermath["air"] = [];
   for (const p of ph.pieces) {
     if (!p.alive || !isAir(p.type)) continue;
-    const steps = used.get(p.id);
-    air.push({ id: p.id, moved: steps !== undefined && steps > 0, used: steps ?? 0 });
+    const steps = used[p.id]!;
+    air.push({ id: p.id, moved: steps > 0, used: steps < 0 ? 0 : steps });
   }
   return { air, purchases: ph.report.purchases };
 }

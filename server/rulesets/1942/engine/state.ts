@@ -32,19 +32,41 @@ export interface GameState {
   lowLuck?: true;
 }
 
-// Owners objects this engine wrote in sorted id order (createState, every finished phase). Checking
-// the order of an owners object read from elsewhere lists its keys, which for thousands of keys
-// (a dictionary) costs a sort by insertion index: knowing it from the writer skips that.
-const sortedOwners = new WeakSet<object>();
+// Owners objects this engine wrote in sorted id order (createState, every finished phase), with
+// their number of keys. Checking the order of an owners object read from elsewhere lists its keys,
+// which for thousands of keys (a dictionary) costs a sort by insertion index: knowing it from the
+// writer skips that, and lets `copyOwners` copy it by the board's sorted ids.
+const sortedOwners = new WeakMap<object, number>();
 
-/** Record that `owners` has its keys in sorted id order (code units); returns it. */
-export function markSorted<T extends object>(owners: T): T {
-  sortedOwners.add(owners);
+/** Record that `owners`, with `count` keys, has them in sorted id order (code units); returns it. */
+export function markSorted<T extends object>(owners: T, count: number): T {
+  sortedOwners.set(owners, count);
   return owners;
 }
 
 export function knownSorted(owners: object): boolean {
   return sortedOwners.has(owners);
+}
+
+/**
+ * A copy of `owners` with the same keys in the same order. An owners object is a hash table (a
+ * dictionary: written key by key, even the default board's 70 owners are one), and a spread of one
+ * reads it by insertion index, entry by entry: at 100 copies of the board (7,000 owners) about 15 ms a phase. Owners known sorted are copied
+ * by a walk of the board's sorted ids instead, about half the time; if the walk does not find
+ * every key (owners of another board), the spread.
+ */
+export function copyOwners(owners: Record<string, Nation>, ids: readonly string[]): Record<string, Nation> {
+  const count = sortedOwners.get(owners);
+  if (count === undefined) return { ...owners };
+  const out: Record<string, Nation> = {};
+  let written = 0;
+  for (let i = 0; i < ids.length; i++) {
+    const owner = owners[ids[i]!];
+    if (typeof owner !== "string") continue; // not owned (a name like "constructor" reads the prototype)
+    out[ids[i]!] = owner;
+    written++;
+  }
+  return written === count ? markSorted(out, count) : { ...owners };
 }
 
 /** The fields a new state of the same game carries over from the one before. */
@@ -82,6 +104,7 @@ function stackKey(s: UnitStackData): string {
 export function createState(board: BoardData, setup: SetupData, houseRules?: HouseRules): GameState {
   const index = indexBoard(board);
   const owners: Record<string, Nation> = {};
+  let ownerCount = 0;
   const originalOwners: Record<string, Nation> = {};
   for (const t of board.territories) {
     if (t.kind !== "land" || !t.owner) continue;
@@ -91,7 +114,9 @@ export function createState(board: BoardData, setup: SetupData, houseRules?: Hou
   // without a sort (a sort that grew faster than the board).
   for (const id of index.ids) {
     const t = index.territory(id);
-    if (t.kind === "land" && t.owner) owners[id] = t.owner;
+    if (t.kind !== "land" || !t.owner) continue;
+    owners[id] = t.owner;
+    ownerCount++;
   }
   const stacks = [...setup.units].sort(
     (a, b) => byNationOrder(a.nation, b.nation) || (stackKey(a) < stackKey(b) ? -1 : stackKey(a) > stackKey(b) ? 1 : 0),
@@ -109,5 +134,5 @@ export function createState(board: BoardData, setup: SetupData, houseRules?: Hou
     }
   }
   const treasury = Object.fromEntries(NATIONS.map((n) => [n, setup.treasury[n] ?? 0])) as Record<Nation, number>;
-  return { board, owners: markSorted(owners), originalOwners, units, treasury, ...(houseRules !== undefined ? { houseRules } : {}) };
+  return { board, owners: markSorted(owners, ownerCount), originalOwners, units, treasury, ...(houseRules !== undefined ? { houseRules } : {}) };
 }

@@ -4,12 +4,7 @@ import type { UnitCounts } from "../types";
 import { UNIT_STATS, isAir } from "../units";
 import { fire } from "./fire";
 import { defaultCasualties } from "./casualties";
-import { piece, type Phase, type Piece, type Run } from "../turn/context";
-
-function anyAlive(ph: Phase, ids: readonly number[]): boolean {
-  for (const id of ids) if (piece(ph, id).alive) return true;
-  return false;
-}
+import { anyAlive, piece, type Phase, type Piece, type Run } from "../turn/context";
 
 function hostileAaAt(ph: Phase, run: Run, territory: string): boolean {
   const owner = ph.start.owners[territory];

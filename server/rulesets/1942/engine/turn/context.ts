@@ -1,7 +1,7 @@
 // The working state of one combat phase. Built from a copy of the input, so inputs never change.
 import { indexBoard, type Board } from "../board/board";
 import type { Dice } from "../rng";
-import type { GameState, Unit } from "../state";
+import { copyOwners, type GameState, type Unit } from "../state";
 import { teamOf } from "../teams";
 import type { Nation, Team } from "../types";
 import type { MoveOrder } from "../orders/types";
@@ -189,7 +189,7 @@ function territoryNumber(board: Board, territory: string): number {
 /** The phase's own owners, to change: copied (in the same key order) at the first change. */
 export function ownersToWrite(ph: Phase): Record<string, Nation> {
   if (!ph.ownersCopied) {
-    ph.owners = { ...ph.owners };
+    ph.owners = copyOwners(ph.owners, ph.board.ids);
     ph.ownersCopied = true;
   }
   return ph.owners;
@@ -210,6 +210,12 @@ export function aliveOf(ph: Phase, ids: readonly number[]): Piece[] {
     if (p.alive) out.push(p);
   }
   return out;
+}
+
+/** Whether any of the units is alive: asked without a list of them. */
+export function anyAlive(ph: Phase, ids: readonly number[]): boolean {
+  for (const id of ids) if (piece(ph, id).alive) return true;
+  return false;
 }
 
 function alivePieces(list: readonly Piece[] | undefined): Piece[] {
