@@ -56,7 +56,7 @@ export function BattlesStage(props: GameScreenProps & { view: BattlesView }) {
       return r.ok ? { ok: true } : { ok: false, message: refusal(r) };
     },
     chosen: (k) => locked || batch.choices.some((c) => answers(c, k)),
-    keptText: locked ? "Locked with your decisions." : "Kept in your decisions: lock them above (or change it there).",
+    keptText: locked ? "Locked: a decision you did not make takes the default (R6.9)." : "Kept in your decisions: lock them above (or change it there).",
   };
   const act = async (run: () => Promise<ActionResult>, done: string) => {
     setBusy(true);
