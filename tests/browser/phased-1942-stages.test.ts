@@ -20,7 +20,7 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { clickWhereVisible } from "./robot-game";
-import { LONG, SKIP, onePageSession, shoot, shootNarrow, signIn } from "./support";
+import { LONG, SKIP, onePageSession, shoot, shootNarrow, signIn, whenHydrated } from "./support";
 
 type Call = { status: number; body: { result?: { data: unknown }; error?: unknown } };
 
@@ -95,6 +95,7 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
       if ((await page.getByTestId("stage-lock").count()) > 0) {
         // A battles phase: the battles are markers on the map, and Germany's decisions wait in the panel.
         await page.getByTestId("stage-battles").waitFor();
+        await whenHydrated(page.getByTestId("stage-lock")); // a click before the page runs does nothing
         const form = page.locator('form[data-testid^="decision-caucasus-"][data-testid$="-general-axis"]');
         if (!picked && (await form.count()) > 0) {
           const id = (await form.getAttribute("data-testid"))!;
@@ -122,6 +123,7 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
         // Post-combat: the fighter that attacked Caucasus lands on the map, away from its default landing.
         const row = page.getByTestId("landing-fighter-caucasus-0");
         await row.waitFor({ timeout: LONG });
+        await whenHydrated(row);
         const select = row.getByRole("combobox");
         const options = await select.locator("option").evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
         const preset = await select.inputValue();
