@@ -3,7 +3,8 @@
 // the API (play.save of an orders batch, play.lock; robots play the other four seats), then in the
 // browser picks casualties on the battle board other than the default, locks, lands the fighter on the
 // map somewhere other than its default landing, locks, and turn 2 opens; the history stores what was
-// picked. Screenshots at 1440×900 and 390×844.
+// picked. The whole flow once at 1440×900 and once at 390×844 (the panel a bottom sheet), each its own
+// game; screenshots at both sizes.
 //
 // Why it holds for every roll: low luck (R6.8). Germany attacks Caucasus (5 Russian infantry, no AA
 // gun) from Ukraine S.S.R. with 3 infantry, 2 armour and a fighter. The defence fires 5 × 2 = 10: at
@@ -20,7 +21,7 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { clickWhereVisible } from "./robot-game";
-import { LONG, SKIP, onePageSession, shoot, shootNarrow, signIn, whenHydrated } from "./support";
+import { LONG, SKIP, onePageSession, shoot, shootNarrow, signIn, transitionsDone, whenHydrated } from "./support";
 
 type Call = { status: number; body: { result?: { data: unknown }; error?: unknown } };
 
@@ -36,6 +37,16 @@ async function trpc(page: Page, path: string, input: unknown, method: "GET" | "P
   );
   if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body.result!.data;
+}
+
+/** On a phone the panel is a bottom sheet: open it (or close it, to see the map) before a tap there. */
+async function sheet(page: Page, open: boolean): Promise<void> {
+  if ((page.viewportSize()?.width ?? 1440) > 700) return;
+  const toggle = page.getByTestId("sheet-toggle");
+  await whenHydrated(toggle);
+  if ((await toggle.getAttribute("aria-expanded")) !== String(open)) await toggle.click();
+  await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe(String(open));
+  await transitionsDone(page);
 }
 
 const phaseText = async (page: Page) => `${(await page.getByTestId("game-turn").textContent({ timeout: 5_000 }).catch(() => "")) ?? ""}`;
@@ -62,11 +73,10 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
   const session = onePageSession("lockstep-phased-1942-stages", { width: 1440, height: 900 });
   const run = randomBytes(3).toString("hex");
 
-  it("the player decides a battle on the battle board, lands the fighter on the map, and turn 2 opens", async () => {
-    const { page, app } = session;
-    await signIn(page, app.base, `stages-${run}@example.com`);
+  /** One game through turn 1: the orders through the API, the battles and post-combat in the browser. */
+  async function playTurn(page: Page, base: string, name: string, shots: string) {
     const { gameId } = (await trpc(page, "play.create", {
-      name: `Stages ${run}`,
+      name,
       ruleset: "1942",
       scenario: "standard",
       seats: 5,
@@ -80,7 +90,7 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
     expect(await trpc(page, "play.save", { gameId, side: "Germany", phase: "orders", orders: attack })).toEqual({ ok: true });
     await trpc(page, "play.lock", { gameId, side: "Germany" });
 
-    await page.goto(`${app.base}/game/${gameId}/play`);
+    await page.goto(`${base}/game/${gameId}/play`);
     await page.getByTestId("ruleset-game").waitFor({ timeout: LONG });
     let picked: { round: number; infantry: number } | null = null;
     let landedIn = "";
@@ -96,6 +106,7 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
         // A battles phase: the battles are markers on the map, and Germany's decisions wait in the panel.
         await page.getByTestId("stage-battles").waitFor();
         await whenHydrated(page.getByTestId("stage-lock")); // a click before the page runs does nothing
+        await sheet(page, true);
         const form = page.locator('form[data-testid^="decision-caucasus-"][data-testid$="-general-axis"]');
         if (!picked && (await form.count()) > 0) {
           const id = (await form.getAttribute("data-testid"))!;
@@ -110,8 +121,8 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
           await expect.poll(() => page.getByTestId(`${id}-summary`).textContent()).toContain(`${need} of ${need}`);
           if (!shotBattle) {
             shotBattle = true;
-            await shoot(page, "lockstep-phased-1942-stages-battle");
-            await shootNarrow(page, "lockstep-phased-1942-stages-battle-narrow");
+            await shoot(page, `${shots}-battle`);
+            if (shots.endsWith("wide")) await shootNarrow(page, `${shots}-battle-narrow`);
           }
           await page.getByTestId(`${id}-confirm`).click();
           await page.getByTestId(`stage-kept-${id}`).waitFor({ timeout: LONG });
@@ -124,6 +135,7 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
         const row = page.getByTestId("landing-fighter-caucasus-0");
         await row.waitFor({ timeout: LONG });
         await whenHydrated(row);
+        await sheet(page, true);
         const select = row.getByRole("combobox");
         const options = await select.locator("option").evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
         const preset = await select.inputValue();
@@ -131,14 +143,16 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
         expect(landedIn).toBeTruthy();
         const map = page.getByTestId("landing-map");
         await map.locator('[data-shapes="loaded"]').waitFor({ timeout: LONG });
-        await shoot(page, "lockstep-phased-1942-stages-landing");
-        await shootNarrow(page, "lockstep-phased-1942-stages-landing-narrow");
+        await shoot(page, `${shots}-landing`);
+        if (shots.endsWith("wide")) await shootNarrow(page, `${shots}-landing-narrow`);
+        await sheet(page, false);
         const place = map.getByRole("button", { name: `Land in ${landedIn}`, exact: true });
         await clickWhereVisible(page, place).catch(async () => {
           await map.getByTestId("map-zoom-reset").click();
           await clickWhereVisible(page, place);
         });
         await expect.poll(() => select.inputValue()).toBe(landedIn);
+        await sheet(page, true);
         await page.getByTestId("post-combat-lock-germany").click();
       }
       // The phase moves on (the robots have locked): the frame names the next one, or turn 2.
@@ -147,7 +161,7 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
     expect(picked).not.toBeNull();
     expect(landedIn).not.toBe("");
     expect(await phaseText(page)).toContain("Turn 2");
-    await shoot(page, "lockstep-phased-1942-stages-turn2");
+    await shoot(page, `${shots}-turn2`);
 
     // What is stored is what was picked: the battle's round names the player's choice (an armour, the
     // rest infantry), and the post-combat batch lands the fighter where the map said.
@@ -161,5 +175,17 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
     const batches = turn1.flatMap((t) => (t.orders?.Germany ? [t.orders.Germany] : [])) as unknown[];
     expect(batches).toContainEqual(expect.objectContaining({ choices: expect.arrayContaining([expect.objectContaining({ battle: "Caucasus", round: picked!.round, step: "general" })]) }));
     expect(batches).toContainEqual(expect.objectContaining({ landings: [{ type: "fighter", from: "Caucasus", to: landedIn, count: 1 }] }));
-  }, 900_000);
+  }
+
+  it("at 1440×900: the player decides a battle on the battle board, lands the fighter on the map, and turn 2 opens", async () => {
+    const { page, app } = session;
+    await signIn(page, app.base, `stages-${run}@example.com`);
+    await playTurn(page, app.base, `Stages ${run}`, "lockstep-phased-1942-stages-wide");
+  }, 600_000);
+
+  it("at 390×844: the same turn on a phone, the panel a bottom sheet", async () => {
+    const { page, app } = session;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await playTurn(page, app.base, `Stages phone ${run}`, "lockstep-phased-1942-stages-phone");
+  }, 600_000);
 });
