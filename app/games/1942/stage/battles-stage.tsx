@@ -5,7 +5,7 @@
 // by one in its batch (BattleOrders, saved through the platform's save); Lock sends them all (R6.3:
 // both sides' choices meet when the phase resolves). Spectators and the other sides see the battles
 // and what each waits for, with no inputs.
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { ActionResult, GameScreenProps } from "../../contract";
 import type { StageView } from "../../../../server/rulesets/1942/phases/stage-view";
 import { LiveBattleView } from "../../../game/[id]/battle-decisions";
@@ -30,6 +30,10 @@ export function BattlesStage(props: GameScreenProps & { view: BattlesView }) {
   const locked = side !== null && phase.locked.includes(side);
   const acting = side !== null && phase.status === "open" && phase.sides.includes(side);
   const [batch, setBatch] = useState(() => batchOf(props.saved));
+  // A batch saved elsewhere (another tab, a sandbox's robot) replaces the one shown; a refetch of this
+  // screen's own save changes nothing.
+  const savedText = JSON.stringify(props.saved ?? null);
+  useEffect(() => setBatch(batchOf(JSON.parse(savedText))), [savedText]);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
