@@ -9,6 +9,7 @@ import { useEffect, useRef } from "react";
 import { TEAMS } from "../../../server/rulesets/1942/engine/types";
 import type { KnownUnit } from "../../components/battle-format";
 import { useBattleFocus } from "./battle/battle-focus";
+import { useBattleSource } from "./battle/battle-source";
 import { SideView } from "./battle/battle-side";
 import { decisionText, requestKey, type Decided } from "./battle/decision-words";
 import { RequestView } from "./battle/request-view";
@@ -63,7 +64,8 @@ export function Battles({ gameId, phase, onChanged, gameZone }: { gameId: number
   );
 }
 
-function LiveBattleView({
+/** One battle on the battle board with its waiting decisions (also the stage screen's, app/games/1942/stage/). */
+export function LiveBattleView({
   gameId,
   battle,
   requests,
@@ -80,6 +82,8 @@ function LiveBattleView({
   const done = battle.rounds.length;
   // Opened from its marker on the map: brought into view (once the panel or the phone's sheet shows) and outlined.
   const focus = useBattleFocus();
+  // A phased game's battles phase leaves a battle to the preference through its batch, not here.
+  const staged = useBattleSource() !== null;
   const focused = focus?.territory === battle.territory;
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -124,7 +128,7 @@ function LiveBattleView({
           ))}
         </ul>
       )}
-      <ResolveWithPreferences gameId={gameId} battle={battle.territory} requests={requests} onChanged={onChanged} />
+      {staged ? null : <ResolveWithPreferences gameId={gameId} battle={battle.territory} requests={requests} onChanged={onChanged} />}
     </article>
   );
 }

@@ -1,21 +1,25 @@
 "use client";
 // Before a casualty choice (issue 13, "In a battle"): the exact odds from here with the default
 // casualties and with the player's current picks, side by side, priced in the odds worker. The
-// battle is read from the game's own query (already loaded by the game screen).
+// battle is read from the game's own query (already loaded by the game screen), or from a phased
+// game's stage screen (battle/battle-source.ts).
 import { useQuery } from "@tanstack/react-query";
 import type { Team } from "../../../server/rulesets/1942/engine/types";
 import { useOdds } from "../../odds/use-odds";
 import { useTRPC } from "../../trpc/client";
+import { useBattleSource } from "./battle/battle-source";
 import { battleFromHere, chanceFor } from "./casualty-odds-input";
 import { liveBattles, slug } from "./game-types";
 import { percent } from "./map/odds-layer";
 
 export function CasualtyOdds({ gameId, request, picks }: { gameId: number; request: { battle: string; team: Team; default: readonly number[] }; picks: readonly number[] }) {
   const trpc = useTRPC();
+  const source = useBattleSource();
   const game = useQuery({ ...trpc.game.get.queryOptions({ gameId }), enabled: false });
   const pending = game.data?.phase?.pending;
-  const battle = pending ? liveBattles(pending).find((b) => b.territory === request.battle) : undefined;
-  const lowLuck = game.data?.game.lowLuck === true;
+  const battles = source ? source.battles : pending ? liveBattles(pending) : [];
+  const battle = battles.find((b) => b.territory === request.battle);
+  const lowLuck = source ? source.lowLuck : game.data?.game.lowLuck === true;
   const asDefault = battle ? battleFromHere(battle, request.default, lowLuck) : undefined;
   const asPicked = battle ? battleFromHere(battle, picks, lowLuck) : undefined;
   const byDefault = useOdds(asDefault);

@@ -3,7 +3,8 @@
 // pre-filled with the default landing (R7.4), chosen in the list or on the map (the selected
 // aircraft's safe places are outlined; a click lands it there); AA guns may move one step (R7.2). Save checks the
 // choices on the server; Lock ends the nation's part (R7.3). At the deadline, what was saved counts
-// and the rest lands by default.
+// and the rest lands by default. The classic screen saves through postCombat.*; a 1942 game played a
+// phase at a time gives its own road (`port`: the side's batch of the post-combat phase, play.save).
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Nation, UnitType } from "../../../server/rulesets/1942/engine/types";
@@ -21,6 +22,33 @@ type AaChoice = Mine["choices"]["aaGuns"][number];
 type Landing = Mine["landings"][number] & { type: "fighter" | "bomber" };
 type AaMove = Mine["aaMoves"][number];
 
+/** How a nation's choices are saved, locked and unlocked; `refused` lists the rules' refusals of a save. */
+export interface PostCombatPort {
+  save(nation: Nation, landings: Landing[], aaMoves: AaMove[]): Promise<{ ok: true } | { ok: false; refused: string[] }>;
+  lock(nation: Nation): Promise<void>;
+  unlock(nation: Nation): Promise<void>;
+  busy: boolean;
+  error: unknown;
+}
+
+/** The classic screen's road: postCombat.save, .lock and .unlock. */
+function useClassicPort(gameId: number): PostCombatPort {
+  const trpc = useTRPC();
+  const save = useMutation(trpc.postCombat.save.mutationOptions());
+  const lock = useMutation(trpc.postCombat.lock.mutationOptions());
+  const unlock = useMutation(trpc.postCombat.unlock.mutationOptions());
+  return {
+    save: async (nation, landings, aaMoves) => {
+      const result = await save.mutateAsync({ gameId, nation, landings, aaMoves });
+      return result.ok ? { ok: true } : { ok: false, refused: result.refused.map((r) => r.reason) };
+    },
+    lock: async (nation) => void (await lock.mutateAsync({ gameId, nation })),
+    unlock: async (nation) => void (await unlock.mutateAsync({ gameId, nation })),
+    busy: save.isPending || lock.isPending || unlock.isPending,
+    error: save.error ?? lock.error ?? unlock.error,
+  };
+}
+
 export function PostCombat({
   gameId,
   stage,
@@ -28,6 +56,7 @@ export function PostCombat({
   onChanged,
   gameZone,
   map,
+  port,
 }: {
   gameId: number;
   stage: Stage;
@@ -36,6 +65,8 @@ export function PostCombat({
   gameZone?: string;
   /** The game screen's map area: the landing of `map.nation` is drawn there. */
   map?: LandingMapHost;
+  /** Where the choices go; the classic screen's postCombat.* when absent. */
+  port?: PostCombatPort;
 }) {
   const mine = Object.entries(stage.mine) as [Nation, Mine][];
   return (
@@ -59,7 +90,7 @@ export function PostCombat({
       ) : null}
       {mine.length === 0 ? <p className="muted">None of your nations has anything to land or move.</p> : null}
       {mine.map(([nation, m]) => (
-        <NationPostCombat key={nation} gameId={gameId} nation={nation} mine={m} onChanged={onChanged} map={map?.nation === nation ? map : undefined} />
+        <NationPostCombat key={nation} gameId={gameId} nation={nation} mine={m} onChanged={onChanged} map={map?.nation === nation ? map : undefined} port={port} />
       ))}
     </section>
   );
@@ -103,8 +134,9 @@ function aircraftOf(air: AirChoice[], picks: Picks): Aircraft[] {
 /** The aircraft selected on the map: its group and its place in the group. */
 type Selected = { key: string; index: number };
 
-function NationPostCombat({ gameId, nation, mine, onChanged, map }: { gameId: number; nation: Nation; mine: Mine; onChanged: () => void; map?: LandingMapHost }) {
-  const trpc = useTRPC();
+function NationPostCombat({ gameId, nation, mine, onChanged, map, port }: { gameId: number; nation: Nation; mine: Mine; onChanged: () => void; map?: LandingMapHost; port?: PostCombatPort }) {
+  const classic = useClassicPort(gameId);
+  const road = port ?? classic;
   const [picks, setPicks] = useState<Picks>(() => initialPicks(mine.choices.air, mine.landings));
   const aircraft = aircraftOf(mine.choices.air, picks);
   // The first aircraft with a safe place in reach starts selected, so its places show at once.
@@ -129,10 +161,7 @@ function NationPostCombat({ gameId, nation, mine, onChanged, map }: { gameId: nu
   const [aa, setAa] = useState<Record<string, string>>(() => Object.fromEntries(mine.aaMoves.map((m) => [m.from, m.to])));
   const [refusals, setRefusals] = useState<string[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
-  const save = useMutation(trpc.postCombat.save.mutationOptions());
-  const lock = useMutation(trpc.postCombat.lock.mutationOptions());
-  const unlock = useMutation(trpc.postCombat.unlock.mutationOptions());
-  const error = save.error ?? lock.error ?? unlock.error;
+  const error = road.error;
   const s = slug(nation);
 
   const aaMoves = (): AaMove[] =>
@@ -140,9 +169,9 @@ function NationPostCombat({ gameId, nation, mine, onChanged, map }: { gameId: nu
 
   async function saveChoices(): Promise<boolean> {
     setNotice(null);
-    const result = await save.mutateAsync({ gameId, nation, landings: toLandings(mine.choices.air, picks), aaMoves: aaMoves() });
+    const result = await road.save(nation, toLandings(mine.choices.air, picks), aaMoves());
     if (!result.ok) {
-      setRefusals(result.refused.map((r) => r.reason));
+      setRefusals(result.refused);
       return false;
     }
     setRefusals([]);
@@ -153,12 +182,12 @@ function NationPostCombat({ gameId, nation, mine, onChanged, map }: { gameId: nu
 
   async function saveAndLock() {
     if (!(await saveChoices())) return;
-    await lock.mutateAsync({ gameId, nation });
+    await road.lock(nation);
     setNotice("Locked.");
     onChanged();
   }
 
-  const busy = save.isPending || lock.isPending || unlock.isPending;
+  const busy = road.busy;
   return (
     <div className="post-combat-nation" data-testid={`post-combat-${s}`}>
       <h3>
@@ -226,7 +255,7 @@ function NationPostCombat({ gameId, nation, mine, onChanged, map }: { gameId: nu
             disabled={busy}
             data-testid={`post-combat-unlock-${s}`}
             onClick={async () => {
-              await unlock.mutateAsync({ gameId, nation });
+              await road.unlock(nation);
               setNotice(null);
               onChanged();
             }}

@@ -2,7 +2,7 @@
 // 1942's screen in the platform's frame (a game played a phase at a time, issue 21): the ruleset's view
 // (View1942) says which phase is in play — the orders phase's whole state (R4: the map and the orders),
 // a battles or post-combat phase's StageView (R6, R7), or an outsider's owners alone. A classic 1942
-// game keeps its own screen (app/game/[id]).
+// game keeps its own screen (app/game/[id]). The turn review, for now, is the JSON screen's.
 import type { GameScreenModule, GameScreenProps } from "../contract";
 import type { View1942 } from "../../../server/rulesets/1942";
 import { Review } from "../json-screen";

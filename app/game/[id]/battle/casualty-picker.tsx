@@ -24,7 +24,7 @@ export function CasualtyPicker({ gameId, request, onChanged }: { gameId: number;
   // null until the player changes a count: a new preference re-fills an untouched picker.
   const [edited, setEdited] = useState<Record<string, number> | null>(null);
   const hits = edited ?? prefillHits;
-  const decide = useDecide(onChanged);
+  const decide = useDecide(onChanged, request);
   const need = Math.min(request.hits, groups.reduce((s, g) => s + g.ids.length * g.room, 0));
   const chosen = Object.values(hits).reduce((s, n) => s + n, 0);
   const ids = idsOf(groups, hits);
@@ -102,7 +102,7 @@ export function CasualtyPicker({ gameId, request, onChanged }: { gameId: number;
       ) : null}
       {decide.isSuccess ? (
         <p className="note small" role="status">
-          Sent. The battle goes on once every side has decided (or at the deadline).
+          {decide.sentText}
         </p>
       ) : null}
       {/* Once the player changes the pre-filled picks, committing their own picks is the prominent button. */}

@@ -40,7 +40,7 @@ export function RetreatPicker({ gameId, request, known, onChanged }: { gameId: n
     ...retreatGroups(request.withdrawable, known, "withdraw").map((g) => ({ ...g, kind: "withdraw" as const })),
   ];
   const [counts, setCounts] = useState<Record<string, number>>({});
-  const decide = useDecide(onChanged);
+  const decide = useDecide(onChanged, { battle: request.battle, round: request.round, step: "retreat" });
   const busy = decide.isPending || decide.isSuccess;
   const pick = (kind: "submerge" | "withdraw") => groups.filter((g) => g.kind === kind).flatMap((g) => g.ids.slice(0, counts[`${kind}|${g.key}`] ?? 0));
   const submerge = pick("submerge");
@@ -93,7 +93,7 @@ export function RetreatPicker({ gameId, request, known, onChanged }: { gameId: n
       ) : null}
       {decide.isSuccess ? (
         <p className="note small" role="status">
-          Sent. The battle goes on once every side has decided (or at the deadline).
+          {decide.sentText}
         </p>
       ) : null}
       <div className="actions">

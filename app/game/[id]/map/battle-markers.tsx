@@ -3,7 +3,8 @@
 // colours and short names), the round, the live odds from here (the exact odds engine in the odds
 // worker, as casualty-odds.tsx prices them) and "Your decision needed" where the viewer's side must
 // choose. A click or a tap opens the battle in the Battles panel. The battle is read from the game
-// screen's own query of game.get (no read path of its own).
+// screen's own query of game.get (no read path of its own), or given (`data`) by a phased game's stage
+// screen from its StageView.
 import { useQuery } from "@tanstack/react-query";
 import { useContext, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { Nation } from "../../../../server/rulesets/1942/engine/types";
@@ -11,7 +12,7 @@ import { useOddsList } from "../../../odds/use-odds-list";
 import { useTRPC } from "../../../trpc/client";
 import { focusBattle } from "../battle/battle-focus";
 import { battleFromHere, chanceFor } from "../casualty-odds-input";
-import { liveBattles, slug } from "../game-types";
+import { liveBattles, slug, type LiveBattle } from "../game-types";
 import { battleMarks, defaultPicks, goalWords, NATION_SHORT, type BattleMark } from "./battle-marks";
 import { NATION_COLOUR, anchorOf } from "./map-geometry";
 import { MapUnit, keyActivate } from "./map-layers";
@@ -22,20 +23,30 @@ const BOX = { h: 7.4, pad: 0.7, line: 2.2, font: 1.45 } as const;
 /** A marker is at least this tall on the screen: a finger's tap target on a phone. */
 const MIN_PX = 54;
 
-export function BattleMarkers({ gameId }: { gameId: number }) {
+/** The battles a marker layer draws, as a phased game's stage screen gives them. */
+export interface MarkerData {
+  battles: readonly LiveBattle[];
+  requests: readonly { battle: string; round: number; mine: boolean; kind: string; default?: readonly number[] }[];
+  myNations: readonly Nation[];
+  lowLuck: boolean;
+}
+
+export function BattleMarkers({ gameId, data }: { gameId: number; data?: MarkerData }) {
   const trpc = useTRPC();
   const view = useQuery({ ...trpc.game.get.queryOptions({ gameId }), enabled: false }).data;
-  const pending = view?.phase?.status === "battles" ? view.phase.pending : null;
-  const lowLuck = view?.game.lowLuck === true;
-  const battles = useMemo(() => (pending ? liveBattles(pending) : []), [pending]);
-  const marks = useMemo(() => (pending ? battleMarks(battles, pending.requests, (view?.myNations ?? []) as Nation[]) : []), [battles, pending, view?.myNations]);
+  const classic = view?.phase?.status === "battles" ? view.phase.pending : null;
+  const requests = data ? data.requests : classic?.requests;
+  const lowLuck = data ? data.lowLuck : view?.game.lowLuck === true;
+  const myNations = data ? data.myNations : view?.myNations;
+  const battles = useMemo(() => data?.battles ?? (classic ? liveBattles(classic) : []), [data, classic]);
+  const marks = useMemo(() => (requests ? battleMarks(battles, requests, (myNations ?? []) as Nation[]) : []), [battles, requests, myNations]);
   const inputs = useMemo(
     () => battles.flatMap((b) => {
       // The hits already scored this round count, with their default casualties (R6.9).
-      const input = battleFromHere(b, defaultPicks(b.territory, pending?.requests ?? []), lowLuck);
+      const input = battleFromHere(b, defaultPicks(b.territory, requests ?? []), lowLuck);
       return input ? [{ key: b.territory, input }] : [];
     }),
-    [battles, pending, lowLuck],
+    [battles, requests, lowLuck],
   );
   const odds = useOddsList(inputs);
   const ref = useRef<SVGGElement>(null);

@@ -1,0 +1,43 @@
+// A phased 1942 game's battles batch as the stage screen builds it (app/games/1942/stage/battle-batch.ts):
+// one decision per request (a new one replaces it), taken back by its key, and a saved batch read back.
+import { describe, expect, it } from "vitest";
+import { batchOf, withChoice, withoutChoice } from "../../app/games/1942/stage/battle-batch";
+import { stacksOf } from "../../app/games/1942/stage/stage-board";
+
+const lose = (units: number[]) => ({ kind: "casualties" as const, units });
+
+describe("the stage screen's battles batch", () => {
+  it("keeps one decision per request, replaced by a new one and taken back by its key", () => {
+    const one = withChoice({ choices: [] }, { nation: "Germany", battle: "Caucasus", round: 1, step: "general", decision: lose([3]) });
+    const two = withChoice(one, { nation: "Germany", battle: "Baltic Sea Zone", round: 1, step: "general", decision: lose([7]) });
+    const again = withChoice(two, { nation: "Germany", battle: "Caucasus", round: 1, step: "general", decision: lose([4]) });
+    expect(again.choices).toEqual([
+      { battle: "Baltic Sea Zone", round: 1, step: "general", decision: lose([7]) },
+      { battle: "Caucasus", round: 1, step: "general", decision: lose([4]) },
+    ]);
+    // The nation is the batch's side, not part of a choice (BattleOrders).
+    expect(again.choices.every((c) => !("nation" in c))).toBe(true);
+    expect(withoutChoice(again, { battle: "Caucasus", round: 1, step: "general" }).choices).toEqual([{ battle: "Baltic Sea Zone", round: 1, step: "general", decision: lose([7]) }]);
+    // Another step of the same round is another request.
+    expect(withoutChoice(again, { battle: "Caucasus", round: 1, step: "submarine" }).choices).toHaveLength(2);
+  });
+
+  it("reads a saved batch, or starts an empty one", () => {
+    expect(batchOf(null)).toEqual({ choices: [] });
+    expect(batchOf({ landings: [] })).toEqual({ choices: [] });
+    const saved = { choices: [{ battle: "Caucasus", round: 2, step: "general", decision: lose([1]) }], prefer: { casualties: "keep-air", battles: [] } };
+    expect(batchOf(saved)).toBe(saved);
+  });
+
+  it("groups units into the map's stacks", () => {
+    const units = [
+      { id: 1, nation: "Germany" as const, type: "infantry" as const, at: "Ukraine S.S.R." },
+      { id: 2, nation: "Germany" as const, type: "infantry" as const, at: "Ukraine S.S.R." },
+      { id: 3, nation: "Germany" as const, type: "infantry" as const, at: "Baltic Sea Zone", aboard: 9 },
+    ];
+    expect(stacksOf(units)).toEqual([
+      { nation: "Germany", type: "infantry", at: "Ukraine S.S.R.", count: 2 },
+      { nation: "Germany", type: "infantry", at: "Baltic Sea Zone", count: 1, aboard: true },
+    ]);
+  });
+});

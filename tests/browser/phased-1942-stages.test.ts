@@ -1,0 +1,191 @@
+// A 1942 game played a phase at a time (issue 21): its battles and post-combat phases on the 1942 map
+// in the platform's frame (app/games/1942/stage/). The player of Germany gives the orders phase through
+// the API (play.save of an orders batch, play.lock; robots play the other four seats), then in the
+// browser picks casualties on the battle board other than the default, locks, lands the fighter on the
+// map somewhere other than its default landing, locks, and turn 2 opens; the history stores what was
+// picked. The whole flow once at 1440×900 and once at 390×844 (the panel a bottom sheet), each its own
+// game; screenshots at both sizes.
+//
+// Why it holds for every roll: low luck (R6.8). Germany attacks Caucasus (5 Russian infantry, no AA
+// gun) from Ukraine S.S.R. with 3 infantry, 2 armour and a fighter. The defence fires 5 × 2 = 10: at
+// least one sure hit in round 1, so Germany is always asked in round 1, with infantry, armour and the
+// fighter to choose from (the default, R6.9, takes infantry): the player takes one armour in place of
+// one infantry. The attack fires 12 in round 1 (two sure hits). Worst case after that (the defence's
+// roll always hits, the player's always misses): Germany 2 inf, 1 arm, fighter (fire 8, one hit) against
+// 3 inf (fire 6, one hit); then 1 inf, 1 arm, fighter (7) against 2 inf (4, a hit at worst); then 1 arm
+// and the fighter (6) against 1 inf (2, a hit at worst): Russia is gone and the defaults (cheapest first)
+// always leave the fighter, so it survives and must land (R7.1): Germany acts in post-combat. The
+// robots' turn-1 orders do not touch Caucasus or Ukraine (their first turn is the same for every seed);
+// Germany also defends the Baltic Sea Zone, which the test leaves to the defaults.
+import { randomBytes } from "node:crypto";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { clickWhereVisible } from "./robot-game";
+import { LONG, SKIP, onePageSession, shoot, shootNarrow, signIn, transitionsDone, whenHydrated } from "./support";
+
+type Call = { status: number; body: { result?: { data: unknown }; error?: unknown } };
+
+/** A tRPC call from the signed-in page (mutation: POST; query: GET). */
+async function trpc(page: Page, path: string, input: unknown, method: "GET" | "POST" = "POST"): Promise<unknown> {
+  const r = await page.evaluate(
+    async ({ path, input, method }) => {
+      const url = method === "GET" ? `/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}` : `/api/trpc/${path}`;
+      const res = await fetch(url, method === "GET" ? {} : { method, headers: { "content-type": "application/json" }, body: JSON.stringify(input) });
+      return { status: res.status, body: await res.json() } as Call;
+    },
+    { path, input, method },
+  );
+  if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.result!.data;
+}
+
+/** On a phone the panel is a bottom sheet: open it (or close it, to see the map) before a tap there. */
+async function sheet(page: Page, open: boolean): Promise<void> {
+  if ((page.viewportSize()?.width ?? 1440) > 700) return;
+  const toggle = page.getByTestId("sheet-toggle");
+  await whenHydrated(toggle);
+  if ((await toggle.getAttribute("aria-expanded")) !== String(open)) await toggle.click();
+  await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe(String(open));
+  await transitionsDone(page);
+}
+
+const phaseText = async (page: Page) => `${(await page.getByTestId("game-turn").textContent({ timeout: 5_000 }).catch(() => "")) ?? ""}`;
+
+interface Choice {
+  step: string;
+  team: string;
+  chooser: string;
+  by: string;
+  picked?: { type: string }[];
+}
+interface Battle {
+  territory: string;
+  rounds: { round: number; choices: Choice[] }[];
+}
+
+/** Every battle report a phase's report holds (a stage's public part, or the turn's report). */
+function battlesIn(report: unknown): Battle[] {
+  const r = report as { battles?: Battle[]; outcome?: { battles?: Battle[] } } | null;
+  return [...(r?.battles ?? []), ...(r?.outcome?.battles ?? [])];
+}
+
+describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map", () => {
+  const session = onePageSession("lockstep-phased-1942-stages", { width: 1440, height: 900 });
+  const run = randomBytes(3).toString("hex");
+
+  /** One game through turn 1: the orders through the API, the battles and post-combat in the browser. */
+  async function playTurn(page: Page, base: string, name: string, shots: string) {
+    const { gameId } = (await trpc(page, "play.create", {
+      name,
+      ruleset: "1942",
+      scenario: "standard",
+      seats: 5,
+      mine: ["Germany"],
+      robots: ["Russia", "Japan", "United Kingdom", "United States"],
+      ordersHours: 24,
+      decisionHours: 24,
+      rules: { lowLuck: true },
+    })) as { gameId: number };
+    const attack = [{ id: "caucasus", units: { infantry: 3, armour: 2, fighter: 1 }, from: "Ukraine S.S.R.", path: ["Caucasus"] }];
+    expect(await trpc(page, "play.save", { gameId, side: "Germany", phase: "orders", orders: attack })).toEqual({ ok: true });
+    await trpc(page, "play.lock", { gameId, side: "Germany" });
+
+    await page.goto(`${base}/game/${gameId}/play`);
+    await page.getByTestId("ruleset-game").waitFor({ timeout: LONG });
+    let picked: { round: number; infantry: number } | null = null;
+    let landedIn = "";
+    let shotBattle = false;
+    for (let guard = 0; guard < 30; guard++) {
+      // Wait until the page shows a phase of decisions acting for Germany, or turn 2.
+      await expect
+        .poll(async () => ((await phaseText(page)).includes("Turn 2") || (await page.getByTestId("stage-lock").or(page.getByTestId("post-combat-lock-germany")).count()) > 0 ? "ready" : await phaseText(page)), { timeout: LONG })
+        .toBe("ready");
+      const before = await phaseText(page);
+      if (before.includes("Turn 2")) break;
+      if ((await page.getByTestId("stage-lock").count()) > 0) {
+        // A battles phase: the battles are markers on the map, and Germany's decisions wait in the panel.
+        await page.getByTestId("stage-battles").waitFor();
+        await whenHydrated(page.getByTestId("stage-lock")); // a click before the page runs does nothing
+        await sheet(page, true);
+        const form = page.locator('form[data-testid^="decision-caucasus-"][data-testid$="-general-axis"]');
+        if (!picked && (await form.count()) > 0) {
+          const id = (await form.getAttribute("data-testid"))!;
+          const round = Number(/decision-caucasus-(\d+)-/.exec(id)![1]);
+          await expect.poll(() => page.getByTestId("map-battle-decide-caucasus").count(), { timeout: LONG }).toBe(1);
+          const need = Number(/of (\d+) hit/.exec((await page.getByTestId(`${id}-summary`).textContent()) ?? "")![1]);
+          // The default (R6.9) takes infantry; the player taps an armour, then gives one infantry back.
+          expect(await page.getByTestId(`${id}-pick-germany-armour-tap-0`).getAttribute("data-state")).toBe("kept");
+          await page.getByTestId(`${id}-pick-germany-armour-tap-0`).click();
+          const lostInfantry = page.locator(`[data-testid^="${id}-pick-germany-infantry-tap-"][data-state="lost"]`);
+          await lostInfantry.last().click();
+          await expect.poll(() => page.getByTestId(`${id}-summary`).textContent()).toContain(`${need} of ${need}`);
+          if (!shotBattle) {
+            shotBattle = true;
+            await shoot(page, `${shots}-battle`);
+            if (shots.endsWith("wide")) await shootNarrow(page, `${shots}-battle-narrow`);
+          }
+          await page.getByTestId(`${id}-confirm`).click();
+          await page.getByTestId(`stage-kept-${id}`).waitFor({ timeout: LONG });
+          expect(await page.getByTestId(`stage-kept-${id}`).textContent()).toContain("armour");
+          picked = { round, infantry: need - 1 };
+        }
+        await page.getByTestId("stage-lock").click();
+      } else {
+        // Post-combat: the fighter that attacked Caucasus lands on the map, away from its default landing.
+        const row = page.getByTestId("landing-fighter-caucasus-0");
+        await row.waitFor({ timeout: LONG });
+        await whenHydrated(row);
+        await sheet(page, true);
+        const select = row.getByRole("combobox");
+        const options = await select.locator("option").evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+        const preset = await select.inputValue();
+        landedIn = options.find((o) => o !== "" && o !== preset)!;
+        expect(landedIn).toBeTruthy();
+        const map = page.getByTestId("landing-map");
+        await map.locator('[data-shapes="loaded"]').waitFor({ timeout: LONG });
+        await shoot(page, `${shots}-landing`);
+        if (shots.endsWith("wide")) await shootNarrow(page, `${shots}-landing-narrow`);
+        await sheet(page, false);
+        const place = map.getByRole("button", { name: `Land in ${landedIn}`, exact: true });
+        await clickWhereVisible(page, place).catch(async () => {
+          await map.getByTestId("map-zoom-reset").click();
+          await clickWhereVisible(page, place);
+        });
+        await expect.poll(() => select.inputValue()).toBe(landedIn);
+        await sheet(page, true);
+        await page.getByTestId("post-combat-lock-germany").click();
+      }
+      // The phase moves on (the robots have locked): the frame names the next one, or turn 2.
+      await expect.poll(() => phaseText(page), { timeout: LONG }).not.toBe(before);
+    }
+    expect(picked).not.toBeNull();
+    expect(landedIn).not.toBe("");
+    expect(await phaseText(page)).toContain("Turn 2");
+    await shoot(page, `${shots}-turn2`);
+
+    // What is stored is what was picked: the battle's round names the player's choice (an armour, the
+    // rest infantry), and the post-combat batch lands the fighter where the map said.
+    const history = (await trpc(page, "play.history", { gameId }, "GET")) as { turns: { turn: number; step: number; orders: Record<string, unknown> | null; report: unknown }[] };
+    const turn1 = history.turns.filter((t) => t.turn === 1);
+    const caucasus = turn1.flatMap((t) => battlesIn(t.report)).filter((b) => b.territory === "Caucasus");
+    const choice = caucasus.flatMap((b) => b.rounds.filter((r) => r.round === picked!.round).flatMap((r) => r.choices)).find((c) => c.team === "Axis" && c.step === "general");
+    expect(choice).toMatchObject({ chooser: "Germany", by: "player" });
+    const types = (choice!.picked ?? []).map((p) => p.type).sort();
+    expect(types).toEqual([...Array<string>(picked!.infantry).fill("infantry"), "armour"].sort());
+    const batches = turn1.flatMap((t) => (t.orders?.Germany ? [t.orders.Germany] : [])) as unknown[];
+    expect(batches).toContainEqual(expect.objectContaining({ choices: expect.arrayContaining([expect.objectContaining({ battle: "Caucasus", round: picked!.round, step: "general" })]) }));
+    expect(batches).toContainEqual(expect.objectContaining({ landings: [{ type: "fighter", from: "Caucasus", to: landedIn, count: 1 }] }));
+  }
+
+  it("at 1440×900: the player decides a battle on the battle board, lands the fighter on the map, and turn 2 opens", async () => {
+    const { page, app } = session;
+    await signIn(page, app.base, `stages-${run}@example.com`);
+    await playTurn(page, app.base, `Stages ${run}`, "lockstep-phased-1942-stages-wide");
+  }, 600_000);
+
+  it("at 390×844: the same turn on a phone, the panel a bottom sheet", async () => {
+    const { page, app } = session;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await playTurn(page, app.base, `Stages phone ${run}`, "lockstep-phased-1942-stages-phone");
+  }, 600_000);
+});
