@@ -7,6 +7,7 @@ import type { GameReviewProps, GameScreenModule, GameScreenProps } from "./contr
 type Loader = () => Promise<GameScreenModule>;
 
 const SCREENS: Record<string, Loader> = {
+  "1942": () => import("./1942/screen"),
   interplanetary: () => import("./interplanetary/screen"),
   "triple-alliance": () => import("./triple-alliance/screen"),
 };

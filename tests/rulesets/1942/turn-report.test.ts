@@ -35,7 +35,7 @@ function playTurn(state: GameState, orders: Record<string, Order[]>, seed: strin
 describe("a 1942 turn's report, assembled from its phases'", () => {
   it.each(wholeTurns.map((c) => [c.file, c] as const))("%s: is the whole turn's, with nobody choosing", (_file, c) => {
     const { s, state } = caseStart(c);
-    const start = s.lowLuck ? { ...state, lowLuck: true } : state;
+    const start: GameState = s.lowLuck ? { ...state, lowLuck: true } : state;
     const played = playTurn(start, s.orders as Record<string, Order[]>, s.seed, (stage) =>
       stage.stage === "battles" ? {} : Object.fromEntries(at(stage).sides.map((n) => [n, { landings: [...(s.landings?.[n as never] ?? [])], aaMoves: [...(s.aaMoves?.[n as never] ?? [])] }])),
     );
@@ -47,7 +47,7 @@ describe("a 1942 turn's report, assembled from its phases'", () => {
   });
 
   it.each([false, true])("is the whole turn's with casualties chosen, robots' defaults and a landing (low luck %s)", (lowLuck) => {
-    const state = { ...createState(DEFAULT_BOARD, DEFAULT_SETUP), ...(lowLuck ? { lowLuck: true } : {}) };
+    const state: GameState = { ...createState(DEFAULT_BOARD, DEFAULT_SETUP), ...(lowLuck ? { lowLuck: true as const } : {}) };
     // Germany attacks Karelia with a stack (a battle of several rounds, R6) and sends a fighter to sea
     // (air to land after combat, R7); Russia's robot takes every default (R3.2, R6.9).
     const orders = {
