@@ -43,6 +43,7 @@ export function Review(props: GameReviewProps) {
       victoryCities={start?.houseRules?.victoryCities === true}
       luck={(props.luck ?? []) as NationLuck[]}
       layout={props.layout}
+      stepsFirst
     >
       <p className="muted small">
         Every nation&rsquo;s orders are revealed now. Each sentence cites the rule that decided it: point at or focus a rule id to read the rule.

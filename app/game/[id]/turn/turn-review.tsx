@@ -33,6 +33,11 @@ export interface TurnReviewProps {
   header?: ReactNode;
   /** The story as text, and the luck of the dice, under "Read as text". */
   children: ReactNode;
+  /**
+   * On a phone the sheet's peek shows the step control first and the luck meter after the sentences
+   * (the frame's panel, whose own head is not the review's); the classic page keeps its own order.
+   */
+  stepsFirst?: boolean;
   /** A place was clicked on the map: a page that hides the panel (a phone's sheet) shows it. */
   onPlace?: () => void;
   /** Where the two parts go. */
@@ -97,7 +102,13 @@ export function TurnReview(props: TurnReviewProps) {
   const panel = (
     <>
       {props.header ? <div className={styles.head}>{props.header}</div> : null}
-      <TurnLuckMeter luck={props.luck} />
+      {props.stepsFirst ? (
+        <div className={styles.luckLater}>
+          <TurnLuckMeter luck={props.luck} />
+        </div>
+      ) : (
+        <TurnLuckMeter luck={props.luck} />
+      )}
       <div ref={control} className={styles.steps}>
         <div className={styles.stepBar} role="toolbar" aria-label="Steps of the turn">
           <button type="button" className="button button-small button-quiet" onClick={() => go(index - 1)} disabled={index === 0} data-testid="review-back" aria-label="Previous step">
