@@ -58,6 +58,10 @@ export interface GameReviewProps<View = unknown, Report = unknown> {
   before: View;
   after: View;
   report: Report;
+  /** Every side's orders as the turn resolved them (public once it has; a turn of several phases: its first's). */
+  orders: Record<string, unknown> | null;
+  /** Each side's luck over the turn, as the ruleset priced it (Ruleset.turnLuck); null when it prices none. */
+  luck: unknown[] | null;
 }
 
 /** What app/games/<ruleset>/screen.tsx exports. */

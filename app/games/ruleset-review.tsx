@@ -1,5 +1,5 @@
 "use client";
-// One resolved turn of a game of any ruleset but 1942: the game's own Review (registry.ts) with the
+// One resolved turn of a game played a phase at a time, of any ruleset (1942's too): the game's own Review (registry.ts) with the
 // turn's start and end as this viewer may see them and the judge's report, in the platform's frame
 // (board-frame.tsx): the board fills the window, the review's steps are the panel, every side's
 // orders (public now) are listed under them.
@@ -66,7 +66,7 @@ export function RulesetReview({ review }: { review: RulesetTurnReview }) {
   // second frame would put each of its elements on the page twice until the swap.
   return (
     <Suspense fallback={<p className="muted" data-testid="board-loading">Loading the review…</p>}>
-      <Review gameId={review.gameId} layout={layout} turn={review.turn} side={review.side} before={review.before} after={review.after} report={review.report} />
+      <Review gameId={review.gameId} layout={layout} turn={review.turn} side={review.side} before={review.before} after={review.after} report={review.report} orders={review.orders} luck={review.luck} />
     </Suspense>
   );
 }

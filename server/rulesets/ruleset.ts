@@ -185,6 +185,14 @@ export interface Ruleset<State, Orders, Report, Scenario = unknown, Options = un
    */
   knownState?(state: State, side: string): State;
   /**
+   * Optional, for a turn of several phases: the report of the whole turn, from its phases' reports in
+   * the order they resolved (the first phase's first). What the turn's review tells and prices the luck
+   * of, as a ruleset of one phase a turn reports a turn. Pure; the platform calls it only once every
+   * phase of the turn resolved and shows the answer only through `reportView` (with the turn's start).
+   * Without it a review of a turn of several phases gives its first phase's report, and no luck.
+   */
+  turnReport?(reports: readonly Report[]): Report;
+  /**
    * Optional: each side's luck over a resolved turn, for the turn's review — how the dice that fell
    * compare with what the sides could expect before them, priced from what every player may see once
    * the turn resolved: `start`, the state the turn started from, every side's orders as resolved, and

@@ -196,6 +196,10 @@ describe("a 1942 game created through play.create", () => {
     const review = await asBob.play.review({ gameId, turn: 1 });
     expect(review).toMatchObject({ resolved: true, ruleset: "1942" });
     expect(review.phases!.length).toBe(rows.filter((r) => r.turn === 1).length);
+    // Told as one turn: the report of the phase that ended it (the engine's whole-turn report), and its luck.
+    expect(review.report).toEqual(rows.filter((r) => r.turn === 1).at(-1)!.report);
+    expect(review.report).toHaveProperty("victory");
+    expect(review.luck).not.toBeNull();
     const file = await asAlice.play.download({ gameId });
     expect(file.turns.length).toBe(resolved.length);
 

@@ -15,6 +15,7 @@ afterAll(async () => {
 });
 
 const SECRET = "SECRET-ALICE-ORDER";
+type Caller = ReturnType<typeof callerFor>;
 
 /** Every query and subscription of the API; the test fails when one is added without being listed here. */
 const READS = ["game.lobby", "game.lobbyLive", "game.get", "game.history", "game.review", "game.verify", "game.events", "notifications.list", "notifications.unread", "notifications.live", "settings.get", "push.publicKey", "orders.destinations", "orders.placements", "press.channels", "press.messages", "press.unread", "press.reports", "battle.preference", "player.profile", "player.leaderboard", "vacation.get", "token.list", "game.eventsAfter", "sandbox.list", "sandbox.shared",
@@ -239,6 +240,72 @@ describe("play.review of a 1942 game", () => {
       expect(last.after).toEqual(rows[1]!.startState);
       expect(last.before).toEqual(rows[0]!.startState);
     }
+  });
+});
+
+describe("play.review of a 1942 game played a phase at a time", () => {
+  const ATTACK = { id: SECRET, units: { infantry: 3, armour: 1 }, from: "East Europe", path: ["Karelia S.S.R."] };
+
+  /**
+   * A game made by play.create (one row a phase): Germany (Alice) attacks Karelia, Russia's (Bob), with
+   * low luck, so Germany has casualties to choose in round 1 whatever the dice (as above): the orders
+   * phase resolves into a battles phase, and the turn is not over. Carol watches.
+   */
+  async function phasedAttack() {
+    const { drain } = await import("../../server/jobs/worker");
+    const [alice, bob, carol] = await Promise.all(["alice", "bob", "carol"].map((n) => makeUser(handle, `${n}-phased-review-${Math.random()}@example.com`)));
+    const [asAlice, asBob, asCarol] = [callerFor(handle, alice!), callerFor(handle, bob!), callerFor(handle, carol!)];
+    const { gameId } = await asAlice.play.create({ name: "Phased review", ruleset: "1942", scenario: "standard", seats: 5, mine: ["Germany"], robots: ["Japan", "United Kingdom", "United States"], ordersHours: 24, decisionHours: 24, rules: { lowLuck: true } });
+    await asBob.play.join({ gameId, side: "Russia" });
+    expect(await asAlice.play.save({ gameId, side: "Germany", phase: "orders", orders: [ATTACK] })).toEqual({ ok: true });
+    await asAlice.play.lock({ gameId, side: "Germany" });
+    await asBob.play.lock({ gameId, side: "Russia" });
+    await drain(handle, "test");
+    return { asAlice, asBob, asCarol, gameId, drain };
+  }
+
+  const roles = (c: { asAlice: Caller; asBob: Caller; asCarol: Caller }) => [["the player", c.asAlice], ["the other player", c.asBob], ["a spectator", c.asCarol]] as const;
+
+  it("reveals nothing of the turn while a later phase of it is open, to any role, then the whole turn's report and luck once its last phase resolved", async () => {
+    const game = await phasedAttack();
+    const { asAlice, asBob, gameId, drain } = game;
+    const { phases } = await import("../../db/schema");
+    const { asc, eq } = await import("drizzle-orm");
+    const { getRuleset } = await import("../../server/rulesets");
+    const rows = () => handle.db.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(asc(phases.turn), asc(phases.step));
+    const waiting = (await rows()).at(-1)!;
+    expect([waiting.turn, waiting.step, waiting.status]).toEqual([1, 1, "open"]);
+    for (const [who, caller] of roles(game)) {
+      const review = await caller.play.review({ gameId, turn: 1 });
+      expect(review, who).toMatchObject({ ruleset: "1942", resolved: false, before: null, after: null, orders: null, report: null, seed: null, luck: null, phases: null });
+      expect(JSON.stringify(review), who).not.toContain(SECRET);
+    }
+    await expect(callerFor(handle, null).play.review({ gameId, turn: 1 })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    // Every later phase of the turn: the players lock with nothing saved (the defaults, R6.9, R7.4).
+    for (let guard = 0; guard < 40; guard++) {
+      const open = (await rows()).at(-1)!;
+      if (open.turn !== 1) break;
+      const sides = (await asAlice.play.get({ gameId })).phase!.sides;
+      for (const [caller, side] of [[asAlice, "Germany"], [asBob, "Russia"]] as const) if (sides.includes(side)) await caller.play.lock({ gameId, side });
+      await drain(handle, "test");
+    }
+    const turn1 = (await rows()).filter((r) => r.turn === 1);
+    expect(turn1.length, "orders, battles and any post-combat").toBeGreaterThan(1);
+    expect(turn1.every((r) => r.status === "resolved")).toBe(true);
+    const whole = getRuleset("1942")!.turnReport!(turn1.map((r) => r.report));
+    // The whole turn's report is its last phase's; the first phase's was only the combat so far.
+    expect(whole).toEqual(turn1.at(-1)!.report);
+    expect(turn1[0]!.report).toHaveProperty("next");
+    for (const [who, caller] of roles(game)) {
+      const review = await caller.play.review({ gameId, turn: 1 });
+      expect(review, who).toMatchObject({ resolved: true, report: whole, orders: turn1[0]!.orders, seed: turn1[0]!.seed });
+      expect(JSON.stringify(review.orders), who).toContain(SECRET);
+      expect((review.report as { battles: { territory: string }[] }).battles.map((b) => b.territory), who).toContain("Karelia S.S.R.");
+      // Priced over the whole turn: Germany's attack is in it.
+      expect((review.luck as { nation: string }[] | null)?.map((l) => l.nation), who).toContain("Germany");
+      expect(review.phases, who).toHaveLength(turn1.length);
+    }
+    await expect(callerFor(handle, null).play.review({ gameId, turn: 1 })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });
 });
 

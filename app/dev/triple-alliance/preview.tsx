@@ -14,7 +14,7 @@ export function Preview(props: { side: string; review: boolean; before: unknown;
   const [locked, setLocked] = useState<string[]>([]);
   const view = props.after as View;
   const layout: Layout = ({ board, panel }) => <BoardFrame testId="ta-preview" label="Orders" bar={<strong>Preview</strong>} board={board} panel={panel} />;
-  if (props.review) return <Review gameId={0} layout={layout} turn={1} side={props.side} before={props.before} after={props.after} report={props.report} />;
+  if (props.review) return <Review gameId={0} layout={layout} turn={1} side={props.side} before={props.before} after={props.after} report={props.report} orders={null} luck={null} />;
   return (
     <Screen
       gameId={0}

@@ -2,10 +2,10 @@
 // 1942's screen in the platform's frame (a game played a phase at a time, issue 21): the ruleset's view
 // (View1942) says which phase is in play — the orders phase's whole state (R4: the map and the orders),
 // a battles or post-combat phase's StageView (R6, R7), or an outsider's owners alone. A classic 1942
-// game keeps its own screen (app/game/[id]). The turn review, for now, is the JSON screen's.
+// game keeps its own screen (app/game/[id]). Its turn review tells the turn on the map (review.tsx).
 import type { GameScreenModule, GameScreenProps } from "../contract";
 import type { View1942 } from "../../../server/rulesets/1942";
-import { Review } from "../json-screen";
+import { Review } from "./review";
 import { OrdersScreen } from "./orders/orders-screen";
 import { WatchBoard } from "./orders/watch-board";
 import { StageScreen } from "./stage/stage-screen";

@@ -38,6 +38,7 @@ import { groupOptions, type GroupQuery } from "./queries/destinations";
 import { purchaseOptions } from "./queries/placements";
 import { checkGroupQuestion, checkPlacementQuestion } from "./queries/question-shapes";
 import { resolveStored, type StoredTurn as StoredTurn1942 } from "./stored/replay";
+import { turnReportOf } from "./phases/turn-report";
 
 export type { BattleOrders } from "./phases/battle-choices";
 export type { LandingOrders } from "./phases/landing-choices";
@@ -149,6 +150,8 @@ export const ruleset1942: Ruleset<State1942, Orders1942, Report1942, string, Opt
   // A 1942 turn report is public to every player once the turn resolves (its battles are fought in the
   // open, R6); before the turn's end a phase's report shows only the combat's public outcome.
   reportView: (report) => (isStageReport(report) ? stageReportView(report) : report),
+  // A turn played phase by phase is told as the whole turn (R3): the phase that ends it reports all of it.
+  turnReport: turnReportOf,
   // Issue 24: each nation's luck over the whole turn, in R1.1 order, priced with the game's low luck (R6.8).
   turnLuck: (start, ordersBySide, report, options) =>
     turnLuck({ state: start as GameState, orders: ordersBySide as Partial<Record<Nation, Order[]>>, report: report as TurnReport, lowLuck: options?.lowLuck === true }, NATIONS),

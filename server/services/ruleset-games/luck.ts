@@ -12,7 +12,7 @@ import { gameRules } from "./rules";
 const priced = new Recent<string, unknown[]>(256);
 
 /**
- * The luck of a resolved phase that holds a whole turn, from its start state (the process's cache),
+ * The luck of a resolved turn (a phase that holds a whole turn, or a turn reported whole), from its start state (the process's cache),
  * its orders and report as resolved and the game's rules; null when the ruleset prices none. The
  * caller passes only what the turn revealed: call it for a resolved phase alone (R3 for 1942).
  */

@@ -39,8 +39,9 @@ export interface RulesetTurnReview {
   resolved: boolean;
   /**
    * Once resolved: the turn's start and end as this viewer may see them (null when asked without
-   * boards), every side's orders and the report — of its first phase when the turn has several;
-   * `phases` then holds each phase's.
+   * boards), every side's orders (its first phase's) and the turn's report. A turn of several phases:
+   * the ruleset's report of the whole turn from its phases' (Ruleset.turnReport), else its first
+   * phase's; `phases` then holds each phase's.
    */
   before: unknown;
   after: unknown;
@@ -50,7 +51,7 @@ export interface RulesetTurnReview {
   seedHash: string;
   /** When the turn's last phase resolved. */
   resolvedAt: string | null;
-  /** Once resolved, a turn of one phase: each side's luck over it (Ruleset.turnLuck); null without. */
+  /** Once resolved, a turn of one phase or one the ruleset reports whole: each side's luck over it (Ruleset.turnLuck); null without. */
   luck: unknown[] | null;
   phases: RulesetReviewPhase[] | null;
 }
@@ -101,6 +102,8 @@ export async function rulesetTurnReview(db: Db, userId: string, gameId: number, 
   const shown = await Promise.all(steps.map(async (p) => ({ ...p, startState: await phaseStartState(db, p), orders: (p.orders ?? {}) as Record<string, unknown> })));
   const start = shown[0]!;
   const orders = start.orders;
+  // The whole turn's report, as the ruleset assembles it from its phases' (a turn of one: that phase's).
+  const whole = ruleset.turnReport ? { ...start, report: ruleset.turnReport(shown.map((p) => p.report)) } : start;
   return {
     ...base,
     side,
@@ -108,11 +111,11 @@ export async function rulesetTurnReview(db: Db, userId: string, gameId: number, 
     before: boards ? ruleset.view(start.startState, viewer) : null,
     after: boards ? ruleset.view(await stateAfter(db, game, ruleset, last, all[all.indexOf(last) + 1]), viewer) : null,
     orders,
-    report: reportFor(ruleset, start, viewer),
+    report: reportFor(ruleset, whole, viewer),
     seed: start.seed,
     resolvedAt: last.resolvedAt?.toISOString() ?? null,
-    // A turn of one phase only: turnLuck prices a whole turn from its start, orders and report.
-    luck: shown.length === 1 ? await luckOf(db, game, { ...start, orders }) : null,
+    // turnLuck prices a whole turn from its start, orders and report: a turn of one phase, or one reported whole.
+    luck: shown.length === 1 || ruleset.turnReport ? await luckOf(db, game, { ...whole, orders }) : null,
     phases: shown.length > 1 ? shown.map((p) => ({ step: p.step, phase: phaseNameOf(ruleset, p.startState) ?? "", orders: p.orders, report: reportFor(ruleset, p, viewer), seed: p.seed })) : null,
   };
 }

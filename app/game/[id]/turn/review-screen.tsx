@@ -1,154 +1,36 @@
 "use client";
-// The turn review on the map (issue 19): the game's one map (BoardMap) fills the window beside a side
-// panel (a bottom sheet on a phone), as on the game screen. A step control walks the turn in R3's
-// order; the step's sentences sit in the panel and light up their places on the map when pointed at or
-// chosen; a click on a place shows its sentences. The whole story as text stays below ("Read as text").
-import { useMemo, useRef, useState, type ReactNode } from "react";
-import type { NationLuck } from "../../../../server/rulesets/1942/engine/odds/turn-luck";
-import type { TurnReport } from "../../../../server/rulesets/1942/engine/turn";
-import type { Nation } from "../../../../server/rulesets/1942/engine/types";
-import type { OrderLike } from "../../../components/format";
-import { Citations } from "../../../rules/rule";
-import { BoardMap } from "../map/board-map";
-import { FULL_VIEW, anchorOf } from "../map/map-geometry";
+// The classic 1942 game's turn review on the map (issue 19): the game's one map fills the window beside
+// a side panel (a bottom sheet on a phone), as on the game screen. The turn itself — the step control,
+// the sentences lighting their places, a click on a place showing its sentences, the story as text —
+// is turn-review.tsx, shared with the review of a game played a phase at a time; this is its screen.
+import { useRef, useState, type ReactNode } from "react";
 import { SheetHandle, closeOnEscape } from "../sheet-handle";
 import { useHeaderHeight } from "../use-header-height";
-import { ArrowLegend } from "./arrow-legend";
-import { ReviewOverlay } from "./review-overlay";
-import { stepMap } from "./review-map-state";
-import { reviewSteps } from "./review-steps";
-import { StepLines } from "./review-step-lines";
-import { TurnLuckMeter } from "./turn-luck-meter";
+import { TurnReview, type TurnReviewProps } from "./turn-review";
 import styles from "./review.module.css";
 
-export interface ReviewScreenProps {
-  turn: number;
-  report: TurnReport;
-  orders: Partial<Record<Nation, OrderLike[]>>;
-  lowLuck: boolean;
-  victoryCities: boolean;
-  /** Each nation's luck over the whole turn (issue 24). */
-  luck: readonly NationLuck[];
+export type ReviewScreenProps = Omit<TurnReviewProps, "layout" | "onPlace" | "header"> & {
   /** The title and the links to the other turns, the game and the download. */
   header: ReactNode;
-  /** The story as text, and the luck of the dice. */
-  children: ReactNode;
-}
-
-/** A box around some places, for the map to bring into view: never closer than a region of the world. */
-function boxAround(places: readonly string[]) {
-  if (places.length === 0) return null;
-  const xs = places.map((p) => anchorOf(p)[0]);
-  const ys = places.map((p) => anchorOf(p)[1]);
-  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  const w = Math.max(x1 - x0 + 0.12 * FULL_VIEW.w, 0.22 * FULL_VIEW.w);
-  const h = Math.max(y1 - y0 + 0.16 * FULL_VIEW.h, 0.3 * FULL_VIEW.h);
-  return { x: (x0 + x1) / 2 - w / 2, y: (y0 + y1) / 2 - h / 2, w, h };
-}
+};
 
 export function ReviewScreen(props: ReviewScreenProps) {
-  const { report, orders, turn } = props;
-  const steps = useMemo(() => reviewSteps(report, orders, { lowLuck: props.lowLuck }), [report, orders, props.lowLuck]);
-  const [index, setIndex] = useState(0);
-  const step = steps[Math.min(index, steps.length - 1)]!;
-  const map = useMemo(() => stepMap(report, orders, step.id), [report, orders, step.id]);
-  // A sentence pointed at lights its places; a chosen one (click, tap, Enter) keeps them lit.
-  const [hovered, setHovered] = useState<number | null>(null);
-  const [chosen, setChosen] = useState<number | null>(null);
-  // A place clicked on the map: the panel shows only its sentences.
-  const [place, setPlace] = useState<string | null>(null);
   const [sheetOpen, setSheetOpen] = useState(false);
   const sheetButton = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLElement>(null);
   useHeaderHeight();
-  // The map opens on where the turn happened: every place its moves, battles and landings name (income
-  // and victory name every capital, the whole world).
-  const start = useMemo(() => boxAround([...new Set(steps.filter((s) => s.id !== "income").flatMap((s) => s.lines.flatMap((l) => l.places)))]), [steps]);
-
-  const go = (i: number) => {
-    setIndex(Math.max(0, Math.min(steps.length - 1, i)));
-    setHovered(null);
-    setChosen(null);
-    setPlace(null);
-    panel.current?.scrollTo({ top: 0 });
-  };
-  const places = [...new Set(step.lines.flatMap((l) => l.places))];
-  const active = hovered ?? chosen;
-  const lit = active !== null ? (step.lines[active]?.places ?? []) : place ? [place] : [];
-  // A chosen sentence's places, else the step's, are brought into view (when not in view already).
-  const focus = boxAround(chosen !== null ? (step.lines[chosen]?.places ?? []) : places);
-
   return (
-    <div className={styles.screen} data-testid="review-screen" data-sheet={sheetOpen ? "open" : "closed"}>
-      <div className={styles.mapArea}>
-        <BoardMap
-          units={[]}
-          owners={map.owners}
-          victoryCities={props.victoryCities}
-          arrows={map.arrows}
-          overlay={<ReviewOverlay marks={map.marks} turnedBack={map.turnedBack} places={places} lit={lit} picked={place ?? undefined} onPlace={(t) => (setPlace((p) => (p === t ? null : t)), setChosen(null), setSheetOpen(true))} />}
-          focus={focus}
-          start={start}
-          fill
-          title={`Map of turn ${turn}: ${step.title}`}
-          testId="review-map"
-        />
-      </div>
-      <aside ref={panel} className={styles.panel} id="review-panel" aria-label={`Turn ${turn}, step by step`} data-testid="review-panel" onKeyDown={closeOnEscape(sheetOpen, () => setSheetOpen(false), sheetButton)}>
-        <SheetHandle open={sheetOpen} onOpenChange={setSheetOpen} controls="review-panel" buttonRef={sheetButton} className={styles.handle} gripClassName={styles.grip} />
-        <div className={styles.head}>{props.header}</div>
-        <TurnLuckMeter luck={props.luck} />
-        <div className={styles.steps}>
-          <div className={styles.stepBar} role="toolbar" aria-label="Steps of the turn">
-            <button type="button" className="button button-small button-quiet" onClick={() => go(index - 1)} disabled={index === 0} data-testid="review-back" aria-label="Previous step">
-              ◀
-            </button>
-            <span className={styles.stepName} role="status" aria-live="polite" data-testid="review-step" data-step={step.id}>
-              <span className="muted small">
-                Step {index + 1} of {steps.length}
-              </span>{" "}
-              <strong>{step.title}</strong>
-            </span>
-            <button type="button" className="button button-small" onClick={() => go(index + 1)} disabled={index >= steps.length - 1} data-testid="review-next" aria-label="Next step">
-              ▶
-            </button>
-          </div>
-          <ol className={styles.stepList} aria-label="The turn's steps (R3)">
-            {steps.map((s, i) => (
-              <li key={s.id}>
-                <button type="button" className={styles.stepChip} aria-current={i === index ? "step" : undefined} onClick={() => go(i)} data-testid={`review-step-${s.id}`}>
-                  {s.title}
-                </button>
-              </li>
-            ))}
-          </ol>
+    <TurnReview
+      {...props}
+      onPlace={() => setSheetOpen(true)}
+      layout={({ board, panel }) => (
+        <div className={styles.screen} data-testid="review-screen" data-sheet={sheetOpen ? "open" : "closed"}>
+          <div className={styles.mapArea}>{board}</div>
+          <aside className={styles.panel} id="review-panel" aria-label={`Turn ${props.turn}, step by step`} data-testid="review-panel" onKeyDown={closeOnEscape(sheetOpen, () => setSheetOpen(false), sheetButton)}>
+            <SheetHandle open={sheetOpen} onOpenChange={setSheetOpen} controls="review-panel" buttonRef={sheetButton} className={styles.handle} gripClassName={styles.grip} />
+            {panel}
+          </aside>
         </div>
-        <section className={styles.lines} aria-labelledby="review-step-heading" data-testid="review-step-lines">
-          <h2 id="review-step-heading" className={styles.stepHeading}>
-            {place ? `${step.title} in ${place}` : step.title}
-            <span className="muted small">
-              <Citations ids={step.rules} />
-            </span>
-          </h2>
-          {place ? (
-            <button type="button" className="button button-small button-quiet" onClick={() => setPlace(null)} data-testid="review-all-places">
-              Show all of this step
-            </button>
-          ) : null}
-          <StepLines
-            lines={step.lines}
-            only={place}
-            chosen={chosen}
-            onHover={setHovered}
-            onChoose={(i) => (setChosen((c) => (c === i ? null : i)), setPlace(null))}
-          />
-        </section>
-        <ArrowLegend arrows={[...map.arrows, ...map.turnedBack]} />
-        <details className={styles.text} data-testid="review-text">
-          <summary>Read as text</summary>
-          {props.children}
-        </details>
-      </aside>
-    </div>
+      )}
+    />
   );
 }
