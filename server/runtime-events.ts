@@ -12,6 +12,9 @@ export interface GameEvent {
    * every viewer; the page applies it without a refetch (app/game/[id]/live-locks.ts). */
   phaseId?: number;
   locked?: SeatSide[];
+  /** locks-changed of the last lock of orders: the phase closed and resolves (every nation in `locked`);
+   * the page applies it in place too, and no stream builds a view for it (event-view.ts). */
+  status?: "resolving";
   /** The stored event's id (set when it travels; streams resume from it). */
   id?: number;
   /** A sandbox's event (issue 24): for its own stream only, never the lobby. */

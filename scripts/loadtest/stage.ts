@@ -90,7 +90,7 @@ async function until(check: () => boolean, timeoutMs: number): Promise<boolean> 
 }
 
 /** Run `stage` for `games` at once, with one stream a game on each app process. */
-export async function measureStage(cluster: Cluster, games: LoadGame[], stage: Stage, runs: Map<string, JobRun>): Promise<StageResult> {
+export async function measureStage(cluster: Cluster, games: LoadGame[], stage: Stage, runs: Map<string, JobRun>, options: { settleMs?: number } = {}): Promise<StageResult> {
   const event: number[] = [];
   const fetched: number[] = [];
   const timings = new Map<number, GameTiming & { phaseId: number }>();
@@ -134,6 +134,9 @@ export async function measureStage(cluster: Cluster, games: LoadGame[], stage: S
     });
   let connected = 0;
   await Promise.all(streams.map((s) => Promise.race([s.ready.then(() => void (connected += 1)), new Promise((r) => setTimeout(r, 10_000))])));
+  // A stream's first bytes leave before its subscription has started (the session, the game, its ids):
+  // a CPU measure of one game waits for that, and for the streams closed before, to be done.
+  if (options.settleMs) await new Promise((r) => setTimeout(r, options.settleMs));
   const cpu0 = cpuNow(cluster);
   await Promise.all(
     games.map(async (g) => {

@@ -4,9 +4,9 @@
 // reason); quiet hours move the row to their end. A send that fails is retried a few times.
 import { and, asc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { deliveries, notifications, users, type DeliveryChannel } from "../../db/schema";
+import { deliveries, notifications, notificationSettings, users, type DeliveryChannel } from "../../db/schema";
 import type { SendMail } from "./mailer";
-import { settingsOf } from "./notification-settings";
+import { settingsOfRow } from "./notification-settings";
 import { staleReason } from "./notify-facts";
 import { digestText } from "./press/notify";
 import { sendPush, type PushOptions } from "./push";
@@ -67,16 +67,18 @@ export async function dispatchDue(db: Db, deps: DispatchDeps, batch = 20): Promi
 }
 
 async function dispatchOne(db: Db, deps: DispatchDeps, d: Delivery): Promise<keyof DispatchResult> {
+  // The note, its user's address and settings in one round trip (a turn sends five of these at once).
   const [row] = await db
-    .select({ note: notifications, email: users.email })
+    .select({ note: notifications, email: users.email, settings: notificationSettings })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.userId))
+    .leftJoin(notificationSettings, eq(notificationSettings.userId, notifications.userId))
     .where(eq(notifications.id, d.notificationId));
   if (!row) {
     await settle(db, d, { status: "skipped", reason: "the notification is gone" });
     return "skipped";
   }
-  const settings = await settingsOf(db, row.note.userId);
+  const settings = settingsOfRow(row.settings);
   const off = channelOff(d.channel, settings, row.email);
   const stale = off ?? (await staleReason(db, row.note.fact, row.note.userId));
   if (stale) {

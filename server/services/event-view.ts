@@ -16,7 +16,8 @@ const reads = new WeakMap<GameEvent, Promise<ViewRead | undefined>>();
 /** Games of other rulesets (no game.get view): their events travel plain, without a read. */
 const otherRulesets = new Set<number>();
 
-/** Whether an event carries the view: a lock with its list is applied in place (app/game/[id]/live-locks.ts). */
+/** Whether an event carries the view: a lock with its list is applied in place (app/game/[id]/live-locks.ts),
+ * the last lock of orders too (its list is every nation, with the phase's new status). */
 export function carriesView(event: GameEvent): boolean {
   return !(event.kind === "locks-changed" && event.locked);
 }

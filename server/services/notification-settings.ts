@@ -22,6 +22,11 @@ export const DEFAULT_SETTINGS: NotificationSettings = { email: true, push: true,
 
 export async function settingsOf(db: Db, userId: string): Promise<NotificationSettings> {
   const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
+  return settingsOfRow(row);
+}
+
+/** A user's settings from their row (read with something else), the defaults when they have none. */
+export function settingsOfRow(row: typeof notificationSettings.$inferSelect | null | undefined): NotificationSettings {
   if (!row) return { ...DEFAULT_SETTINGS };
   return {
     email: row.email,

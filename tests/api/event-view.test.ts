@@ -120,6 +120,14 @@ describe("the view an event carries", () => {
     for (const [role, nation] of [["alice", "Germany"], ["erin", "Japan"], ["bob", "Russia"]] as const) await as[role].orders.lock({ gameId, nation });
     await drain(handle, "test");
     const waiting = await check("battle-waiting");
+    // The last lock's event carries no view, on any stream: it says the phase resolves with every
+    // nation locked, which the page applies in place (live-locks.ts), and nothing of anyone's orders.
+    for (const role of ROLES) {
+      const lastLock = heard[role].filter((e) => e.kind === "locks-changed").at(-1)!;
+      expect(lastLock, role).toMatchObject({ status: "resolving", locked: ["Russia", "Germany", "United Kingdom", "Japan", "United States"] });
+      expect(lastLock, role).not.toHaveProperty("view");
+      expect(JSON.stringify(lastLock), role).not.toContain(SECRET);
+    }
     expect(waiting.alice.myOrders.Germany!.map((o) => o.id)).toEqual([SECRET]);
     expect(waiting.alice.phase!.pending!.requests.find((r) => r.mine && r.kind === "casualties")?.preferred).toBeDefined();
     expect(waiting.bob.phase!.pending!.requests.filter((r) => r.chooser === "Germany").every((r) => !r.mine && !("preferred" in r))).toBe(true);
