@@ -3,7 +3,8 @@
 -- the game and its phase, and serialised the board again, for each of its streams) only to learn
 -- that the phase now resolves, moments before the turn's own event carried the new turn's view. Now
 -- the event says it (status 'resolving', phaseId, every nation in locked) and the page applies it in
--- place (app/game/[id]/live-locks.ts), as it applies any other lock. Otherwise as 0018.
+-- place (app/game/[id]/live-locks.ts), as it applies any other lock. Otherwise as 0021 (the seat of a
+-- classic game only).
 CREATE OR REPLACE FUNCTION lock_orders(p_game integer, p_nation text, p_user text, p_nations text[], p_ends_vacation boolean)
 RETURNS jsonb
 LANGUAGE plpgsql
@@ -18,9 +19,8 @@ DECLARE
   v_closed boolean := false;
 BEGIN
   -- The seat first, as the router's nationProcedure did: a stranger learns nothing of the phase. Only
-  -- a 1942 game has these nations (the caller tells another ruleset's game apart on this refusal).
-  IF NOT EXISTS (SELECT 1 FROM seats s JOIN games g ON g.id = s.game_id AND g.ruleset = '1942'
-                 WHERE s.game_id = p_game AND s.nation = p_nation AND s.user_id = p_user) THEN
+  -- a classic 1942 game is locked here (the caller tells any other game apart on this refusal; 0021).
+  IF NOT plays_1942_nation(p_game, p_nation, p_user) THEN
     RETURN jsonb_build_object('outcome', 'not-yours');
   END IF;
   -- The game's latest phase, locked: lockers, unlockers, saves and the adjudication's start queue here.

@@ -3,7 +3,7 @@
 // statements still happens: the refusals and their words, the event, the seat's missed deadlines
 // reset, the "deadline soon" notes acted on, attendance, the job queued once, the vacation's end.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbHandle } from "../../db/client";
 import { attendance, events, games, jobs, notifications, phases, seats, vacations } from "../../db/schema";
 import { JOBS_CHANNEL } from "../../server/jobs/queue";
@@ -125,5 +125,17 @@ describe("orders.lock in one call", () => {
     const refused = await callers[2]!.orders.lock({ gameId, nation: "United Kingdom" }).catch((e: unknown) => e as { code: string; message: string });
     expect(refused).toMatchObject({ code: "BAD_REQUEST" });
     expect((refused as { message: string }).message).toContain("not 1942");
+  });
+
+  it("locks only a classic 1942 game's seat (0021): a game played a phase at a time is play.lock's", async () => {
+    const { gameId, players, phaseId } = await fivePlayerGame("phased");
+    // Stored with its scenario, as play.create stores a 1942 game played phase by phase.
+    await handle.db.update(games).set({ scenario: "standard" }).where(eq(games.id, gameId));
+    // The nations as one array literal: a list bound in sql`` would be spread into separate parameters.
+    const nations = `{${NATIONS.map((n) => `"${n}"`).join(",")}}`;
+    const { rows } = (await handle.db.execute(sql`select lock_orders(${gameId}, 'Russia', ${players[0]!.id}, ${nations}::text[], false) as r`)) as unknown as { rows: { r: unknown }[] };
+    expect(rows[0]!.r).toMatchObject({ outcome: "not-yours" });
+    expect(await handle.db.select().from(jobs).where(eq(jobs.key, `adjudicate:${phaseId}`))).toHaveLength(0);
+    expect(await lockEvents(gameId)).toHaveLength(0);
   });
 });
