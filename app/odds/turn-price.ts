@@ -8,7 +8,7 @@ import type { BoardData, Nation, UnitType } from "../../server/rulesets/1942/eng
 import type { GameState } from "../../server/rulesets/1942/engine/state";
 import { turnLines } from "./turn-lines";
 
-/** A stack as the page's board shows it (server/services/view.ts `groupUnits`). */
+/** A stack as the page's board shows it (the engine's `groupUnits`, engine/stacks.ts). */
 export interface ShownStack {
   nation: Nation;
   type: UnitType;

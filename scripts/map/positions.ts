@@ -1,21 +1,11 @@
 // Positions to measure the board with: the opening setup, and the board after robot turns played
 // with the engine (five robots, fixed seeds: the same position every time, as `npm run simulate`).
-import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, resolveTurn, type GameState, type Nation, type Order } from "../../server/rulesets/1942/engine";
+import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, groupUnits, resolveTurn, type GameState, type Nation, type Order } from "../../server/rulesets/1942/engine";
 import { robotOrders } from "../../server/rulesets/1942/robots/robot";
 import type { UnitStack } from "../../app/game/[id]/game-types";
 
-/** Units grouped into stacks as the game page receives them (server/services/view.ts). */
-export function stacksOf(state: GameState): UnitStack[] {
-  const map = new Map<string, UnitStack>();
-  for (const u of state.units) {
-    const aboard = u.aboard !== undefined;
-    const key = `${u.nation}|${u.type}|${u.at}|${aboard}`;
-    const g = map.get(key);
-    if (g) g.count += 1;
-    else map.set(key, { nation: u.nation, type: u.type, at: u.at, count: 1, ...(aboard ? { aboard: true as const } : {}) } as UnitStack);
-  }
-  return [...map.values()];
-}
+/** Units grouped into stacks as the game page receives them (the engine's groupUnits). */
+export const stacksOf = (state: GameState): UnitStack[] => groupUnits(state.units);
 
 /** The board after `turns` whole turns of five robots (deterministic for a seed). */
 export function afterRobotTurns(turns: number, seed = "board"): GameState {

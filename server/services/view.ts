@@ -8,6 +8,7 @@ import type { DailyTime, PendingDecisions, PhaseStatus } from "../../db/schema";
 import { games, locks, orders, phases, postCombatOrders, seats, users } from "../../db/schema";
 import {
   NATIONS,
+  groupUnits,
   teamOf,
   type AaMove,
   type CombatReport,
@@ -98,18 +99,6 @@ export type PostCombatOutcome = Pick<CombatReport, "battles" | "captures" | "uni
 
 export function postCombatOutcome(report: CombatReport): PostCombatOutcome {
   return { battles: report.battles, captures: report.captures, units: report.units, owners: report.owners };
-}
-
-/** Units grouped into the stacks a player sees (per nation, type, place and whether aboard). */
-export function groupUnits(units: { nation: Nation; type: UnitReport["type"]; at: string; aboard?: number }[]): UnitReport[] {
-  const map = new Map<string, UnitReport>();
-  for (const u of units) {
-    const key = `${u.nation}|${u.type}|${u.at}|${u.aboard !== undefined}`;
-    const g = map.get(key);
-    if (g) g.count += 1;
-    else map.set(key, { nation: u.nation, type: u.type, at: u.at, count: 1, ...(u.aboard !== undefined ? { aboard: true as const } : {}) });
-  }
-  return [...map.values()];
 }
 
 /**

@@ -4,8 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { boardOfState } from "../../app/games/1942/orders/board-of-state";
 import { saveAnswer } from "../../app/games/1942/orders/refused-order";
-import { groupUnits } from "../../server/services/view";
-import { DEFAULT_BOARD, DEFAULT_SETUP, createState, validateOrders, type Order } from "../../server/rulesets/1942/engine";
+import { DEFAULT_BOARD, DEFAULT_SETUP, createState, groupUnits, validateOrders, type Order } from "../../server/rulesets/1942/engine";
 
 const state = createState(DEFAULT_BOARD, DEFAULT_SETUP);
 

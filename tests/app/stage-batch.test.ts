@@ -2,7 +2,7 @@
 // one decision per request (a new one replaces it), taken back by its key, and a saved batch read back.
 import { describe, expect, it } from "vitest";
 import { batchOf, withChoice, withoutChoice } from "../../app/games/1942/stage/battle-batch";
-import { stacksOf } from "../../app/games/1942/stage/stage-board";
+import { groupUnits } from "../../server/rulesets/1942/engine/stacks";
 
 const lose = (units: number[]) => ({ kind: "casualties" as const, units });
 
@@ -35,7 +35,7 @@ describe("the stage screen's battles batch", () => {
       { id: 2, nation: "Germany" as const, type: "infantry" as const, at: "Ukraine S.S.R." },
       { id: 3, nation: "Germany" as const, type: "infantry" as const, at: "Baltic Sea Zone", aboard: 9 },
     ];
-    expect(stacksOf(units)).toEqual([
+    expect(groupUnits(units)).toEqual([
       { nation: "Germany", type: "infantry", at: "Ukraine S.S.R.", count: 2 },
       { nation: "Germany", type: "infantry", at: "Baltic Sea Zone", count: 1, aboard: true },
     ]);

@@ -7,7 +7,7 @@ import { priceTurn, stateFromBoard, type ShownBoard } from "../../app/odds/turn-
 import { DEFAULT_BOARD, DEFAULT_SETUP, createState } from "../../server/rulesets/1942/engine";
 import { turnOdds } from "../../server/rulesets/1942/engine/odds/turn-odds";
 import { robotOrders } from "../../server/rulesets/1942/robots/robot";
-import { groupUnits } from "../../server/services/view";
+import { groupUnits } from "../../server/rulesets/1942/engine/stacks";
 
 const opening = createState(DEFAULT_BOARD, DEFAULT_SETUP);
 const shown: ShownBoard = { units: groupUnits(opening.units), owners: opening.owners, treasury: opening.treasury };

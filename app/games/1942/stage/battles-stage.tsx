@@ -18,7 +18,8 @@ import { ownUnitsBox } from "../../../game/[id]/own-units-box";
 import { answers, batchOf, withChoice, withoutChoice } from "./battle-batch";
 import { DecisionBar } from "./decision-bar";
 import { FinishedBattles } from "./finished-battles";
-import { mapViewKey, nationsOf, stacksOf } from "./stage-board";
+import { groupUnits } from "../../../../server/rulesets/1942/engine/stacks";
+import { mapViewKey, nationsOf } from "./stage-board";
 
 type BattlesView = Extract<StageView, { stage: "battles" }>;
 
@@ -42,7 +43,7 @@ export function BattlesStage(props: GameScreenProps & { view: BattlesView }) {
   const requests = useMemo(() => view.requests.map((r) => ({ ...r, mine: acting && r.chooser === side })) as PendingRequest[], [view.requests, acting, side]);
   const myRequests = requests.filter((r) => r.mine);
   const lowLuck = view.start.lowLuck === true;
-  const units = useMemo(() => stacksOf(view.start.units), [view.start.units]);
+  const units = useMemo(() => groupUnits(view.start.units), [view.start.units]);
   const markers = useMemo<MarkerData>(() => ({ battles, requests, myNations: mine, lowLuck }), [battles, requests, side, lowLuck]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const save = async (next: typeof batch): Promise<ActionResult> => {

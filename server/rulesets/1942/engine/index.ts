@@ -8,6 +8,7 @@ export { teamOf, isHostile, nationIndex } from "./teams";
 export { indexBoard, type Board } from "./board/board";
 export { DEFAULT_BOARD, DEFAULT_SETUP } from "./board/default-board";
 export { createState, type GameState, type Unit } from "./state";
+export { groupUnits } from "./stacks";
 export type { Order, MoveOrder, PurchaseOrder, LoadSpec, Validation, Refusal } from "./orders/types";
 export { isPurchase } from "./orders/types";
 export { validateOrders, validateOrder } from "./orders/validate";
