@@ -7,29 +7,13 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { clickTerritory, groupBadge } from "./robot-game";
+import { createPhased1942, pageTrpc } from "./page-trpc";
 import { LONG, SKIP, onePageSession, shoot, signIn, transitionsDone, whenHydrated } from "./support";
 
 type Saved = { saved: Record<string, unknown>[] | null };
 
-async function createPhasedGame(page: Page, name: string): Promise<number> {
-  return page.evaluate(async (name) => {
-    const res = await fetch("/api/trpc/play.create", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name, ruleset: "1942", scenario: "standard", seats: 5, mine: ["Germany"], robots: ["Russia", "Japan", "United Kingdom", "United States"], ordersHours: 24, decisionHours: 24, rules: { lowLuck: true } }),
-    });
-    const body = (await res.json()) as { result: { data: { gameId: number } } };
-    return body.result.data.gameId;
-  }, name);
-}
-
 /** Germany's saved batch of the phase in play, as play.get gives it to its player. */
-async function savedBatch(page: Page, gameId: number): Promise<Saved["saved"]> {
-  return page.evaluate(async (gameId) => {
-    const res = await fetch(`/api/trpc/play.get?input=${encodeURIComponent(JSON.stringify({ gameId }))}`);
-    return ((await res.json()) as { result: { data: Saved } }).result.data.saved;
-  }, gameId);
-}
+const savedBatch = async (page: Page, gameId: number): Promise<Saved["saved"]> => (await pageTrpc<Saved>(page, "play.get", { gameId }, "GET")).saved;
 
 /** On a phone the panel is a bottom sheet: opened before its controls are used. */
 async function openSheet(page: Page, phone: boolean): Promise<void> {
@@ -52,7 +36,7 @@ async function closeSheet(page: Page, phone: boolean): Promise<void> {
 
 async function ordersOnTheMap(page: Page, base: string, run: string, phone: boolean): Promise<void> {
   const tag = phone ? "narrow" : "wide";
-  const gameId = await createPhasedGame(page, `Phased map ${tag} ${run}`);
+  const gameId = await createPhased1942(page, `Phased map ${tag} ${run}`);
   await page.goto(`${base}/game/${gameId}`);
   await page.waitForURL(/\/game\/\d+\/play$/, { timeout: LONG });
   // The 1942 map, not the JSON screen, in the frame's orders phase.

@@ -14,23 +14,11 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { reviewSteps } from "../../app/game/[id]/turn/review-steps";
 import type { Nation, Order, TurnReport } from "../../server/rulesets/1942/engine";
+import { createPhased1942, pageTrpc } from "./page-trpc";
 import { LONG, SCREENSHOTS, SKIP, onePageSession, signIn } from "./support";
 
 const KARELIA = "karelia-s-s-r-"; // slug("Karelia S.S.R.")
 const ATTACK = { id: "g1", units: { infantry: 3, armour: 1 }, from: "East Europe", path: ["Karelia S.S.R."] };
-
-/** A tRPC call from the signed-in page, as its own client makes it (no transformer): the result's data. */
-async function trpc<T>(page: Page, proc: string, input: unknown, method: "GET" | "POST" = "POST"): Promise<T> {
-  return page.evaluate(
-    async ([proc, input, method]) => {
-      const res = method === "GET" ? await fetch(`/api/trpc/${proc}?input=${encodeURIComponent(JSON.stringify(input))}`) : await fetch(`/api/trpc/${proc}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(input) });
-      const body = (await res.json()) as { result?: { data: unknown }; error?: unknown };
-      if (!body.result) throw new Error(`${proc}: ${JSON.stringify(body.error)}`);
-      return body.result.data;
-    },
-    [proc, input, method] as const,
-  ) as Promise<T>;
-}
 
 type PlayView = { turn: number; phase: { status: string; sides: string[]; locked: string[] } | null };
 
@@ -41,23 +29,20 @@ describe.skipIf(SKIP)("the turn review of a 1942 game played a phase at a time",
   it("tells the turn on the 1942 map: its arrows and battle, step by step, the sentences the report's", async () => {
     const { page, app } = session;
     await signIn(page, app.base, `vera-${run}@example.com`);
-    const { gameId } = await trpc<{ gameId: number }>(page, "play.create", {
-      name: `Phased review ${run}`, ruleset: "1942", scenario: "standard", seats: 5, mine: ["Germany", "Russia"], robots: ["Japan", "United Kingdom", "United States"],
-      ordersHours: 24, decisionHours: 24, rules: { lowLuck: true },
-    });
-    expect(await trpc(page, "play.save", { gameId, side: "Germany", phase: "orders", orders: [ATTACK] })).toEqual({ ok: true });
+    const gameId = await createPhased1942(page, `Phased review ${run}`, ["Germany", "Russia"]);
+    expect(await pageTrpc(page, "play.save", { gameId, side: "Germany", phase: "orders", orders: [ATTACK] })).toEqual({ ok: true });
     // Turn 1 to its end: whatever phase is open, each of the player's sides that acts in it locks (a
     // battles or post-combat phase with nothing saved: its defaults, R6.9, R7.4); the robots lock at once.
     const until = Date.now() + 300_000;
     for (;;) {
-      const view = await trpc<PlayView>(page, "play.get", { gameId }, "GET");
+      const view = await pageTrpc<PlayView>(page, "play.get", { gameId }, "GET");
       if (view.turn > 1) break;
       expect(Date.now(), "turn 1 did not resolve in time").toBeLessThan(until);
       if (view.phase?.status === "open")
-        for (const side of ["Germany", "Russia"]) if (view.phase.sides.includes(side) && !view.phase.locked.includes(side)) await trpc(page, "play.lock", { gameId, side });
+        for (const side of ["Germany", "Russia"]) if (view.phase.sides.includes(side) && !view.phase.locked.includes(side)) await pageTrpc(page, "play.lock", { gameId, side });
       await page.waitForTimeout(300);
     }
-    const review = await trpc<{ resolved: boolean; report: TurnReport; orders: Partial<Record<Nation, Order[]>>; phases: unknown[] | null; luck: unknown[] | null }>(page, "play.review", { gameId, turn: 1 }, "GET");
+    const review = await pageTrpc<{ resolved: boolean; report: TurnReport; orders: Partial<Record<Nation, Order[]>>; phases: unknown[] | null; luck: unknown[] | null }>(page, "play.review", { gameId, turn: 1 }, "GET");
     expect(review.resolved).toBe(true);
     // Orders, then at least one battles phase: the turn's report is the whole turn's, assembled from them.
     expect(review.phases!.length).toBeGreaterThan(1);

@@ -20,24 +20,9 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { createPhased1942, pageTrpc } from "./page-trpc";
 import { clickWhereVisible } from "./robot-game";
 import { LONG, SKIP, onePageSession, shoot, shootNarrow, signIn, transitionsDone, whenHydrated } from "./support";
-
-type Call = { status: number; body: { result?: { data: unknown }; error?: unknown } };
-
-/** A tRPC call from the signed-in page (mutation: POST; query: GET). */
-async function trpc(page: Page, path: string, input: unknown, method: "GET" | "POST" = "POST"): Promise<unknown> {
-  const r = await page.evaluate(
-    async ({ path, input, method }) => {
-      const url = method === "GET" ? `/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}` : `/api/trpc/${path}`;
-      const res = await fetch(url, method === "GET" ? {} : { method, headers: { "content-type": "application/json" }, body: JSON.stringify(input) });
-      return { status: res.status, body: await res.json() } as Call;
-    },
-    { path, input, method },
-  );
-  if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body.result!.data;
-}
 
 /** On a phone the panel is a bottom sheet: open it (or close it, to see the map) before a tap there. */
 async function sheet(page: Page, open: boolean): Promise<void> {
@@ -75,20 +60,10 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
 
   /** One game through turn 1: the orders through the API, the battles and post-combat in the browser. */
   async function playTurn(page: Page, base: string, name: string, shots: string) {
-    const { gameId } = (await trpc(page, "play.create", {
-      name,
-      ruleset: "1942",
-      scenario: "standard",
-      seats: 5,
-      mine: ["Germany"],
-      robots: ["Russia", "Japan", "United Kingdom", "United States"],
-      ordersHours: 24,
-      decisionHours: 24,
-      rules: { lowLuck: true },
-    })) as { gameId: number };
+    const gameId = await createPhased1942(page, name);
     const attack = [{ id: "caucasus", units: { infantry: 3, armour: 2, fighter: 1 }, from: "Ukraine S.S.R.", path: ["Caucasus"] }];
-    expect(await trpc(page, "play.save", { gameId, side: "Germany", phase: "orders", orders: attack })).toEqual({ ok: true });
-    await trpc(page, "play.lock", { gameId, side: "Germany" });
+    expect(await pageTrpc(page, "play.save", { gameId, side: "Germany", phase: "orders", orders: attack })).toEqual({ ok: true });
+    await pageTrpc(page, "play.lock", { gameId, side: "Germany" });
 
     await page.goto(`${base}/game/${gameId}/play`);
     await page.getByTestId("ruleset-game").waitFor({ timeout: LONG });
@@ -165,7 +140,7 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
 
     // What is stored is what was picked: the battle's round names the player's choice (an armour, the
     // rest infantry), and the post-combat batch lands the fighter where the map said.
-    const history = (await trpc(page, "play.history", { gameId }, "GET")) as { turns: { turn: number; step: number; orders: Record<string, unknown> | null; report: unknown }[] };
+    const history = (await pageTrpc(page, "play.history", { gameId }, "GET")) as { turns: { turn: number; step: number; orders: Record<string, unknown> | null; report: unknown }[] };
     const turn1 = history.turns.filter((t) => t.turn === 1);
     const caucasus = turn1.flatMap((t) => battlesIn(t.report)).filter((b) => b.territory === "Caucasus");
     const choice = caucasus.flatMap((b) => b.rounds.filter((r) => r.round === picked!.round).flatMap((r) => r.choices)).find((c) => c.team === "Axis" && c.step === "general");

@@ -4,6 +4,7 @@
 // robots lock at once) and the page follows the turn's later phases. Screenshots at 1440×900 and 390×844.
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { createPhased1942 } from "./page-trpc";
 import { LONG, SKIP, onePageSession, shoot, shootNarrow, signIn, whenHydrated } from "./support";
 
 describe.skipIf(SKIP)("a 1942 game played a phase at a time", () => {
@@ -15,15 +16,7 @@ describe.skipIf(SKIP)("a 1942 game played a phase at a time", () => {
     await signIn(page, app.base, `ivo-${run}@example.com`);
     // Made as a bot or the public API would make it: play.create with the 1942 ruleset (the lobby's
     // 1942 form still makes classic games).
-    const gameId = await page.evaluate(async (name) => {
-      const res = await fetch("/api/trpc/play.create", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ name, ruleset: "1942", scenario: "standard", seats: 5, mine: ["Germany"], robots: ["Russia", "Japan", "United Kingdom", "United States"], ordersHours: 24, decisionHours: 24, rules: { lowLuck: true } }),
-      });
-      const body = (await res.json()) as { result: { data: { gameId: number } } };
-      return body.result.data.gameId;
-    }, `Phased ${run}`);
+    const gameId = await createPhased1942(page, `Phased ${run}`);
     await page.goto(`${app.base}/game/${gameId}`);
     await page.waitForURL(/\/game\/\d+\/play$/, { timeout: LONG });
     await page.getByTestId("ruleset-game").waitFor({ timeout: LONG });

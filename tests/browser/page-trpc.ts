@@ -1,0 +1,26 @@
+// tRPC calls made from a signed-in page, as the app's own client makes them (no transformer): what a
+// browser test sets up or reads through the API while a player uses the screen.
+import type { Page } from "playwright-core";
+
+/** The call's result data; a refusal throws with the procedure's name, status and error. */
+export async function pageTrpc<T = unknown>(page: Page, proc: string, input: unknown, method: "GET" | "POST" = "POST"): Promise<T> {
+  const r = await page.evaluate(
+    async ({ proc, input, method }) => {
+      const res = method === "GET" ? await fetch(`/api/trpc/${proc}?input=${encodeURIComponent(JSON.stringify(input))}`) : await fetch(`/api/trpc/${proc}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(input) });
+      return { status: res.status, body: (await res.json()) as { result?: { data: unknown }; error?: unknown } };
+    },
+    { proc, input, method },
+  );
+  if (r.status !== 200 || !r.body.result) throw new Error(`${proc}: ${r.status} ${JSON.stringify(r.body.error)}`);
+  return r.body.result.data as T;
+}
+
+/**
+ * A 1942 game played a phase at a time (play.create, as a bot or the public API makes one): the page's
+ * player holds `mine`, robots the other nations; low luck (R6.8) unless told otherwise.
+ */
+export async function createPhased1942(page: Page, name: string, mine: string[] = ["Germany"], lowLuck = true): Promise<number> {
+  const robots = ["Russia", "Germany", "United Kingdom", "Japan", "United States"].filter((n) => !mine.includes(n));
+  const { gameId } = await pageTrpc<{ gameId: number }>(page, "play.create", { name, ruleset: "1942", scenario: "standard", seats: 5, mine, robots, ordersHours: 24, decisionHours: 24, rules: { lowLuck } });
+  return gameId;
+}
