@@ -10,7 +10,6 @@
 // Screenshots at 1440×900 and 390×844.
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { reviewSteps } from "../../app/game/[id]/turn/review-steps";
 import type { Nation, Order, TurnReport } from "../../server/rulesets/1942/engine";
