@@ -33,6 +33,8 @@ let openGameId: number;
 /** Games of other rulesets: one being played by the player and the other player, one open. */
 let playGameId: number;
 let openPlayGameId: number;
+/** A 1942 game played a phase at a time, the player's Germany: play.ask reaches its rules' questions. */
+let phased1942GameId: number;
 /** A real user's id: a profile to read. */
 let aliceId: string;
 type Caller = ReturnType<typeof createCaller>;
@@ -50,6 +52,7 @@ beforeAll(async () => {
   playGameId = (await asAlice.play.create({ name: "Race", ruleset: "interplanetary", scenario: "training", seats: 2, mine: ["red"], ordersHours: 24 })).gameId;
   await createCaller({ db: handle.db, bus: new EventEmitter(), user: game.bob }).play.join({ gameId: playGameId, side: "blue" });
   openPlayGameId = (await createCaller({ db: handle.db, bus: new EventEmitter(), user: carol }).play.create({ name: "Encuentro", ruleset: "triple-alliance", scenario: "encuentro", seats: 2, mine: ["paraguay"], ordersHours: 24 })).gameId;
+  phased1942GameId = (await asAlice.play.create({ name: "Phased", ruleset: "1942", scenario: "standard", seats: 5, mine: ["Germany"], robots: ["Russia", "Japan", "United Kingdom", "United States"], ordersHours: 24 })).gameId;
   // A bot account the fuzzed challenges may invite by name (issue 23).
   const dave = await makeUser(handle, "dave-fuzzbot@example.com");
   const asDave = createCaller({ db: handle.db, bus: new EventEmitter(), user: dave });
@@ -205,6 +208,14 @@ const batch = fc.oneof(
   fc.dictionary(hostileText, anyText),
 );
 
+/** Questions to 1942's rules (play.ask): near the shapes its queries read, or any JSON. */
+const units = fc.dictionary(fc.oneof(fc.constantFrom("infantry", "armour", "fighter", "transport"), anyText), smallInt);
+const question = fc.oneof(
+  fc.record({ from: territory, units, via: fc.array(territory, { maxLength: 3 }), earlier: fc.array(fc.record({ id: anyText, units, from: territory, path: fc.array(territory, { maxLength: 3 }) }), { maxLength: 3 }) }, { requiredKeys: [] }),
+  fc.record({ earlier: fc.oneof(fc.array(fc.record({ id: anyText, type: anyText, count: smallInt, destination: territory }), { maxLength: 3 }), fc.jsonValue({ maxDepth: 2 })) }),
+  fc.jsonValue({ maxDepth: 3 }),
+);
+
 /** Every procedure with the inputs it is fuzzed with (a hostile anything is mixed into each). */
 const INPUTS: Record<string, fc.Arbitrary<unknown>> = {
   "game.lobby": fc.constant(undefined),
@@ -285,6 +296,12 @@ const INPUTS: Record<string, fc.Arbitrary<unknown>> = {
   "play.review": fc.record({ gameId: playId, turn: smallInt, side: fc.option(side, { nil: undefined }) }),
   "play.download": fc.record({ gameId: playId }),
   "play.verify": fc.record({ gameId: playId }),
+  "play.ask": fc.record({
+    gameId: fc.oneof({ weight: 3, arbitrary: fc.constant(0).map(() => phased1942GameId) }, { weight: 1, arbitrary: playId }),
+    side: fc.oneof({ weight: 3, arbitrary: fc.constantFrom("Germany", "Russia") }, { weight: 1, arbitrary: side }),
+    name: fc.oneof({ weight: 3, arbitrary: fc.constantFrom("destinations", "placements") }, { weight: 1, arbitrary: anyText }),
+    question,
+  }),
   "webhook.create": fc.record({
     url: hookUrl,
     events: fc.array(fc.oneof(fc.constantFrom(...WEBHOOK_EVENTS), anyText), { maxLength: 5 }),

@@ -21,6 +21,8 @@ type Caller = ReturnType<typeof callerFor>;
 const READS = ["game.lobby", "game.lobbyLive", "game.get", "game.history", "game.review", "game.verify", "game.events", "notifications.list", "notifications.unread", "notifications.live", "settings.get", "push.publicKey", "orders.destinations", "orders.placements", "press.channels", "press.messages", "press.unread", "press.reports", "battle.preference", "player.profile", "player.leaderboard", "vacation.get", "token.list", "game.eventsAfter", "sandbox.list", "sandbox.shared",
   // Games of other rulesets: their saved orders over roles are tested in ruleset-secrecy.test.ts.
   "play.games", "play.kind", "play.get", "play.history", "play.review", "play.download", "play.verify",
+  // A side's questions to its rules: its player's alone, over roles in tests/api/play-ask.test.ts.
+  "play.ask",
   // A user's own webhooks: another user's are "not found" (tests/api/webhooks.test.ts).
   "webhook.list"];
 
