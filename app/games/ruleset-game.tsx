@@ -10,7 +10,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import dynamic from "next/dynamic";
 import Link from "next/link";
-import { Suspense, useCallback, useEffect, useState } from "react";
+import { Suspense, useCallback, useState } from "react";
 import type { RulesetGameView } from "../../server/services/ruleset-games/read";
 import { errorText } from "../components/format";
 import { Deadline } from "../game/[id]/deadline";
@@ -21,6 +21,7 @@ import { BoardFrame, useSheet } from "./board-frame";
 import type { ActionResult, Layout } from "./contract";
 import { screenOf } from "./registry";
 import { SidesPanel, STATUS } from "./sides-panel";
+import { useDecideTitle } from "./use-decide-title";
 
 const PressPanel = dynamic(() => import("../game/[id]/press/press-panel").then((m) => m.PressPanel));
 // A rated game's rating changes only at its end: not needed to draw the first screen.
@@ -75,10 +76,7 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
   // A phase of decisions (a battle's casualties, a landing) waiting for the viewer's side draws the eye:
   // the Orders tab says "Decide!" and so does the window's title, as a classic game's Battles tab does.
   const deciding = !!phase?.decision && phase.status === "open" && acting !== null && phase.sides.includes(acting) && !phase.locked.includes(acting);
-  useEffect(() => {
-    const base = document.title.replace(/^Decide! · /, "");
-    document.title = deciding ? `Decide! · ${base}` : base;
-  }, [deciding]);
+  useDecideTitle(deciding);
   const lastResolved = phase ? (phase.status === "finished" ? view.turn : view.turn - 1) : 0;
 
   // The bar over the board: the facts a player looks at every time (the rest is in the Sides tab).

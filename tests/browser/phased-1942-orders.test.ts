@@ -67,6 +67,18 @@ async function ordersOnTheMap(page: Page, base: string, run: string, phone: bool
   await closeSheet(page, phone);
   await (await groupBadge(page, "infantry", "east-europe")).click();
   await map.getByTestId("map-target-germany").waitFor({ state: "attached", timeout: LONG });
+  if (phone) {
+    // The stack picked on the map: the sheet's peek shows the selection (its destinations), the map stays free.
+    const chip = panel.getByTestId("list-target-germany-germany");
+    await expect
+      .poll(() => chip.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return hit !== null && (hit === el || el.contains(hit));
+      }), { timeout: LONG })
+      .toBe(true);
+    await shoot(page, "lockstep-phased-1942-orders-picked-390");
+  }
   await clickTerritory(page, "target", "germany");
   await openSheet(page, phone);
   const move = panel.getByTestId("map-order-m1");
