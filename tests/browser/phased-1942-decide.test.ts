@@ -115,7 +115,8 @@ describe.skipIf(SKIP)("a phased 1942 game on a phone: the sheet follows the map,
           // The rest of Germany's battles left to "keep my armour", saved in the batch and shown back after a reload.
           await sheet(page, true);
           await page.getByTestId("stage-prefer-order").selectOption("keep-armour");
-          await page.getByTestId("stage-prefer-rest").check();
+          // Checked once the batch is saved (the box shows the saved batch): a click, then the save.
+          await page.getByTestId("stage-prefer-rest").click();
           await expect.poll(() => page.getByTestId("stage-message").textContent(), { timeout: LONG }).toContain("Kept");
           await page.reload();
           await whenHydrated(page.getByTestId("stage-lock"));
