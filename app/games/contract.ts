@@ -25,9 +25,17 @@ export interface PhaseInfoView {
  */
 export type Layout = (parts: { board: ReactNode; panel: ReactNode }) => ReactNode;
 
+/**
+ * Brings the screen's panel into view: on a phone the frame opens its bottom sheet, on a desktop it
+ * shows the screen's tab. A screen calls it when a tap on its board means "show me this" (a battle's
+ * marker, a place whose story is in the panel); nothing else of the frame's state is the screen's.
+ */
+export type ShowPanel = () => void;
+
 export interface GameScreenProps<View = unknown, Orders = unknown> {
   gameId: number;
   layout: Layout;
+  showPanel: ShowPanel;
   /** The viewer's side, or null for a spectator. */
   side: string | null;
   turn: number;
@@ -52,6 +60,7 @@ export interface GameReviewProps<View = unknown, Report = unknown> {
   gameId: number;
   /** As for a screen: the board fills the window, the panel (the steps) goes beside or below it. */
   layout: Layout;
+  showPanel: ShowPanel;
   turn: number;
   side: string | null;
   /** The turn's start and end, as this viewer may see them, and the judge's report of the turn. */

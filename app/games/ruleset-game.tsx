@@ -10,17 +10,18 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import dynamic from "next/dynamic";
 import Link from "next/link";
-import { Suspense, useState } from "react";
+import { Suspense, useCallback, useState } from "react";
 import type { RulesetGameView } from "../../server/services/ruleset-games/read";
 import { errorText } from "../components/format";
 import { Deadline } from "../game/[id]/deadline";
 import { PanelTab, PanelTabContent, PanelTabList, PanelTabs } from "../game/[id]/panel-tabs";
 import { useTRPC } from "../trpc/client";
 import screen from "../game/[id]/game-screen.module.css";
-import { BoardFrame } from "./board-frame";
+import { BoardFrame, useSheet } from "./board-frame";
 import type { ActionResult, Layout } from "./contract";
 import { screenOf } from "./registry";
 import { SidesPanel, STATUS } from "./sides-panel";
+import { useDecideTitle } from "./use-decide-title";
 
 const PressPanel = dynamic(() => import("../game/[id]/press/press-panel").then((m) => m.PressPanel));
 // A rated game's rating changes only at its end: not needed to draw the first screen.
@@ -36,6 +37,12 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
   // The turn (or, in a turn of several phases, the phase of it) that just resolved, for the banner.
   const [resolved, setResolved] = useState<{ turn: number; phase?: string } | null>(null);
   const [tab, setTab] = useState("orders");
+  const sheet = useSheet();
+  // A tap on the screen's board that means "show me this": its tab, and on a phone the sheet.
+  const showPanel = useCallback(() => {
+    setTab("orders");
+    sheet.show();
+  }, [sheet.show]); // eslint-disable-line react-hooks/exhaustive-deps
   const refetch = () => void queryClient.invalidateQueries({ queryKey: trpc.play.get.queryKey() });
   useSubscription(
     trpc.game.events.subscriptionOptions(
@@ -66,6 +73,10 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
       return { ok: false, message: errorText(error) };
     }
   };
+  // A phase of decisions (a battle's casualties, a landing) waiting for the viewer's side draws the eye:
+  // the Orders tab says "Decide!" and so does the window's title, as a classic game's Battles tab does.
+  const deciding = !!phase?.decision && phase.status === "open" && acting !== null && phase.sides.includes(acting) && !phase.locked.includes(acting);
+  useDecideTitle(deciding);
   const lastResolved = phase ? (phase.status === "finished" ? view.turn : view.turn - 1) : 0;
 
   // The bar over the board: the facts a player looks at every time (the rest is in the Sides tab).
@@ -101,7 +112,7 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
 
   // The platform's tabs around the game's own panel: its orders, the sides, the press.
   const layout: Layout = ({ board, panel }) => (
-    <BoardFrame testId="ruleset-game" label="Orders, sides and press" bar={bar} board={board} panel={
+    <BoardFrame testId="ruleset-game" label="Orders, sides and press" bar={bar} board={board} sheet={sheet} panel={
       <>
         {resolved ? (
           <div className="banner" role="status" data-testid="turn-resolved">
@@ -132,7 +143,7 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
         <PanelTabs value={tab} onValueChange={setTab} className={screen.tabs}>
           <PanelTabList className={screen.tabList} label="The game's panels">
             <PanelTab value="orders" className={screen.tab} testId="tab-orders">
-              Orders
+              {deciding ? <strong data-testid="tab-orders-decide">Decide!</strong> : "Orders"}
             </PanelTab>
             <PanelTab value="sides" className={screen.tab} testId="tab-sides">
               Sides
@@ -180,6 +191,7 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
         key={`${acting ?? ""}${phase.step ? `|${view.turn}.${phase.step.index}` : ""}`}
         gameId={gameId}
         layout={layout}
+        showPanel={showPanel}
         side={acting}
         turn={view.turn}
         view={view.view}

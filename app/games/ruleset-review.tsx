@@ -7,12 +7,13 @@ import Link from "next/link";
 import { Suspense } from "react";
 import type { RulesetTurnReview } from "../../server/services/ruleset-games/review";
 import screen from "../game/[id]/game-screen.module.css";
-import { BoardFrame } from "./board-frame";
+import { BoardFrame, useSheet } from "./board-frame";
 import type { Layout } from "./contract";
 import { reviewOf } from "./registry";
 
 export function RulesetReview({ review }: { review: RulesetTurnReview }) {
   const Review = reviewOf(review.ruleset);
+  const sheet = useSheet();
   const has = (t: number) => review.turns.some((p) => p.turn === t);
   const bar = (
     <>
@@ -35,6 +36,7 @@ export function RulesetReview({ review }: { review: RulesetTurnReview }) {
   const layout: Layout = ({ board, panel }) => (
     <BoardFrame
       testId="ruleset-review"
+      sheet={sheet}
       label="The turn's steps"
       bar={bar}
       board={board}
@@ -66,7 +68,7 @@ export function RulesetReview({ review }: { review: RulesetTurnReview }) {
   // second frame would put each of its elements on the page twice until the swap.
   return (
     <Suspense fallback={<p className="muted" data-testid="board-loading">Loading the review…</p>}>
-      <Review gameId={review.gameId} layout={layout} turn={review.turn} side={review.side} before={review.before} after={review.after} report={review.report} orders={review.orders} luck={review.luck} />
+      <Review gameId={review.gameId} layout={layout} showPanel={sheet.show} turn={review.turn} side={review.side} before={review.before} after={review.after} report={review.report} orders={review.orders} luck={review.luck} />
     </Suspense>
   );
 }

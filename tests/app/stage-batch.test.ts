@@ -1,7 +1,8 @@
 // A phased 1942 game's battles batch as the stage screen builds it (app/games/1942/stage/battle-batch.ts):
-// one decision per request (a new one replaces it), taken back by its key, and a saved batch read back.
+// one decision per request (a new one replaces it), taken back by its key, a saved batch read back, and
+// the standing casualty preference (`prefer`, R6.9) set, changed and taken back beside the choices.
 import { describe, expect, it } from "vitest";
-import { batchOf, withChoice, withoutChoice } from "../../app/games/1942/stage/battle-batch";
+import { batchOf, leftToPreference, withChoice, withoutChoice, withPreference } from "../../app/games/1942/stage/battle-batch";
 import { groupUnits } from "../../server/rulesets/1942/engine/stacks";
 
 const lose = (units: number[]) => ({ kind: "casualties" as const, units });
@@ -27,6 +28,24 @@ describe("the stage screen's battles batch", () => {
     expect(batchOf({ landings: [] })).toEqual({ choices: [] });
     const saved = { choices: [{ battle: "Caucasus", round: 2, step: "general", decision: lose([1]) }], prefer: { casualties: "keep-air", battles: [] } };
     expect(batchOf(saved)).toBe(saved);
+  });
+
+  it("leaves the rest of the side's battles to its preference beside its own choices, and takes it back", () => {
+    const one = withChoice({ choices: [] }, { nation: "Germany", battle: "Caucasus", round: 1, step: "general", decision: lose([3]) });
+    const left = withPreference(one, "keep-armour", ["Caucasus", "Baltic Sea Zone", "Caucasus"]);
+    // The choice made stands (it counts for its round); the battles are named once, in a stable order.
+    expect(left).toEqual({ choices: one.choices, prefer: { casualties: "keep-armour", battles: ["Baltic Sea Zone", "Caucasus"] } });
+    expect(withPreference(left, "keep-air", ["Caucasus"]).prefer).toEqual({ casualties: "keep-air", battles: ["Caucasus"] });
+    const back = withPreference(left, null, ["Caucasus"]);
+    expect(back).toEqual({ choices: one.choices });
+    expect("prefer" in back).toBe(false);
+    // A later decision keeps the preference.
+    expect(withChoice(left, { nation: "Germany", battle: "Baltic Sea Zone", round: 1, step: "general", decision: lose([7]) }).prefer).toEqual(left.prefer);
+    // A battle's open decisions go to the preference when the batch leaves it, or an earlier phase did.
+    expect(leftToPreference(left, undefined, "Caucasus")).toBe(true);
+    expect(leftToPreference(back, undefined, "Caucasus")).toBe(false);
+    expect(leftToPreference(back, { battles: ["Caucasus"] }, "Caucasus")).toBe(true);
+    expect(leftToPreference(back, { battles: ["Caucasus"] }, "Karelia S.S.R.")).toBe(false);
   });
 
   it("groups units into the map's stacks", () => {

@@ -1,5 +1,6 @@
 // tRPC calls made from a signed-in page, as the app's own client makes them (no transformer): what a
-// browser test sets up or reads through the API while a player uses the screen.
+// browser test sets up or reads through the API while a player uses the screen — for the 1942 game
+// played a phase at a time, its creation and the battles its phases' reports hold.
 import type { Page } from "playwright-core";
 
 /** The call's result data; a refusal throws with the procedure's name, status and error. */
@@ -23,4 +24,23 @@ export async function createPhased1942(page: Page, name: string, mine: string[] 
   const robots = ["Russia", "Germany", "United Kingdom", "Japan", "United States"].filter((n) => !mine.includes(n));
   const { gameId } = await pageTrpc<{ gameId: number }>(page, "play.create", { name, ruleset: "1942", scenario: "standard", seats: 5, mine, robots, ordersHours: 24, decisionHours: 24, rules: { lowLuck } });
   return gameId;
+}
+
+/** A casualty or retreat choice as a battle report records it (R6.6, R6.7). */
+export interface ReportedChoice {
+  step: string;
+  team: string;
+  chooser: string;
+  by: string;
+  picked?: { type: string }[];
+}
+export interface ReportedBattle {
+  territory: string;
+  rounds: { round: number; choices: ReportedChoice[] }[];
+}
+
+/** Every battle report a 1942 phase's report holds (a stage's public part, or the turn's report). */
+export function battlesIn(report: unknown): ReportedBattle[] {
+  const r = report as { battles?: ReportedBattle[]; outcome?: { battles?: ReportedBattle[] } } | null;
+  return [...(r?.battles ?? []), ...(r?.outcome?.battles ?? [])];
 }

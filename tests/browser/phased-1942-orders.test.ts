@@ -51,6 +51,19 @@ async function ordersOnTheMap(page: Page, base: string, run: string, phone: bool
   await closeSheet(page, phone);
   await (await groupBadge(page, "infantry", "east-europe")).click();
   await map.getByTestId("map-target-germany").waitFor({ state: "attached", timeout: LONG });
+  if (phone) {
+    // The stack picked on the map: the sheet's peek scrolls to the selection (its counts, then its
+    // destinations), the sheet stays at its peek and the map stays free for the destination's tap.
+    await expect
+      .poll(() => panel.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const sheet = el.closest("aside")!.getBoundingClientRect();
+        return r.top >= sheet.top - 1 && r.top < window.innerHeight - 80;
+      }), { timeout: LONG })
+      .toBe(true);
+    expect(await page.getByTestId("sheet-toggle").getAttribute("aria-expanded")).toBe("false");
+    await shoot(page, "lockstep-phased-1942-orders-picked-390");
+  }
   await clickTerritory(page, "target", "germany");
   await openSheet(page, phone);
   const move = panel.getByTestId("map-order-m1");

@@ -20,7 +20,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createPhased1942, pageTrpc } from "./page-trpc";
+import { battlesIn, createPhased1942, pageTrpc } from "./page-trpc";
 import { clickWhereVisible } from "./robot-game";
 import { LONG, SKIP, onePageSession, shoot, shootNarrow, signIn, transitionsDone, whenHydrated } from "./support";
 
@@ -35,24 +35,6 @@ async function sheet(page: Page, open: boolean): Promise<void> {
 }
 
 const phaseText = async (page: Page) => `${(await page.getByTestId("game-turn").textContent({ timeout: 5_000 }).catch(() => "")) ?? ""}`;
-
-interface Choice {
-  step: string;
-  team: string;
-  chooser: string;
-  by: string;
-  picked?: { type: string }[];
-}
-interface Battle {
-  territory: string;
-  rounds: { round: number; choices: Choice[] }[];
-}
-
-/** Every battle report a phase's report holds (a stage's public part, or the turn's report). */
-function battlesIn(report: unknown): Battle[] {
-  const r = report as { battles?: Battle[]; outcome?: { battles?: Battle[] } } | null;
-  return [...(r?.battles ?? []), ...(r?.outcome?.battles ?? [])];
-}
 
 describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map", () => {
   const session = onePageSession("lockstep-phased-1942-stages", { width: 1440, height: 900 });

@@ -43,6 +43,7 @@ export function Review(props: GameReviewProps) {
       victoryCities={start?.houseRules?.victoryCities === true}
       luck={(props.luck ?? []) as NationLuck[]}
       layout={props.layout}
+      onPlace={props.showPanel}
       stepsFirst
     >
       <p className="muted small">

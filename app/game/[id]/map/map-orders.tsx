@@ -8,7 +8,7 @@
 // to land stays selected and asks where its cargo lands (R4.7). The map itself is drawn into the game
 // screen's map area (a portal), the controls stay in the side panel.
 import dynamic from "next/dynamic";
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { teamOf } from "../../../../server/rulesets/1942/engine/teams";
 import { type Nation, type UnitType } from "../../../../server/rulesets/1942/engine/types";
@@ -62,6 +62,11 @@ export function MapOrders(props: {
   storageKey?: string;
   /** A new phase ends any selection of the last one. */
   phaseId?: number;
+  /**
+   * A stack picked on the map scrolls the panel to the selection (its counts and destinations): a
+   * phone's sheet at its peek then shows it, and the map stays free for the destination's tap.
+   */
+  revealPick?: boolean;
 }) {
   const { gameId, nation, phaseOpen, locked, board, victoryCities, orders, mapHost } = props;
   const s = slug(nation);
@@ -115,6 +120,11 @@ export function MapOrders(props: {
   }
 
   const onGroup = (territory: string, type: UnitType) => apply(clickGroup(sel, territory, type, free(territory)));
+  const panel = useRef<HTMLDivElement>(null);
+  const onMapGroup = (territory: string, type: UnitType) => {
+    onGroup(territory, type);
+    if (props.revealPick) requestAnimationFrame(() => panel.current?.scrollIntoView({ block: "nearest" }));
+  };
   const onTarget = (territory: string) => {
     const d = targets.find((t) => t.territory === territory);
     if (!active || !d) return;
@@ -198,7 +208,7 @@ export function MapOrders(props: {
           victoryCities={victoryCities}
           nation={readOnly ? undefined : nation}
           free={free}
-          onGroup={readOnly ? undefined : onGroup}
+          onGroup={readOnly ? undefined : onMapGroup}
           selected={active?.from}
           arrows={fighting ? [] : arrows}
           targets={targets.map((t) => t.territory)}
@@ -223,7 +233,7 @@ export function MapOrders(props: {
               mapHost,
             )
           : null}
-        <div className="map-panel" data-testid={`map-panel-${s}`}>
+        <div className="map-panel" ref={panel} data-testid={`map-panel-${s}`}>
           {readOnly ? (
             <p className="muted small">{locked ? "Your orders are locked. Unlock to change them." : "This phase is closed to changes."}</p>
           ) : active ? (

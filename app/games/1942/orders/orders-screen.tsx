@@ -63,6 +63,7 @@ function Ordering(props: GameScreenProps & { state: GameState; nation: Nation; a
           mapHost={mapHost}
           start={start}
           storageKey={`lockstep:map-view:${gameId}`}
+          revealPick
         />
       </PhasedRulesProvider>
     ),

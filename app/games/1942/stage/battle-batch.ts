@@ -1,6 +1,8 @@
 // A side's batch of a battles phase (BattleOrders, R6.3) as the stage screen builds it, one decision
-// at a time (pure): a new decision for a request replaces the one kept for it.
+// at a time (pure): a new decision for a request replaces the one kept for it; its `prefer` leaves the
+// rest of the side's battles to its casualty preference.
 import type { BattleChoice, BattleOrders } from "../../../../server/rulesets/1942/phases/battle-choices";
+import type { CasualtyPreference } from "../../../../server/rulesets/1942/engine/combat/preference";
 import type { DecisionInput } from "../../../game/[id]/battle/battle-source";
 
 type Key = Pick<DecisionInput, "battle" | "round" | "step">;
@@ -20,4 +22,19 @@ export function withoutChoice(batch: BattleOrders, k: Key): BattleOrders {
 export function batchOf(saved: unknown): BattleOrders {
   const b = saved as Partial<BattleOrders> | null;
   return b && Array.isArray(b.choices) ? (b as BattleOrders) : { choices: [] };
+}
+
+/**
+ * "Decide the rest of my battles with my preference" (R6.9): the batch's `prefer` names the preference
+ * and the battles the side decides in now; those battles' decisions the side does not make itself take
+ * the preference, in this round and every later round of the turn. Null takes it back.
+ */
+export function withPreference(batch: BattleOrders, casualties: CasualtyPreference | null, battles: readonly string[]): BattleOrders {
+  const { prefer: _dropped, ...rest } = batch;
+  return casualties ? { ...rest, prefer: { casualties, battles: [...new Set(battles)].sort() } } : rest;
+}
+
+/** Whether a battle's open decisions go to the side's preference: left to it now (the batch) or in an earlier phase of the turn. */
+export function leftToPreference(batch: BattleOrders, earlier: { battles: readonly string[] } | undefined, battle: string): boolean {
+  return (batch.prefer?.battles.includes(battle) ?? false) || (earlier?.battles.includes(battle) ?? false);
 }

@@ -15,10 +15,12 @@ import type { LiveBattle, PendingRequest } from "../../../game/[id]/game-types";
 import { BattleMarkers, type MarkerData } from "../../../game/[id]/map/battle-markers";
 import { BoardMap } from "../../../game/[id]/map/board-map";
 import { ownUnitsBox } from "../../../game/[id]/own-units-box";
-import { answers, batchOf, withChoice, withoutChoice } from "./battle-batch";
+import { useOnBattleFocus } from "../../../game/[id]/battle/battle-focus";
+import { answers, batchOf, leftToPreference, withChoice, withoutChoice, withPreference } from "./battle-batch";
 import { DecisionBar } from "./decision-bar";
 import { FinishedBattles } from "./finished-battles";
 import { groupUnits } from "../../../../server/rulesets/1942/engine/stacks";
+import { PreferenceChoice } from "./preference-choice";
 import { mapViewKey, nationsOf } from "./stage-board";
 
 type BattlesView = Extract<StageView, { stage: "battles" }>;
@@ -37,11 +39,14 @@ export function BattlesStage(props: GameScreenProps & { view: BattlesView }) {
   useEffect(() => setBatch(batchOf(JSON.parse(savedText))), [savedText]);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  // A battle's marker tapped on the map: the battle board shows it (on a phone the frame opens its sheet).
+  useOnBattleFocus(() => props.showPanel());
 
   const battles = view.battles as unknown as LiveBattle[];
   // The requests as the battle board reads them: the viewer's own are its pickers.
   const requests = useMemo(() => view.requests.map((r) => ({ ...r, mine: acting && r.chooser === side })) as PendingRequest[], [view.requests, acting, side]);
   const myRequests = requests.filter((r) => r.mine);
+  const myBattles = [...new Set(myRequests.map((r) => r.battle))];
   const lowLuck = view.start.lowLuck === true;
   const units = useMemo(() => groupUnits(view.start.units), [view.start.units]);
   const markers = useMemo<MarkerData>(() => ({ battles, requests, myNations: mine, lowLuck }), [battles, requests, side, lowLuck]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -101,6 +106,17 @@ export function BattlesStage(props: GameScreenProps & { view: BattlesView }) {
             onChange={(k) => void act(() => save(withoutChoice(batch, k)), "Taken back: choose again.")}
             onLock={() => void act(props.lock, "Locked: the battles go on once every side has decided.")}
             onUnlock={() => void act(props.unlock, "Unlocked: change your decisions and lock again.")}
+            preferred={(b) => leftToPreference(batch, view.preference, b)}
+            preference={
+              <PreferenceChoice
+                prefer={batch.prefer}
+                earlier={view.preference}
+                battles={myBattles}
+                locked={locked}
+                busy={busy}
+                onChange={(casualties) => void act(() => save(withPreference(batch, casualties, myBattles)), casualties ? "Kept: the rest of these battles goes to your preference." : "Taken back: you decide these battles yourself.")}
+              />
+            }
           />
         ) : (
           <p className="muted small" data-testid="stage-battles-watching">

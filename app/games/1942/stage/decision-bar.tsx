@@ -2,6 +2,7 @@
 // The viewer's part of a battles phase: how many of its decisions are kept, each in words with a way
 // to take it back, and Lock / Unlock. A request left open takes the default when the phase resolves
 // (R6.9), as a classic game's does at its deadline.
+import type { ReactNode } from "react";
 import type { KnownUnit } from "../../../components/battle-format";
 import type { BattleOrders } from "../../../../server/rulesets/1942/phases/battle-choices";
 import { decisionText, requestKey } from "../../../game/[id]/battle/decision-words";
@@ -22,6 +23,8 @@ export function DecisionBar({
   onChange,
   onLock,
   onUnlock,
+  preferred,
+  preference,
 }: {
   requests: readonly PendingRequest[];
   batch: BattleOrders;
@@ -32,16 +35,23 @@ export function DecisionBar({
   onChange: (k: Key) => void;
   onLock: () => void;
   onUnlock: () => void;
+  /** Whether a battle's open decisions go to the side's casualty preference (R6.9) rather than the default. */
+  preferred: (battle: string) => boolean;
+  /** The preference's control (preference-choice.tsx), over the buttons. */
+  preference: ReactNode;
 }) {
   const units = new Map<number, KnownUnit>(known.flatMap((b) => b.units.map((u) => [u.id, { nation: u.nation, type: u.type }] as const)));
   const kept = requests.filter((r) => batch.choices.some((c) => answers(c, { battle: r.battle, round: r.round, step: stepOf(r) })));
-  const open = requests.length - kept.length;
+  const left = requests.filter((r) => !kept.includes(r));
+  const toPreference = left.filter((r) => preferred(r.battle)).length;
+  const open = left.length - toPreference;
   return (
     <div className="stack" data-testid="stage-decisions">
       <p className="small" data-testid="stage-decisions-count">
         <strong>
           {kept.length} of {requests.length} {requests.length === 1 ? "decision" : "decisions"} made
         </strong>
+        {toPreference > 0 ? ` — ${toPreference} left to your preference` : ""}
         {open > 0 ? ` — ${open === requests.length ? "every one" : `the other ${open}`} left open takes the default (R6.9) when you lock.` : "."}
         {locked ? " Locked: the battles go on once every side has decided (or at the deadline)." : ""}
       </p>
@@ -63,6 +73,7 @@ export function DecisionBar({
           })}
         </ul>
       ) : null}
+      {preference}
       <div className="actions">
         {locked ? (
           <button type="button" className="button button-secondary" disabled={busy} onClick={onUnlock} data-testid="stage-unlock">
@@ -70,7 +81,7 @@ export function DecisionBar({
           </button>
         ) : (
           <button type="button" className="button" disabled={busy} onClick={onLock} data-testid="stage-lock">
-            {open > 0 && kept.length === 0 ? "Lock: take the defaults" : "Lock my decisions"}
+            {open > 0 && kept.length === 0 && toPreference === 0 ? "Lock: take the defaults" : "Lock my decisions"}
           </button>
         )}
       </div>

@@ -5,7 +5,7 @@
 import { Suspense } from "react";
 import type { RulesetGameView } from "../../../../server/services/ruleset-games/read";
 import screen from "../../../game/[id]/game-screen.module.css";
-import { BoardFrame } from "../../../games/board-frame";
+import { BoardFrame, useSheet } from "../../../games/board-frame";
 import type { ActionResult, Layout } from "../../../games/contract";
 import { screenOf } from "../../../games/registry";
 
@@ -14,6 +14,7 @@ const readOnly = async (): Promise<ActionResult> => ({ ok: false, message: "This
 export function SharedRulesetSandbox({ game, turnsPlayed }: { game: RulesetGameView; turnsPlayed: number }) {
   const Screen = screenOf(game.game.ruleset);
   const phase = game.phase;
+  const sheet = useSheet();
   const about = (
     <p className="muted small">
       A sandbox shared with you, read-only: one player&rsquo;s what-if of {game.game.rulesetName} ({game.game.scenarioName}), not a real game. Turn {game.turn}
@@ -23,6 +24,7 @@ export function SharedRulesetSandbox({ game, turnsPlayed }: { game: RulesetGameV
   const layout: Layout = ({ board, panel }) => (
     <BoardFrame
       testId="shared-sandbox"
+      sheet={sheet}
       label="The shared sandbox"
       bar={<h1 className={screen.name}>{game.game.name}</h1>}
       board={board}
@@ -42,6 +44,7 @@ export function SharedRulesetSandbox({ game, turnsPlayed }: { game: RulesetGameV
       <Screen
         gameId={game.game.id}
         layout={layout}
+        showPanel={sheet.show}
         side={null}
         turn={game.turn}
         view={game.view}
