@@ -142,8 +142,10 @@ describe.skipIf(SKIP)("the whole turn in the browser: battle, landing, new units
       const forms = a.locator('form[data-testid^="decision-caucasus-"][data-testid$="-axis"]');
       if ((await forms.count()) > 0) {
         const form = forms.first();
-        // After a round: what may leave a land battle (R6.7).
-        if ((await form.getAttribute("data-testid"))?.includes("-retreat-")) questions.add((await form.locator("p").first().textContent().catch(() => null)) ?? "");
+        // After a round: what may leave a land battle (R6.7). The form's name and its question are read
+        // in one look: read apart, the form may have turned into the next casualty question between them.
+        const shown = await form.evaluate((f) => ({ id: f.getAttribute("data-testid") ?? "", question: f.querySelector("p")?.textContent ?? "" }), undefined, { timeout: 5_000 }).catch(() => null);
+        if (shown?.id.includes("-retreat-")) questions.add(shown.question);
         const accept = form.locator('[data-testid$="-accept-default"], [data-testid$="-fight-on"]').first();
         // The form may go away as the battle moves on: a click that cannot land soon is tried again on
         // the next pass, instead of waiting out the default 30 s on a form that is gone.
