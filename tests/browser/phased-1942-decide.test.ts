@@ -13,19 +13,10 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { battlesIn, createPhased1942, pageTrpc } from "./page-trpc";
+import { phaseText, sheet, untilGermanyActs } from "./phased-1942-page";
 import { clickWhereVisible } from "./robot-game";
 import { LONG, SKIP, onePageSession, shoot, signIn, transitionsDone, whenHydrated } from "./support";
 
-/** Opens (or closes) the phone's sheet by its handle, as a player does. */
-async function sheet(page: Page, open: boolean): Promise<void> {
-  const toggle = page.getByTestId("sheet-toggle");
-  await whenHydrated(toggle);
-  if ((await toggle.getAttribute("aria-expanded")) !== String(open)) await toggle.click();
-  await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe(String(open));
-  await transitionsDone(page);
-}
-
-const phaseText = async (page: Page) => (await page.getByTestId("game-turn").textContent({ timeout: 5_000 }).catch(() => "")) ?? "";
 const sheetState = (page: Page, frame: string) => page.getByTestId(frame).getAttribute("data-sheet");
 
 describe.skipIf(SKIP)("a phased 1942 game on a phone: the sheet follows the map, decisions draw the eye, the standing preference", () => {
@@ -45,10 +36,7 @@ describe.skipIf(SKIP)("a phased 1942 game on a phone: the sheet follows the map,
     let tapped = false;
     let preferred: string[] | null = null;
     for (let guard = 0; guard < 30; guard++) {
-      await expect
-        .poll(async () => ((await phaseText(page)).includes("Turn 2") || (await page.getByTestId("stage-lock").or(page.getByTestId("post-combat-lock-germany")).count()) > 0 ? "ready" : await phaseText(page)), { timeout: LONG })
-        .toBe("ready");
-      const before = await phaseText(page);
+      const before = await untilGermanyActs(page);
       if (before.includes("Turn 2")) break;
       if ((await page.getByTestId("stage-lock").count()) > 0) {
         await whenHydrated(page.getByTestId("stage-lock"));

@@ -21,20 +21,10 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { battlesIn, createPhased1942, pageTrpc } from "./page-trpc";
+import { phaseText, sheet, untilGermanyActs } from "./phased-1942-page";
 import { clickWhereVisible } from "./robot-game";
-import { LONG, SKIP, onePageSession, shoot, shootNarrow, signIn, transitionsDone, whenHydrated } from "./support";
+import { LONG, SKIP, onePageSession, shoot, shootNarrow, signIn, whenHydrated } from "./support";
 
-/** On a phone the panel is a bottom sheet: open it (or close it, to see the map) before a tap there. */
-async function sheet(page: Page, open: boolean): Promise<void> {
-  if ((page.viewportSize()?.width ?? 1440) > 700) return;
-  const toggle = page.getByTestId("sheet-toggle");
-  await whenHydrated(toggle);
-  if ((await toggle.getAttribute("aria-expanded")) !== String(open)) await toggle.click();
-  await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe(String(open));
-  await transitionsDone(page);
-}
-
-const phaseText = async (page: Page) => `${(await page.getByTestId("game-turn").textContent({ timeout: 5_000 }).catch(() => "")) ?? ""}`;
 
 describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map", () => {
   const session = onePageSession("lockstep-phased-1942-stages", { width: 1440, height: 900 });
@@ -53,11 +43,7 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
     let landedIn = "";
     let shotBattle = false;
     for (let guard = 0; guard < 30; guard++) {
-      // Wait until the page shows a phase of decisions acting for Germany, or turn 2.
-      await expect
-        .poll(async () => ((await phaseText(page)).includes("Turn 2") || (await page.getByTestId("stage-lock").or(page.getByTestId("post-combat-lock-germany")).count()) > 0 ? "ready" : await phaseText(page)), { timeout: LONG })
-        .toBe("ready");
-      const before = await phaseText(page);
+      const before = await untilGermanyActs(page);
       if (before.includes("Turn 2")) break;
       if ((await page.getByTestId("stage-lock").count()) > 0) {
         // A battles phase: the battles are markers on the map, and Germany's decisions wait in the panel.
