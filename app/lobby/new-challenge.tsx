@@ -113,7 +113,7 @@ function NewChallenge({ onCreated, gameChoice }: { onCreated: () => void; gameCh
         <div className="form-row">
           <div>
             <label htmlFor="orders-hours">Orders deadline (hours)</label>
-            <input id="orders-hours" type="number" min="0.05" step="any" value={ordersHours} onChange={(e) => setOrdersHours(e.target.value)} />
+            <input id="orders-hours" type="number" min="0.01" step="any" value={ordersHours} onChange={(e) => setOrdersHours(e.target.value)} />
           </div>
           <div>
             <label htmlFor="decision-hours">Decision deadline (hours)</label>

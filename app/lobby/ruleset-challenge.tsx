@@ -108,7 +108,7 @@ export function RulesetChallenge({ ruleset, onCreated }: { ruleset: string; onCr
       </fieldset>
       <GameOptions options={game.options} values={optionValues} onChange={setOptionValues} />
       <label htmlFor="ruleset-hours">Orders deadline (hours)</label>
-      <input id="ruleset-hours" type="number" min="0.05" step="any" value={ordersHours} onChange={(e) => setOrdersHours(e.target.value)} />
+      <input id="ruleset-hours" type="number" min="0.01" step="any" value={ordersHours} onChange={(e) => setOrdersHours(e.target.value)} />
       <PressChoice press={press.press} anonymous={press.anonymous} sides="sides" onChange={setPress} />
       <label className="checkbox">
         <input type="checkbox" checked={rated} onChange={(e) => setRated(e.target.checked)} data-testid="ruleset-rated" /> Rated (no robots; each player on one team)

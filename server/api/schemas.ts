@@ -6,6 +6,11 @@ import { isTimeZone } from "../services/deadline-time";
 import { keyText, plainText, rowId, text } from "./input";
 
 export const nation = z.enum(NATIONS);
+/** A phase's orders deadline, in hours: from 36 s (blitz games and tests) to two weeks. */
+export const ordersHours = z.number().min(0.01).max(24 * 14);
+/** A phase of decisions inside a turn, in hours: from 18 s. */
+export const decisionHours = z.number().min(0.005).max(24 * 14);
+
 export const gameId = rowId;
 /** A standing casualty preference (R6.6). */
 export const casualtyPreference = z.enum(CASUALTY_PREFERENCES);
@@ -71,8 +76,8 @@ export const challenge = z.object({
   /** Seats reserved for bot accounts (issue 23), each by the bot's player id or display name. */
   bots: z.array(z.strictObject({ nation, player: text(1, 80) })).max(4).default([]),
   lowLuck: z.boolean(),
-  ordersHours: z.number().min(0.05).max(24 * 14),
-  decisionHours: z.number().min(0.005).max(24 * 14), // from 18 s: blitz games and tests
+  ordersHours,
+  decisionHours,
   /** Practice: robots hold instead of playing (R3.2). */
   robotsHold: z.boolean().default(false),
   /** A robot takes over a nation after this many missed orders deadlines in a row (0: never). */

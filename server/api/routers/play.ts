@@ -15,7 +15,7 @@ import { loadGame } from "../../services/phases";
 import { notFound } from "../../services/errors";
 import { verifyGameFor } from "../../services/verify";
 import { int4, keyText, plainText } from "../input";
-import { gameId } from "../schemas";
+import { decisionHours, gameId, ordersHours } from "../schemas";
 import { endsVacation, protectedProcedure, router } from "../trpc";
 
 /** A side of a game (the ruleset's own id: "red", "paraguay"). */
@@ -30,9 +30,9 @@ export const rulesetChallenge = z.object({
   seats: z.number().int().min(1).max(12),
   mine: z.array(side).min(1, "Pick at least one side to play").max(12),
   robots: z.array(side).max(12).default([]),
-  ordersHours: z.number().min(0.05).max(24 * 14),
+  ordersHours,
   /** Hours for a phase of decisions inside a turn (PhaseInfo.deadline "decision"); absent: ordersHours. */
-  decisionHours: z.number().min(0.005).max(24 * 14).optional(), // from 18 s, as game.create's
+  decisionHours: decisionHours.optional(),
   /** The ruleset's own options (Ruleset.options: variants, house rules); the ruleset judges them. */
   rules: z
     .record(keyText(1, 40), z.unknown())
