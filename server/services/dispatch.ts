@@ -124,6 +124,8 @@ export async function dispatchDue(db: Db, deps: DispatchDeps, batch = 20): Promi
     );
     await settleAll(db, deps.workerId, settled);
     for (const { settle } of settled) result[settle.result] += 1;
+    // A short batch took all that was due (or all another worker left): no claim that finds nothing.
+    if (claimed.length < batch) return result;
   }
 }
 
