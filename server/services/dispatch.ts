@@ -105,7 +105,7 @@ async function notesOf(db: Db, claimed: Delivery[]) {
 type NoteRow = NonNullable<ReturnType<Awaited<ReturnType<typeof notesOf>>["get"]>>;
 
 /**
- * Send every due row until none is left, `batch` rows a claim; returns what happened. A batch costs
+ * Send every due row, `batch` rows a claim, until a claim finds fewer; returns what happened. A batch costs
  * four statements whatever its size (claim; notes, addresses and settings; the facts' phases and
  * seats; settle) besides what a kind needs of its own (a press digest's text, a push's
  * subscriptions, a lock or post-combat check). Its sends go out at once, each within its own timeout
