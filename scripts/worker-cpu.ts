@@ -7,11 +7,16 @@
 // GAMES (default 40, after 5 untimed); ORDERS=1: each nation saves the load test's order lists first
 // (battles then wait for decisions: the turn stops at the battles, as in a game);
 // WORKER_CPU_PROF=DIR: a V8 CPU profile of the timed jobs there (open in Chrome's DevTools).
+// Then the mail the jobs queued (each player's "turn resolved") is sent, timed apart: the worker's
+// dispatchDue writing files as the load test's MAIL_DIR does, BATCH rows a claim (default the
+// worker's DELIVERY_BATCH; BATCH=1 is how the lanes claimed before issue 20's batches).
 import { writeFile } from "node:fs/promises";
 import { Session } from "node:inspector/promises";
 import { loadavg } from "node:os";
 import { join } from "node:path";
-import { drain } from "../server/jobs/worker";
+import * as worker from "../server/jobs/worker";
+import { dispatchDue } from "../server/services/dispatch";
+import { createMailer } from "../server/services/mailer";
 import { lockOrders, saveOrders } from "../server/services/orders";
 import { NATIONS } from "../server/rulesets/1942/engine";
 import { loadtestServer, ownCpuMs } from "./loadtest/cluster";
@@ -36,7 +41,11 @@ try {
   };
   // The first games warm the engine and the statements up, untimed.
   await lockAll(games.slice(0, WARM));
-  await drain(handle, "cpu-worker");
+  await worker.drain(handle, "cpu-worker");
+  // Their mail too (and every game's start), untimed.
+  const batch = Number(process.env.BATCH ?? worker.DELIVERY_BATCH);
+  const mailDeps = { workerId: "cpu-worker", sendMail: createMailer({ dir: "/tmp/lockstep-worker-cpu-mail", from: "Lockstep <lockstep@test>" }), push: { subject: "mailto:load@lockstep.test" }, baseUrl: "http://127.0.0.1" };
+  await dispatchDue(handle.db, mailDeps, batch);
   await lockAll(games.slice(WARM));
   console.log(`${GAMES} games, five human players each${lists ? ", the load test's orders" : ", no orders"}; load average ${loadavg()[0]!.toFixed(1)}`);
   const dir = process.env.WORKER_CPU_PROF;
@@ -60,10 +69,19 @@ try {
   drizzleSession.options.logger = logger;
   const before = ownCpuMs();
   const wall = performance.now();
-  const ran = await drain(handle, "cpu-worker");
+  const ran = await worker.drain(handle, "cpu-worker");
   const cpu = ownCpuMs() - before;
   console.log(`adjudication jobs: ${ran}, CPU ${(cpu / ran).toFixed(1)} ms a job, wall ${((performance.now() - wall) / ran).toFixed(1)} ms a job`);
   console.log(`statements sent: ${(sent.statements / ran).toFixed(1)} a job, ${(sent.bytes / ran / 1024).toFixed(1)} KB a job`);
+  // The timed games' mail.
+  const mail0 = { cpu: ownCpuMs(), statements: sent.statements };
+  const mailWall = performance.now();
+  const mailed = await dispatchDue(handle.db, mailDeps, batch);
+  const mailCpu = ownCpuMs() - mail0.cpu;
+  console.log(
+    `deliveries (${batch} a claim): ${mailed.sent} sent, ${mailed.skipped} skipped; CPU ${(mailCpu / ran).toFixed(1)} ms a game (${(mailCpu / Math.max(1, mailed.sent + mailed.skipped)).toFixed(2)} ms a row), ` +
+      `${((sent.statements - mail0.statements) / ran).toFixed(1)} statements a game, wall ${((performance.now() - mailWall) / ran).toFixed(1)} ms a game`,
+  );
   if (session) {
     const { profile } = await session.post("Profiler.stop");
     await writeFile(join(dir!, "worker-jobs.cpuprofile"), JSON.stringify(profile));

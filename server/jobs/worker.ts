@@ -4,7 +4,8 @@
 //   whose worker stopped renewing them. A heartbeat renews the lease of each running job, so a live
 //   worker's job is never taken from it.
 // - Delivery (email, push, webhooks): its own timer and its own `deliveries` lanes, so a push endpoint that never
-//   answers holds one lane, never an adjudication (issue 11, "Stalls").
+//   answers holds one lane, never an adjudication (issue 11, "Stalls"). A tick first asks, in one
+//   statement, whether anything is due or stuck (outbox-probe.ts); lanes claim mail and push in batches.
 // Inside the app (the only way on PGlite) and as `npm run worker` on Postgres.
 import type { DbHandle } from "../../db/client";
 import { adjudicatePhase, type AdjudicationTiming } from "../services/adjudicate";
@@ -15,6 +16,7 @@ import { STUCK_SECONDS, beat, forgetWorker, stuckPhases } from "../services/heal
 import { sweepReminders } from "../services/reminders";
 import { deliverWebhooks, pruneWebhookDeliveries, reapWebhookDeliveries, type WebhookDeps } from "../services/webhooks/deliver";
 import { dispatchDepsFromEnv, webhookDepsFromEnv } from "./dispatch-deps";
+import { probeOutboxes, type OutboxProbe } from "./outbox-probe";
 import { HEARTBEAT_SECONDS, JOBS_CHANNEL, claim, complete, fail, heartbeat, reap, type Job } from "./queue";
 import { logger } from "../log";
 import { metrics } from "../metrics";
@@ -24,7 +26,7 @@ export interface WorkerOptions {
   pollMs?: number;
   /** Adjudications run at once (WORKER_ADJUDICATIONS, default 4). */
   adjudications?: number;
-  /** Deliveries sent at once (WORKER_DELIVERIES, default 4). */
+  /** Delivery lanes (WORKER_DELIVERIES, default 4), each sending a batch of up to DELIVERY_BATCH rows at once. */
   deliveries?: number;
   heartbeatMs?: number;
   /** How often the watchdog looks for stuck phases (default a minute). */
@@ -36,6 +38,9 @@ export interface WorkerOptions {
   /** How webhooks go out; from the environment unless given. */
   webhooks?: WebhookDeps;
 }
+
+/** Mail and push rows a delivery lane claims, reads and settles at once (a turn queues five emails). */
+export const DELIVERY_BATCH = 8;
 
 /** The wait after a job before its notifications are sent (see deliverSoon in startWorker). */
 const DELIVER_AFTER_JOB_MS = 500;
@@ -187,8 +192,9 @@ export function startWorker(handle: DbHandle, options: WorkerOptions): () => Pro
     adjudicate();
   });
 
-  // Delivery: each lane claims one due row at a time; a hung send holds only its own lane. Email and
-  // push have their lanes, webhooks theirs: a dead receiver never delays a player's email.
+  // Delivery: each lane claims a batch of due rows (DELIVERY_BATCH: a turn's notes in one claim) and
+  // sends them at once, each within its own timeout; a hung send holds only its lane's batch. Email
+  // and push have their lanes, webhooks theirs: a dead receiver never delays a player's email.
   const fillLanes = async (lanes: Set<Promise<void>>, send: () => Promise<void>, what: string) => {
     while (!stopped && lanes.size < maxSends) {
       const lane: Promise<void> = send()
@@ -202,29 +208,35 @@ export function startWorker(handle: DbHandle, options: WorkerOptions): () => Pro
   };
   deliver = serial(async () => {
     if (stopped) return;
+    // One read says what there is to do: an idle tick (or a job that queued no mail) costs one statement.
+    let todo: OutboxProbe;
     try {
-      await reapDeliveries(handle.db);
-      await reapWebhookDeliveries(handle.db);
+      todo = await probeOutboxes(handle.db);
+      if (todo.mailStuck) await reapDeliveries(handle.db);
+      if (todo.hooksStuck) await reapWebhookDeliveries(handle.db);
     } catch (error) {
       log.error({ err: error }, "delivery loop");
+      return;
     }
     await Promise.all([
-      fillLanes(
-        sending,
-        () =>
-          dispatchDue(handle.db, dispatch, 1).then((r) => {
-            if (r.failed > 0) metrics.deliveryFailures.inc(r.failed);
-          }),
-        "delivery lane",
-      ),
-      fillLanes(
-        hooking,
-        () =>
-          deliverWebhooks(handle.db, hookDeps, 1).then((r) => {
-            if (r.dead > 0) metrics.deliveryFailures.inc(r.dead);
-          }),
-        "webhook lane",
-      ),
+      todo.mailDue &&
+        fillLanes(
+          sending,
+          () =>
+            dispatchDue(handle.db, dispatch, DELIVERY_BATCH).then((r) => {
+              if (r.failed > 0) metrics.deliveryFailures.inc(r.failed);
+            }),
+          "delivery lane",
+        ),
+      (todo.hooksDue || todo.hooksStuck) &&
+        fillLanes(
+          hooking,
+          () =>
+            deliverWebhooks(handle.db, hookDeps, 1).then((r) => {
+              if (r.dead > 0) metrics.deliveryFailures.inc(r.dead);
+            }),
+          "webhook lane",
+        ),
     ]);
   });
 

@@ -26,7 +26,7 @@ export interface WebhookDeps extends SendOptions {
 export const WEBHOOK_MAX_ATTEMPTS = 6;
 export const WEBHOOK_RETRY_BASE_SECONDS = 30;
 /** A row left `sending` this long belonged to a worker that died mid-send: it is tried again. */
-const SENDING_LEASE_SECONDS = 120;
+export const WEBHOOK_SENDING_LEASE_SECONDS = 120;
 
 /** Seconds before the next attempt after `attempts` failed ones: base, 2×base, 4×base, ... */
 export function backoffSeconds(attempts: number, base = WEBHOOK_RETRY_BASE_SECONDS): number {
@@ -120,7 +120,7 @@ async function deliverOne(db: Db, deps: WebhookDeps, d: Delivery): Promise<keyof
 }
 
 /** Rows whose worker died mid-send go back to the queue (the attempt they used counts). */
-export async function reapWebhookDeliveries(db: Db, leaseSeconds = SENDING_LEASE_SECONDS): Promise<number> {
+export async function reapWebhookDeliveries(db: Db, leaseSeconds = WEBHOOK_SENDING_LEASE_SECONDS): Promise<number> {
   const rows = await db
     .update(webhookDeliveries)
     .set({ status: "pending", lockedBy: null, lockedAt: null, reason: "the sender stopped mid-send" })
