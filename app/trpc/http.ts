@@ -11,6 +11,7 @@ import { ViewFrames } from "../../server/api/view-frames";
 import { limitBody, TRPC_BODY_LIMIT } from "../../server/http/body-limit";
 import { logger, requestIdOf } from "../../server/log";
 import { MAX_BATCH_CALLS } from "./batch";
+import { onlyPostQueries } from "./post-queries";
 
 /** The path the API is served under. */
 export const TRPC_ENDPOINT = "/api/trpc";
@@ -21,13 +22,16 @@ export async function handleTrpcRequest(incoming: Request): Promise<Response> {
   if (req instanceof Response) return req;
   const requestId = requestIdOf(req.headers);
   // A game's stream: its events' views go in as bytes, the board's shared by every stream (view-frames.ts).
-  const viewFrames = new URL(req.url).pathname.endsWith("/game.events") ? new ViewFrames() : undefined;
+  const { pathname } = new URL(req.url);
+  const viewFrames = pathname.endsWith("/game.events") ? new ViewFrames() : undefined;
   const res = await fetchRequestHandler({
     endpoint: TRPC_ENDPOINT,
     req,
     router: appRouter,
     createContext: async () => ({ ...(await createContext({ headers: req.headers })), viewFrames }),
     maxBatchSize: MAX_BATCH_CALLS,
+    // A query whose input may outgrow a URL (post-queries.ts) may come as a POST; every other query only as a GET.
+    allowMethodOverride: req.method === "POST" && onlyPostQueries(pathname, TRPC_ENDPOINT),
     // A mutation answers a few bytes: gzip would cost a compression stream per request (measured as
     // a twentieth of a save's CPU) to save nothing; no-transform tells Next's compression to skip it.
     // A 503 (the database connection failed) says when to retry.

@@ -6,7 +6,7 @@
 import { EventEmitter } from "node:events";
 import fc from "fast-check";
 import { TRPCError } from "@trpc/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbHandle } from "../../db/client";
 import { games, notificationSettings, orders, phases, pushSubscriptions, seats, webhooks } from "../../db/schema";
@@ -21,6 +21,16 @@ import { MAX_WEBHOOKS, WEBHOOK_EVENTS } from "../../server/services/webhooks/web
 import { MAX_SANDBOXES } from "../../server/services/sandbox/sandbox";
 import { testDb } from "../support/db";
 import { makeUser, twoPlayerGame } from "../support/world";
+import type { SessionUser } from "../../server/api/trpc";
+import { createToken } from "../../server/services/api-tokens";
+
+// The HTTP routes of the read paths that take a body (the public API's POST of a question, the page's
+// POSTed play.ask) read the test database, and the tRPC route its user from the test.
+const httpUser: { user: SessionUser | null } = { user: null };
+vi.mock("../../server/runtime", () => ({ getRuntime: async () => ({ handle, bus: new EventEmitter() }) }));
+vi.mock("../../server/api/context", () => ({ createContext: async () => ({ db: handle.db, bus: new EventEmitter(), user: httpUser.user }) }));
+const { handleApiRequest } = await import("../../server/api/public/handler");
+const { handleTrpcRequest } = await import("../../app/trpc/http");
 
 /** Inputs per run, spread over every procedure (CI runs this on PGlite and on Postgres). */
 const TOTAL_RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
@@ -39,6 +49,8 @@ let phased1942GameId: number;
 let aliceId: string;
 type Caller = ReturnType<typeof createCaller>;
 let roles: { name: string; caller: Caller }[];
+/** The roles over HTTP: the user the tRPC route sees, the public API token (none: anonymous). */
+let httpRoles: { name: string; user: SessionUser | null; token: string | null }[];
 
 beforeAll(async () => {
   handle = await testDb();
@@ -64,6 +76,13 @@ beforeAll(async () => {
     { name: "signed in", caller: createCaller({ db: handle.db, bus, user: carol }) },
     { name: "player", caller: createCaller({ db: handle.db, bus, user: game.alice }) },
     { name: "other player", caller: createCaller({ db: handle.db, bus, user: game.bob }) },
+  ];
+  const tokenOf = async (user: SessionUser) => (await createToken(handle.db, user.id, { name: "fuzz", scopes: ["read"], days: 1 })).token;
+  httpRoles = [
+    { name: "anonymous", user: null, token: null },
+    { name: "signed in", user: carol, token: await tokenOf(carol) },
+    { name: "player", user: game.alice, token: await tokenOf(game.alice) },
+    { name: "other player", user: game.bob, token: await tokenOf(game.bob) },
   ];
 });
 afterAll(async () => {
@@ -369,6 +388,65 @@ describe("fuzzing every procedure's input", () => {
     expect(codes.BAD_REQUEST).toBeGreaterThan(0);
     expect((codes.FORBIDDEN ?? 0) + (codes.CONFLICT ?? 0) + (codes.NOT_FOUND ?? 0)).toBeGreaterThan(0);
   }, 180_000); // ~15-30 s on this 2-core machine; the margin is for a loaded CI run
+
+  // The read paths that take their input in a body (play.ask's long questions): the public API's
+  // POST /play/{gameId}/sides/{side}/questions/{name} and the page's POSTed play.ask. Each role's
+  // token stays under the API's rate limit (runs spread over four roles).
+  it("the read paths with a body: any body is an answer or a typed 4xx, never a 500", async () => {
+    const body = fc.oneof(
+      { weight: 4, arbitrary: fc.record({ question }).map((b) => JSON.stringify(b)) },
+      { weight: 1, arbitrary: fc.constant(JSON.stringify({ question: { earlier: [] } })) },
+      { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)) },
+      { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
+      { weight: 1, arbitrary: fc.constant(JSON.stringify({ question: { earlier: [], pad: "x".repeat(70 * 1024) } })) },
+    );
+    const statuses: Record<string, number> = {};
+    await fc.assert(
+      // Mostly the player asking for Germany, so the bodies reach the rules' own checks.
+      fc.asyncProperty(fc.oneof({ weight: 3, arbitrary: fc.constant(2) }, { weight: 2, arbitrary: fc.nat({ max: 3 }) }), fc.oneof({ weight: 3, arbitrary: fc.constant("Germany") }, { weight: 1, arbitrary: fc.constantFrom("Russia", "red") }), fc.constantFrom("destinations", "placements", "odds"), body, fc.boolean(), async (role, side, name, text, trpc) => {
+        const who = httpRoles[role]!;
+        httpUser.user = who.user;
+        const gameId = phased1942GameId;
+        const res = trpc
+          ? await handleTrpcRequest(
+              new Request("http://localhost/api/trpc/play.ask", {
+                method: "POST",
+                headers: { "content-type": "application/json" },
+                body: (() => {
+                  try {
+                    return JSON.stringify({ gameId, side, name, ...(JSON.parse(text) as object) });
+                  } catch {
+                    return text;
+                  }
+                })(),
+              }),
+            )
+          : await handleApiRequest(
+              new Request(`http://localhost/api/v1/play/${gameId}/sides/${side}/questions/${name}`, {
+                method: "POST",
+                headers: { "content-type": "application/json", ...(who.token ? { authorization: `Bearer ${who.token}` } : {}) },
+                body: text,
+              }),
+            );
+        const answer = await res.text();
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        expect(res.status, `${trpc ? "tRPC" : "API"} as ${who.name}: ${answer.slice(0, 300)}`).toBeLessThan(500);
+        expect([200, 400, 401, 403, 404]).toContain(res.status);
+      }),
+      { numRuns: 240, seed: SEED, endOnFailure: true },
+    );
+    console.log("read paths with a body:", statuses);
+    expect(statuses[400] ?? 0).toBeGreaterThan(0);
+    // Both answer the player's well-formed question (the checks above can pass).
+    const player = httpRoles.find((r) => r.name === "player")!;
+    httpUser.user = player.user;
+    const asked = JSON.stringify({ question: { earlier: [] } });
+    const viaApi = await handleApiRequest(new Request(`http://localhost/api/v1/play/${phased1942GameId}/sides/Germany/questions/placements`, { method: "POST", headers: { authorization: `Bearer ${player.token}` }, body: asked }));
+    expect(viaApi.status, await viaApi.clone().text()).toBe(200);
+    const viaTrpc = await handleTrpcRequest(new Request("http://localhost/api/trpc/play.ask", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ gameId: phased1942GameId, side: "Germany", name: "placements", question: { earlier: [] } }) }));
+    expect(viaTrpc.status, await viaTrpc.clone().text()).toBe(200);
+    httpUser.user = null;
+  }, 120_000);
 
   it("leaves every row meaning what the schema says", async () => {
     const db = handle.db;

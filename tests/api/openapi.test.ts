@@ -39,7 +39,7 @@ describe("the OpenAPI document", () => {
     for (const r of API_ROUTES) {
       const op = doc.paths[r.path]?.[r.method.toLowerCase()];
       expect(op, `${r.method} ${r.path}`).toBeDefined();
-      expect(op!.operationId).toBe(r.procedure);
+      expect(op!.operationId).toBe(r.operationId ?? r.procedure);
       expect(procedures).toContain(r.procedure);
     }
     const documented = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));

@@ -3,16 +3,33 @@
 // the map of a phased 1942 game. Answered for the side's player only (the seat check of play.save): the
 // other player asking for a side not theirs, a spectator and an outsider are refused; an unknown
 // question or one of the wrong shape is a 400 naming it, never a 500; a classic game keeps orders.*.
-import { describe, expect, it } from "vitest";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createTRPCClient, httpBatchLink } from "@trpc/client";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { trpcLinks } from "../../app/trpc/links";
+import trpcRoute from "../../pages/api/trpc/[trpc]";
+import type { AppRouter } from "../../server/api/root";
+import type { SessionUser } from "../../server/api/trpc";
 import { createToken } from "../../server/services/api-tokens";
-import { handle, route } from "./api-world";
+import { bus, handle, route } from "./api-world";
 import { callerFor, makeUser, QUICK } from "../support/world";
+
+// The site's tRPC route (pages/api/trpc) reads its user from the test rather than a next-auth cookie.
+const signedIn: { user: SessionUser | null } = { user: null };
+vi.mock("../../server/api/context", () => ({ createContext: async () => ({ db: handle.db, bus, user: signedIn.user }) }));
 
 const ROBOTS = ["Japan", "United Kingdom", "United States"];
 const GROUP = { from: "East Europe", units: { infantry: 3, armour: 1 }, earlier: [] };
 
 async function api(path: string, token: string | null) {
   const res = await route.GET(new Request(`http://localhost/api/v1${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} }));
+  return { status: res.status, text: await res.text() };
+}
+
+async function apiPost(path: string, token: string | null, body: string) {
+  const headers: Record<string, string> = { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  const res = await route.POST(new Request(`http://localhost/api/v1${path}`, { method: "POST", headers, body }));
   return { status: res.status, text: await res.text() };
 }
 
@@ -81,5 +98,93 @@ describe("play.ask in a 1942 game played a phase at a time", () => {
     const where = await asCarl.orders.destinations({ gameId, nation: "Germany", group: { from: GROUP.from, units: GROUP.units }, earlier: [] });
     expect(where.destinations.map((d) => d.territory)).toContain("Karelia S.S.R.");
     expect((await asCarl.orders.placements({ gameId, nation: "Germany", earlier: [] })).treasury).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * A draft's earlier orders as a placements question of about 40 KB of JSON (280 moves with long ids
+ * and paths: R4.2's claims): past the 16 KB that Node (and most proxies) allow a request's line and
+ * headers, so it cannot travel in a URL.
+ */
+function longQuestion() {
+  const earlier = Array.from({ length: 280 }, (_, i) => ({
+    id: `draft-move-${String(i).padStart(4, "0")}-${"x".repeat(24)}`,
+    units: { infantry: 1, armour: 1 },
+    from: "Western Europe",
+    path: ["Germany", "East Europe", "Ukraine S.S.R."],
+  }));
+  return { earlier };
+}
+
+describe("a long question (a draft of many orders)", () => {
+  let server: Server;
+  let trpcUrl: string;
+  beforeAll(async () => {
+    // The site's own tRPC route behind Node's HTTP server, with Node's default header limit (16 KB), as Next serves it.
+    server = createServer((req, res) => void trpcRoute(req as never, res as never));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    trpcUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/trpc`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+  /** The page's client: the links of app/trpc/client.tsx. */
+  const pageClient = () => createTRPCClient<AppRouter>({ links: trpcLinks(trpcUrl) });
+
+  it("is answered through the public POST route and through the page's tRPC link, as the rules answer it", async () => {
+    const { alice, bob, asAlice, gameId } = await phasedGame("long");
+    const question = longQuestion();
+    const size = JSON.stringify(question).length;
+    expect(size).toBeGreaterThan(38 * 1024);
+    expect(size).toBeLessThan(48 * 1024);
+    const expected = await asAlice.play.ask({ gameId, side: "Germany", name: "placements", question });
+    expect(expected).toMatchObject({ treasury: expect.any(Number) });
+
+    // The public API: the question in a JSON body.
+    const token = (await createToken(handle.db, alice.id, { name: "t", scopes: ["read"], days: 1 })).token;
+    const path = `/play/${gameId}/sides/Germany/questions/placements`;
+    const posted = await apiPost(path, token, JSON.stringify({ question }));
+    expect(posted.status, posted.text).toBe(200);
+    expect(JSON.parse(posted.text)).toEqual(expected);
+    // The same seat check as the GET: no token, another player's token.
+    expect((await apiPost(path, null, JSON.stringify({ question }))).status).toBe(401);
+    const bobToken = (await createToken(handle.db, bob.id, { name: "t", scopes: ["read"], days: 1 })).token;
+    const refused = await apiPost(path, bobToken, JSON.stringify({ question }));
+    expect(refused.status).toBe(403);
+    expect(refused.text).toContain("You do not play Germany in this game");
+
+    // The page's tRPC link over HTTP: the same answer, where the question in a URL is refused (431).
+    signedIn.user = alice;
+    expect(await pageClient().play.ask.query({ gameId, side: "Germany", name: "placements", question })).toEqual(expected);
+    const asGet = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: trpcUrl })] });
+    await expect(asGet.play.ask.query({ gameId, side: "Germany", name: "placements", question })).rejects.toThrow();
+    // Secrecy and sign-in are the procedure's, whatever the method.
+    signedIn.user = bob;
+    await expect(pageClient().play.ask.query({ gameId, side: "Germany", name: "placements", question })).rejects.toMatchObject({ data: { code: "FORBIDDEN" } });
+    signedIn.user = null;
+    await expect(pageClient().play.ask.query({ gameId, side: "Germany", name: "placements", question })).rejects.toMatchObject({ data: { code: "UNAUTHORIZED" } });
+  });
+
+  it("refuses a question over 64 KB with its named 400 either way, and lets no other query come as a POST", async () => {
+    const { alice, asAlice, gameId } = await phasedGame("huge");
+    const question = { earlier: [], note: "x".repeat(65 * 1024) };
+    const message = "A question is at most 64 KB of JSON";
+    await expect(asAlice.play.ask({ gameId, side: "Germany", name: "placements", question })).rejects.toMatchObject({ code: "BAD_REQUEST", message });
+    const token = (await createToken(handle.db, alice.id, { name: "t", scopes: ["read"], days: 1 })).token;
+    const path = `/play/${gameId}/sides/Germany/questions/placements`;
+    const huge = await apiPost(path, token, JSON.stringify({ question }));
+    expect(huge.status).toBe(400);
+    expect(JSON.parse(huge.text)).toMatchObject({ error: { code: "BAD_REQUEST", message } });
+    signedIn.user = alice;
+    await expect(pageClient().play.ask.query({ gameId, side: "Germany", name: "placements", question })).rejects.toMatchObject({ message, data: { code: "BAD_REQUEST" } });
+    // A body that is not JSON, and one without its question, are named too.
+    expect(JSON.parse((await apiPost(path, token, "{question")).text)).toMatchObject({ error: { code: "BAD_REQUEST", message: "The body is not JSON" } });
+    expect(JSON.parse((await apiPost(path, token, "{}")).text)).toMatchObject({ error: { code: "BAD_REQUEST", message: expect.stringContaining("question") } });
+    // Every other query is still a GET only: a POST of play.get is refused (405) however it is signed.
+    const post = await fetch(`${trpcUrl}/play.get`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ gameId }) });
+    expect(post.status).toBe(405);
+    const mixed = await fetch(`${trpcUrl}/play.ask,play.get?batch=1`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ 0: { gameId, side: "Germany", name: "placements", question: { earlier: [] } }, 1: { gameId } }) });
+    expect(mixed.status).not.toBe(200);
+    signedIn.user = null;
   });
 });

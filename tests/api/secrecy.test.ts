@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../db/client";
 import { appRouter, createCaller } from "../../server/api/root";
+import { API_ROUTES } from "../../server/api/public/routes";
 import { testDb } from "../support/db";
 import { callerFor, makeUser, twoPlayerGame } from "../support/world";
 
@@ -34,6 +35,16 @@ describe("hidden orders", () => {
       .map(([name]) => name)
       .sort();
     expect(reads).toEqual([...READS].sort());
+  });
+
+  it("every public API route that reads calls a listed read procedure, whatever its method", () => {
+    const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
+    const readRoutes = API_ROUTES.filter((r) => procedures[r.procedure]!._def.type !== "mutation");
+    for (const r of readRoutes) expect(READS, `${r.method} ${r.path}`).toContain(r.procedure);
+    // A side's question reads by GET (query) and by POST (a body, for a question too long for a URL):
+    // both call play.ask, so its seat check and its refusals (play-ask.test.ts) hold for both.
+    const questions = readRoutes.filter((r) => r.path === "/play/{gameId}/sides/{side}/questions/{name}");
+    expect(questions.map((r) => `${r.method} ${r.procedure}`).sort()).toEqual(["GET play.ask", "POST play.ask"]);
   });
 
   it("a battle preference is read by its player alone: never by another player, an outsider or a visitor", async () => {

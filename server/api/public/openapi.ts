@@ -72,7 +72,8 @@ function operation(route: ApiRoute) {
     requestBody = { required: (input.required?.length ?? 0) > 0, content: { "application/json": { schema: input } } };
   }
   return {
-    operationId: route.procedure,
+    operationId: route.operationId ?? route.procedure,
+    "x-procedure": route.procedure,
     summary: route.summary,
     description: `Calls the site's \`${route.procedure}\`. Needs a token with the \`${route.scope}\` scope.`,
     tags: [route.procedure.split(".")[0]],

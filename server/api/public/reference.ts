@@ -11,6 +11,8 @@ type Operation = {
   summary: string;
   description: string;
   "x-scope": string;
+  /** The tRPC procedure the route calls. */
+  "x-procedure": string;
   parameters: Parameter[];
   requestBody?: { content: Record<string, { schema: Schema }> };
   responses: Record<string, { description: string; content?: Record<string, { schema: Schema }> }>;
@@ -31,6 +33,8 @@ const EXAMPLES: Record<string, { body?: unknown; query?: Record<string, unknown>
   "orders.save": { body: { orders: [{ id: "m1", units: { infantry: 1 }, from: "Germany", path: ["East Europe"] }, { id: "b1", type: "infantry", count: 3, destination: "Germany" }] } },
   "battle.decide": { body: { battle: "Karelia S.S.R.", round: 1, step: "general", decision: { kind: "casualties", units: [17, 18] } } },
   "postCombat.save": { body: { landings: [{ type: "fighter", count: 1, from: "Karelia S.S.R.", to: "Germany" }], aaMoves: [] } },
+  "play.ask": { query: { question: { earlier: [] } } },
+  "play.askInBody": { body: { question: { from: "Germany", units: { infantry: 1 }, earlier: [] } } },
   "press.messages": { query: { before: 120 } },
   "press.open": { body: { members: ["Japan"] } },
   "press.send": { body: { text: "Shall we share the Pacific?" } },
@@ -95,7 +99,7 @@ function operationHtml(method: string, path: string, op: Operation): string {
   const okSchema = ok?.content?.["application/json"]?.schema;
   return `<section class="op" id="${anchor(method, path)}">
 <h3><span class="method ${method}">${method.toUpperCase()}</span> <code>${escape(path)}</code></h3>
-<p>${inline(op.summary)}. Scope <strong>${escape(op["x-scope"])}</strong>; calls <code>${escape(op.operationId)}</code>.</p>
+<p>${inline(op.summary)}. Scope <strong>${escape(op["x-scope"])}</strong>; calls <code>${escape(op["x-procedure"])}</code>.</p>
 ${params.length ? `<table><thead><tr><th>parameter</th><th>in</th><th>required</th><th>type</th></tr></thead><tbody>${params.join("")}</tbody></table>` : ""}
 ${body ? `<details><summary>Body schema</summary><pre>${escape(JSON.stringify(body, null, 2))}</pre></details>` : ""}
 <p>Answers <strong>200</strong>: ${inline(ok?.description ?? "")}${okSchema && Object.keys(okSchema).length ? "" : "."}</p>

@@ -12,6 +12,8 @@ export interface ApiRoute {
   path: string;
   /** The tRPC procedure called, "noun.verb". */
   procedure: string;
+  /** The OpenAPI operationId when a second route calls the same procedure (ids are unique); else the procedure. */
+  operationId?: string;
   scope: TokenScope;
   summary: string;
   /** The procedure takes no input at all (e.g. game.lobby). */
@@ -54,6 +56,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: "POST", path: "/play/{gameId}/sides/{side}/lock", procedure: "play.lock", scope: "play", summary: "Lock your side's orders" },
   { method: "POST", path: "/play/{gameId}/sides/{side}/unlock", procedure: "play.unlock", scope: "play", summary: "Unlock your side's orders" },
   { method: "GET", path: "/play/{gameId}/sides/{side}/questions/{name}", procedure: "play.ask", scope: "read", summary: "Ask your side's rules a question (query: question as JSON; 1942: destinations, placements)" },
+  // The same question in a JSON body: a long one (a draft of many orders) outgrows a URL (16 KB of headers).
+  { method: "POST", path: "/play/{gameId}/sides/{side}/questions/{name}", procedure: "play.ask", operationId: "play.askInBody", scope: "read", summary: "Ask your side's rules a question too long for a URL (body: {\"question\": …}; the same checks and answer as the GET)" },
   { method: "POST", path: "/play/{gameId}/sides/{side}/leave", procedure: "play.leave", scope: "play", summary: "Leave the game: a robot plays your side from now on" },
   { method: "POST", path: "/play/{gameId}/sides/{side}/reclaim", procedure: "play.reclaim", scope: "play", summary: "Take your side back from the robot that took it over after missed deadlines" },
   { method: "GET", path: "/play/{gameId}/history", procedure: "play.history", scope: "read", summary: "Every turn; seeds, orders and reports of the resolved ones" },

@@ -9,7 +9,8 @@ import type { StageView } from "../../../../server/rulesets/1942/phases/stage-vi
 import type { LandingOrders } from "../../../../server/rulesets/1942/phases/landing-choices";
 import { BoardMap } from "../../../game/[id]/map/board-map";
 import { ownUnitsBox } from "../../../game/[id]/own-units-box";
-import { PostCombat, type PostCombatPort } from "../../../game/[id]/post-combat";
+import { PostCombat } from "../../../game/[id]/post-combat";
+import type { PostCombatPort } from "../../../game/[id]/post-combat-port";
 import { mapViewKey, nationsOf } from "./stage-board";
 
 type PostCombatView = Extract<StageView, { stage: "post-combat" }>;
