@@ -132,7 +132,7 @@ describe("a bot's seat in a game of any ruleset", () => {
     const { gameId, started } = await asAnn.play.create({ ...challenge, bots: [{ side: "b", player: botName }] });
     expect(started).toBe(false);
     const listed = (await asBen.game.lobby()).open.find((g) => g.id === gameId)!;
-    expect(listed.seats.find((s) => s.nation === "b")).toMatchObject({ player: null, reservedFor: botName });
+    expect(listed.seats.find((s) => (s.nation as string) === "b")).toMatchObject({ player: null, reservedFor: botName });
     await expect(asBen.play.join({ gameId, side: "b" })).rejects.toMatchObject({ code: "FORBIDDEN", message: expect.stringMatching(/reserved for the bot/) });
     expect(await asBot.play.join({ gameId, side: "b" })).toEqual({ started: true });
     expect((await asBot.play.get({ gameId })).side).toBe("b");
