@@ -2,15 +2,10 @@
 import { z } from "zod";
 import { NATIONS, UNIT_TYPES } from "../rulesets/1942/engine";
 import { CASUALTY_PREFERENCES } from "../rulesets/1942/engine/combat/preference";
-import { isTimeZone } from "../services/deadline-time";
-import { keyText, plainText, rowId, text } from "./input";
+import { keyText, plainText, rowId } from "./input";
+import { botPlayer, decisionHours, platformOptions } from "./platform-options";
 
 export const nation = z.enum(NATIONS);
-/** A phase's orders deadline, in hours: from 36 s (blitz games and tests) to two weeks. */
-export const ordersHours = z.number().min(0.01).max(24 * 14);
-/** A phase of decisions inside a turn, in hours: from 18 s. */
-export const decisionHours = z.number().min(0.005).max(24 * 14);
-
 export const gameId = rowId;
 /** A standing casualty preference (R6.6). */
 export const casualtyPreference = z.enum(CASUALTY_PREFERENCES);
@@ -63,39 +58,15 @@ export const postCombatInput = z.object({
   aaMoves: z.array(z.strictObject({ from: territory, to: territory, count: z.number().int().min(1).max(99) })).max(100),
 });
 
-/** A fixed time of day in an IANA time zone (R3.1 daily deadlines). */
-const dailyTime = z.strictObject({
-  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "A time of day as HH:MM, e.g. 18:00"),
-  zone: text(1, 64).refine(isTimeZone, "An IANA time zone, e.g. Europe/Berlin"),
-});
-
-export const challenge = z.object({
+/** A classic 1942 challenge (game.create): its seats by nation, 1942's options, and the platform's (platform-options.ts). */
+export const challenge = platformOptions.extend({
   name: plainText(z.string().trim().min(1, "Give the game a name").max(60), "a game name"),
   nations: z.array(nation).min(1, "Pick at least one nation to play").max(5),
   robots: z.array(nation).max(4),
   /** Seats reserved for bot accounts (issue 23), each by the bot's player id or display name. */
-  bots: z.array(z.strictObject({ nation, player: text(1, 80) })).max(4).default([]),
+  bots: z.array(z.strictObject({ nation, player: botPlayer })).max(4).default([]),
   lowLuck: z.boolean(),
-  ordersHours,
   decisionHours,
-  /** Practice: robots hold instead of playing (R3.2). */
-  robotsHold: z.boolean().default(false),
-  /** A robot takes over a nation after this many missed orders deadlines in a row (0: never). */
-  robotTakeover: z.number().int().min(0).max(10).default(0),
-  ordersAt: dailyTime.optional(),
-  decisionsAt: dailyTime.optional(),
-  /** Press (issue 14): full, public only, or none; names hidden until the end in anonymous games. */
-  press: z.enum(["full", "public", "none"]).default("full"),
-  anonymous: z.boolean().default(false),
-  /** Missed orders deadlines per player the game excuses by moving the deadline (docs/players.md). */
-  excusedMisses: z.number().int().min(0).max(4).default(1),
-  /** Deadlines wait for players on vacation. */
-  honourVacations: z.boolean().default(false),
-  /** Rated: no robots, no practice; the result moves the players' ratings. */
-  rated: z.boolean().default(false),
-  /** Requirements to join: a reliability figure (0–100) and a number of finished games. */
-  minReliability: z.number().int().min(0).max(100).default(0),
-  minFinishedGames: z.number().int().min(0).max(1000).default(0),
   /** Optional house rules (R9); off when absent. */
   houseRules: z
     .strictObject({

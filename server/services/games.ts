@@ -14,6 +14,7 @@ import { lockUser } from "./user-lock";
 import { publicChannel } from "./press/access";
 import { finishedGameCounts, reliabilityFigures } from "./reliability";
 import { resolveBotInvites, type BotInvite } from "./bots";
+import { ratedProblem, seatingProblem } from "./seating";
 
 /** A user is in at most this many open or active games. */
 export const MAX_ACTIVE_GAMES = 5;
@@ -92,15 +93,6 @@ export async function startIfFull(tx: Db, gameId: number): Promise<boolean> {
   return true;
 }
 
-/** A rated game is played by people only, and each account holds seats of one team (issue 22). */
-function ratedProblem(input: ChallengeInput): string | undefined {
-  if (!input.options.rated) return undefined;
-  if (input.robots.length > 0 || input.options.robots) return "A rated game has no robots";
-  if (input.options.robotsHold) return "A practice game cannot be rated";
-  if (new Set(input.nations.map((n) => teamOfGameSide(CLASSIC_GAME, n))).size > 1) return "In a rated game you hold seats of one team only";
-  return undefined;
-}
-
 /**
  * A joiner must meet the challenge's requirements (read inside the join's transaction, after the
  * user's and the game's locks) and, in a rated game, hold seats of one team only.
@@ -125,13 +117,12 @@ async function checkJoiner(tx: Db, userId: string, game: typeof games.$inferSele
 export async function createChallenge(db: Db, userId: string, input: ChallengeInput): Promise<{ gameId: number; started: boolean }> {
   const mine = new Set(input.nations);
   const robots = new Set(input.robots);
-  if (mine.size === 0) throw new ServiceError("BAD_REQUEST", "Pick at least one nation to play");
-  for (const n of robots) if (mine.has(n)) throw new ServiceError("BAD_REQUEST", `${n} cannot be both yours and a robot's`);
+  const seating = { mine: input.nations, robots: input.robots, bots: (input.bots ?? []).map((b) => b.nation) };
+  const seated = seatingProblem(seating);
+  if (seated) throw new ServiceError("BAD_REQUEST", seated);
   refuseClassicRules(input.options);
-  const rated = ratedProblem(input);
+  const rated = ratedProblem(CLASSIC_GAME, seating, input.options);
   if (rated) throw new ServiceError("BAD_REQUEST", rated);
-  for (const { nation } of input.bots ?? [])
-    if (mine.has(nation) || robots.has(nation)) throw new ServiceError("BAD_REQUEST", `${nation} cannot be both a bot's and ${mine.has(nation) ? "yours" : "a robot's"}`);
   const invited = await resolveBotInvites(db, input.bots ?? []);
   return db.transaction(async (tx) => {
     // Count and insert under the user's lock: parallel creates of one user queue here.

@@ -79,4 +79,22 @@ describe("bot accounts", () => {
     expect(view.body.myNations).toEqual(["Japan"]);
     expect(view.body.seats.find((s: { nation: string }) => s.nation === "Japan")).toMatchObject({ player: "Invitee", bot: true, mine: true });
   });
+
+  it("a phased challenge (POST /play/challenges) reserves a side for an invited bot, which joins it through the API", async () => {
+    const creator = await makeUser(handle, "phased-invite-creator@example.com");
+    const other = await makeUser(handle, "phased-invite-other@example.com");
+    const bot = await makeUser(handle, "phased-invite-bot@example.com");
+    await callerFor(handle, bot).settings.setName({ name: "Phased invitee" });
+    await callerFor(handle, bot).settings.setBot({ bot: true });
+    const tokenOf = async (userId: string) => (await createToken(handle.db, userId, { name: "t", scopes: ["read", "play"], days: 1 })).token;
+    const body = { name: "Phased with a bot", ruleset: "1942", scenario: "standard", seats: 5, mine: ["Germany"], robots: ["Russia", "United Kingdom", "United States"], ordersHours: 24 };
+    expect((await api("POST", "/play/challenges", await tokenOf(creator.id), { ...body, bots: [{ side: "Germany", player: "Phased invitee" }] })).status).toBe(400);
+    const created = await api("POST", "/play/challenges", await tokenOf(creator.id), { ...body, bots: [{ side: "Japan", player: `http://localhost:3000/player/${bot.id}` }] });
+    expect(created).toMatchObject({ status: 200, body: { started: false } });
+    const gameId = created.body.gameId as number;
+    expect((await api("POST", `/play/${gameId}/sides/Japan/join`, await tokenOf(other.id))).status).toBe(403);
+    expect(await api("POST", `/play/${gameId}/sides/Japan/join`, await tokenOf(bot.id))).toEqual({ status: 200, body: { started: true } });
+    const seat = (await callerFor(handle, creator).game.lobby()).mine.find((g) => g.id === gameId)!.seats.find((s) => s.nation === "Japan");
+    expect(seat).toMatchObject({ player: "Phased invitee", bot: true });
+  });
 });

@@ -216,6 +216,14 @@ const rulesetChallenge = fc.record(
     robots: fc.array(side, { maxLength: 3 }),
     ordersHours: fc.oneof(fc.integer({ min: 1, max: 48 }), hostileNumber),
     press: fc.constantFrom("full", "public", "none", "x"),
+    // The platform's options, as game.create's (platform-options.ts).
+    bots: fc.array(fc.record({ side, player: fc.oneof(anyText, fc.constant("Fuzzbot")) }), { maxLength: 2 }),
+    ordersAt: dailyTime,
+    decisionsAt: dailyTime,
+    robotsHold: fc.boolean(),
+    honourVacations: fc.boolean(),
+    minReliability: fc.oneof(fc.integer({ min: 0, max: 100 }), hostileNumber),
+    minFinishedGames: smallInt,
   },
   { requiredKeys: ["name", "ruleset", "scenario", "seats", "mine", "ordersHours"] },
 );

@@ -83,6 +83,11 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(schema.properties!)).toEqual(["orders"]);
     const challenge = doc.paths["/challenges"]!.post!.requestBody!.content["application/json"]!.schema;
     expect(Object.keys(challenge.properties!)).toEqual(expect.arrayContaining(["name", "nations", "robots", "ordersHours"]));
+    // A phased challenge of any ruleset offers every platform option the classic one does (platform-options.ts).
+    const platform = ["ordersHours", "robotsHold", "robotTakeover", "ordersAt", "decisionsAt", "press", "anonymous", "excusedMisses", "honourVacations", "rated", "minReliability", "minFinishedGames", "bots"];
+    const phased = doc.paths["/play/challenges"]!.post!.requestBody!.content["application/json"]!.schema;
+    expect(Object.keys(phased.properties!)).toEqual(expect.arrayContaining([...platform, "ruleset", "scenario", "seats", "mine", "rules"]));
+    expect(Object.keys(challenge.properties!)).toEqual(expect.arrayContaining(platform));
     const destinations = doc.paths["/games/{gameId}/nations/{nation}/destinations"]!.get!;
     expect(destinations.parameters.filter((p) => p.in === "query").map((p) => p.name).sort()).toEqual(["earlier", "group"]);
   });

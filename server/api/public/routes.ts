@@ -49,7 +49,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // Games played a phase at a time, of every ruleset (Interplanetary, War of the Triple Alliance, and
   // 1942 games created here): play.* (docs/platform.md).
   { method: "GET", path: "/play", procedure: "play.games", scope: "read", summary: "The games offered, with their scenarios, sides and options", noInput: true },
-  { method: "POST", path: "/play/challenges", procedure: "play.create", scope: "play", summary: "Create a challenge played a phase at a time, of any ruleset, 1942 too (ruleset, scenario, seats, your sides, robots, rules)" },
+  { method: "POST", path: "/play/challenges", procedure: "play.create", scope: "play", summary: "Create a challenge played a phase at a time, of any ruleset, 1942 too (ruleset, scenario, seats, your sides, robots, bots, rules, and every option of POST /challenges)" },
   { method: "GET", path: "/play/{gameId}", procedure: "play.get", scope: "read", summary: "A game played a phase at a time as you see it: the ruleset's view, the phase, your saved orders (query: side)" },
   { method: "POST", path: "/play/{gameId}/sides/{side}/join", procedure: "play.join", scope: "play", summary: "Join an open challenge as a side" },
   { method: "PUT", path: "/play/{gameId}/sides/{side}/orders", procedure: "play.save", scope: "play", summary: "Save your side's orders (the ruleset's batch; replaces the saved one)" },

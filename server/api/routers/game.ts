@@ -19,6 +19,7 @@ import { publicIds } from "../../services/public-ids";
 import { int4, text } from "../input";
 import { liveStream } from "../live-stream";
 import { checkStreamRoom, counted } from "../streams";
+import { gameOptionsOf } from "../platform-options";
 import { challenge, gameId, nation } from "../schemas";
 import { eventsOutput, gameCreatedOutput, joinedOutput } from "../outputs";
 import { nationProcedure, protectedProcedure, router } from "../trpc";
@@ -41,25 +42,12 @@ export const gameRouter = router({
       nations: input.nations,
       robots: input.robots,
       bots: input.bots,
-      options: {
-        // 1942's own options (Ruleset.options), judged by createChallenge the generic way.
-        rules: { lowLuck: input.lowLuck, ...(input.houseRules && Object.values(input.houseRules).some(Boolean) ? { houseRules: input.houseRules } : {}) },
-        ordersHours: input.ordersHours,
+      // 1942's own options (Ruleset.options), judged by createChallenge the generic way, beside the platform's.
+      options: gameOptionsOf(input, {
         decisionHours: input.decisionHours,
         robots: input.robots.length > 0,
-        robotsHold: input.robotsHold,
-        robotTakeover: input.robotTakeover,
-        press: input.press,
-        excusedMisses: input.excusedMisses,
-        ...(input.honourVacations ? { honourVacations: true } : {}),
-        ...(input.rated ? { rated: true } : {}),
-        ...(input.minReliability > 0 || input.minFinishedGames > 0
-          ? { requirements: { minReliability: input.minReliability, minFinishedGames: input.minFinishedGames } }
-          : {}),
-        ...(input.anonymous ? { anonymous: true } : {}),
-        ...(input.ordersAt ? { ordersAt: input.ordersAt } : {}),
-        ...(input.decisionsAt ? { decisionsAt: input.decisionsAt } : {}),
-      },
+        rules: { lowLuck: input.lowLuck, ...(input.houseRules && Object.values(input.houseRules).some(Boolean) ? { houseRules: input.houseRules } : {}) },
+      }),
     }),
   ),
   join: protectedProcedure.input(z.object({ gameId, nation })).output(joinedOutput).mutation(({ ctx, input }) => joinGame(ctx.db, ctx.user.id, input.gameId, input.nation)),

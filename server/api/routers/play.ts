@@ -15,14 +15,16 @@ import { loadGame } from "../../services/phases";
 import { notFound } from "../../services/errors";
 import { verifyGameFor } from "../../services/verify";
 import { int4, keyText, plainText } from "../input";
-import { decisionHours, gameId, ordersHours } from "../schemas";
+import { botPlayer, decisionHours, gameOptionsOf, platformOptions } from "../platform-options";
+import { gameId } from "../schemas";
 import { endsVacation, protectedProcedure, router } from "../trpc";
 
 /** A side of a game (the ruleset's own id: "red", "paraguay"). */
 const side = keyText(1, 40);
 const gameSide = z.object({ gameId, side });
 
-export const rulesetChallenge = z.object({
+/** A challenge of any ruleset (play.create): its seats by side, the ruleset's own options, and the platform's (platform-options.ts). */
+export const rulesetChallenge = platformOptions.extend({
   name: plainText(z.string().trim().min(1, "Give the game a name").max(60), "a game name"),
   ruleset: keyText(1, 40),
   scenario: keyText(1, 60),
@@ -30,7 +32,8 @@ export const rulesetChallenge = z.object({
   seats: z.number().int().min(1).max(12),
   mine: z.array(side).min(1, "Pick at least one side to play").max(12),
   robots: z.array(side).max(12).default([]),
-  ordersHours,
+  /** Seats reserved for bot accounts (issue 23): the bot joins its side through the API like anyone. */
+  bots: z.array(z.strictObject({ side, player: botPlayer })).max(12).default([]),
   /** Hours for a phase of decisions inside a turn (PhaseInfo.deadline "decision"); absent: ordersHours. */
   decisionHours: decisionHours.optional(),
   /** The ruleset's own options (Ruleset.options: variants, house rules); the ruleset judges them. */
@@ -38,12 +41,6 @@ export const rulesetChallenge = z.object({
     .record(keyText(1, 40), z.unknown())
     .refine((r) => Object.keys(r).length <= 20 && JSON.stringify(r).length <= 4000, "At most 20 game options, 4000 characters in all")
     .default({}),
-  robotTakeover: z.number().int().min(0).max(10).default(0),
-  press: z.enum(["full", "public", "none"]).default("full"),
-  anonymous: z.boolean().default(false),
-  excusedMisses: z.number().int().min(0).max(4).default(1),
-  /** Rated (docs/players.md): no robots, one team per account; its result moves the ruleset's ratings. */
-  rated: z.boolean().default(false),
 });
 
 export const playRouter = router({
@@ -66,17 +63,12 @@ export const playRouter = router({
       seats: input.seats,
       mine: input.mine,
       robots: input.robots,
-      options: {
-        ordersHours: input.ordersHours,
+      bots: input.bots,
+      options: gameOptionsOf(input, {
         decisionHours: input.decisionHours ?? input.ordersHours,
         robots: input.robots.length > 0,
-        robotTakeover: input.robotTakeover,
-        press: input.press,
-        excusedMisses: input.excusedMisses,
-        ...(input.anonymous ? { anonymous: true } : {}),
         ...(Object.keys(input.rules).length > 0 ? { rules: input.rules } : {}),
-        ...(input.rated ? { rated: true } : {}),
-      },
+      }),
     }),
   ),
   join: protectedProcedure.input(gameSide).mutation(({ ctx, input }) => joinGame(ctx.db, ctx.user.id, input.gameId, input.side as never)),

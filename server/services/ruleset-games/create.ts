@@ -1,14 +1,15 @@
 // A challenge of any ruleset, 1942 included: the game, its scenario, one seat per side the challenger
-// chose to seat, the challenger's and the robots' seats taken. It starts when the
-// last seat is filled (games.ts startIfFull, shared with 1942), joins go through games.ts joinGame.
+// chose to seat, the challenger's and the robots' seats taken, invited bots' seats reserved for them
+// (bots.ts). It starts when the last seat is filled (games.ts startIfFull, shared with 1942), joins go through games.ts joinGame.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { games, seats, type GameOptions } from "../../../db/schema";
-import { teamOfSide } from "../../rulesets";
+import { games, seats, type GameOptions, type SeatSide } from "../../../db/schema";
+import { resolveBotInvites } from "../bots";
 import { conflict, ServiceError } from "../errors";
 import { publish } from "../events";
 import { activeGames, MAX_ACTIVE_GAMES, startIfFull } from "../games";
 import { publicChannel } from "../press/access";
+import { ratedProblem, seatingProblem } from "../seating";
 import { lockUser } from "../user-lock";
 import { refuseUnknownOptions, rulesetOf, scenarioOf } from "./rulesets";
 import { setupOptions } from "./setup";
@@ -22,6 +23,8 @@ export interface RulesetChallengeInput {
   /** Sides the challenger plays, and sides given to robots; the rest stay open. */
   mine: string[];
   robots: string[];
+  /** Sides reserved for bot accounts (issue 23): each bot joins its side through the API (games.ts joinGame). */
+  bots?: { side: string; player: string }[];
   /** The platform's options, and in `rules` the ruleset's own (Ruleset.options). */
   options: GameOptions;
 }
@@ -33,14 +36,12 @@ function seatedSides(input: RulesetChallengeInput): string[] {
   if (input.seats < scenario.minSides || input.seats > scenario.sides.length)
     throw new ServiceError("BAD_REQUEST", `${scenario.name} seats ${scenario.minSides === scenario.sides.length ? scenario.minSides : `${scenario.minSides} to ${scenario.sides.length}`} sides`);
   const sides = scenario.sides.slice(0, input.seats);
-  const mine = new Set(input.mine);
-  if (mine.size === 0) throw new ServiceError("BAD_REQUEST", "Pick at least one side to play");
-  for (const side of [...input.mine, ...input.robots]) if (!sides.includes(side)) throw new ServiceError("BAD_REQUEST", `${side} is not a seated side of ${scenario.name}: one of ${sides.join(", ")}`);
-  for (const side of input.robots) if (mine.has(side)) throw new ServiceError("BAD_REQUEST", `${side} cannot be both yours and a robot's`);
-  // A rated game (docs/players.md) is played by people only, and each account holds one team's seats.
-  if (input.options.rated && input.robots.length > 0) throw new ServiceError("BAD_REQUEST", "A rated game has no robots");
-  if (input.options.rated && new Set(input.mine.map((side) => teamOfSide(scenario, side))).size > 1)
-    throw new ServiceError("BAD_REQUEST", "In a rated game you hold seats of one team only");
+  const seating = { mine: input.mine, robots: input.robots, bots: (input.bots ?? []).map((b) => b.side) };
+  for (const side of [...seating.mine, ...seating.robots, ...seating.bots])
+    if (!sides.includes(side)) throw new ServiceError("BAD_REQUEST", `${side} is not a seated side of ${scenario.name}: one of ${sides.join(", ")}`);
+  // The same refusals as a classic 1942 challenge's (seating.ts): no side twice, a rated game played fairly.
+  const problem = seatingProblem(seating) ?? ratedProblem(input, seating, input.options);
+  if (problem) throw new ServiceError("BAD_REQUEST", problem);
   refuseUnknownOptions(ruleset, input.options.rules ?? {});
   // The scenario must set up for these sides and options (the ruleset judges their values) before
   // anyone is seated: a refusal now, never at the start.
@@ -53,6 +54,8 @@ export async function createRulesetChallenge(db: Db, userId: string, input: Rule
   const sides = seatedSides(input);
   const mine = new Set(input.mine);
   const robots = new Set(input.robots);
+  // The bots by name, as game.create's are (bots.ts): a refusal names the player that is no bot.
+  const invited = await resolveBotInvites(db, (input.bots ?? []).map((b) => ({ nation: b.side as SeatSide, player: b.player })));
   return db.transaction(async (tx) => {
     await lockUser(tx, userId);
     if ((await activeGames(tx, userId)) >= MAX_ACTIVE_GAMES) throw conflict(`You are already in ${MAX_ACTIVE_GAMES} active games, the most one player may be in`);
@@ -67,6 +70,7 @@ export async function createRulesetChallenge(db: Db, userId: string, input: Rule
         nation: side as never,
         userId: mine.has(side) ? userId : null,
         robot: robots.has(side),
+        reservedFor: invited.get(side as SeatSide) ?? null,
         joinedAt: mine.has(side) ? sql`now()` : null,
       })),
     );
