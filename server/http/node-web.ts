@@ -140,6 +140,21 @@ export async function webRequestOf(req: IncomingMessage, res: ServerResponse, li
   return new BufferedRequest(method, url, headers, aborts.signal, body) as unknown as Request;
 }
 
+/**
+ * The bytes of a Response built from a string or bytes (tRPC's answers are `new Response(JSON text)`),
+ * taken from what it was built with, as undici keeps it: reading them back through the body's web
+ * stream (a reader, a read per chunk, a copy) was the largest web-stream cost of a save. Any other
+ * Response, or a Node whose undici keeps it otherwise, is read through `arrayBuffer()` as before.
+ */
+const UNDICI_STATE = Object.getOwnPropertySymbols(new Response("")).find((s) => s.description === "state");
+
+async function bytesOf(response: Response): Promise<Buffer> {
+  const source = UNDICI_STATE && !response.bodyUsed ? (response as unknown as Record<symbol, { body?: { source?: unknown } } | undefined>)[UNDICI_STATE]?.body?.source : undefined;
+  if (typeof source === "string") return Buffer.from(source, "utf8");
+  if (source instanceof Uint8Array) return Buffer.from(source.buffer, source.byteOffset, source.byteLength);
+  return Buffer.from(await response.arrayBuffer());
+}
+
 /** Answers of these types are written as they come (event streams, JSON lines); others whole. */
 const STREAMED = /^(text\/event-stream|application\/jsonl)\b/;
 
@@ -154,7 +169,7 @@ export async function sendWebResponse(response: Response, res: ServerResponse & 
     return;
   }
   if (!STREAMED.test(response.headers.get("content-type") ?? "")) {
-    const body = Buffer.from(await response.arrayBuffer());
+    const body = await bytesOf(response);
     // Said here: Next's compression sends its head before Node could count the body, which would
     // make the answer chunked (it drops the length itself when it does compress).
     res.setHeader("content-length", body.byteLength);

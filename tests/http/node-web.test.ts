@@ -20,6 +20,11 @@ async function handler(req: Request): Promise<Response> {
   if (path === "/bytes") return new Response(await new Response(req.body).arrayBuffer());
   if (path === "/large") return Response.json({ text: "x".repeat(4000) });
   if (path === "/large-no-transform") return Response.json({ text: "x".repeat(4000) }, { headers: { "cache-control": "no-store, no-transform" } });
+  // An answer's bytes, whatever the Response was built from (sendWebResponse takes a string's or
+  // bytes' own, anything else through arrayBuffer()).
+  if (path === "/built-from-string") return new Response("\u00e9t\u00e9 \u2713 \ud83c\udfb2", { headers: { "content-type": "text/plain" } });
+  if (path === "/built-from-bytes") return new Response(new TextEncoder().encode("bytes \u2713").subarray(2), { headers: { "content-type": "text/plain" } });
+  if (path === "/built-from-blob") return new Response(new Blob(["blob \u2713"]), { headers: { "content-type": "text/plain" } });
   if (path === "/json") {
     const value = await req.json();
     const again = await req.text().then(() => "read again", (error: Error) => error.message);
@@ -115,6 +120,18 @@ describe("a Node request through a web handler", () => {
     expect(plain.headers["content-length"]).toBe(String(plain.bytes.byteLength));
     expect(plain.headers["transfer-encoding"]).toBeUndefined();
     expect(JSON.parse(plain.body).text).toHaveLength(4000);
+  });
+
+  it("writes an answer built from a string, from bytes or from a blob byte for byte, with its length", async () => {
+    for (const [path, text] of [
+      ["/built-from-string", "\u00e9t\u00e9 \u2713 \ud83c\udfb2"],
+      ["/built-from-bytes", "tes \u2713"],
+      ["/built-from-blob", "blob \u2713"],
+    ]) {
+      const res = await raw("GET", path!, {});
+      expect(res.body).toBe(text);
+      expect(res.headers["content-length"]).toBe(String(Buffer.byteLength(text!)));
+    }
   });
 
   it("passes a GET without a body", async () => {
