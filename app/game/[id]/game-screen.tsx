@@ -11,7 +11,7 @@ import { useTRPC } from "../../trpc/client";
 import dynamic from "next/dynamic";
 import { myWaitingText } from "./battle-waiting";
 import { useOnBattleFocus } from "./battle/battle-focus";
-import { slug, type GameView } from "./game-types";
+import { slug, type GameView, type ShellView } from "./game-types";
 import { BoardMap } from "./map/board-map";
 import { GameBanners } from "./game-banners";
 import { GameStatus } from "./game-status";
@@ -41,7 +41,7 @@ const SandboxTools = dynamic(() => import("./sandbox/sandbox-tools").then((m) =>
 import { PressTabCount } from "./press/press-tab-count";
 import { useHydrated } from "../../components/use-hydrated";
 import { SheetHandle, closeOnEscape } from "./sheet-handle";
-import { GameShell, lastResolvedTurn, openingTab, type ShellView } from "./game-shell";
+import { GameShell, lastResolvedTurn, openingTab } from "./game-shell";
 
 /**
  * The server renders the light shell (game-shell.tsx): the line over the map, the map's place and

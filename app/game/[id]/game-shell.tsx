@@ -6,20 +6,14 @@
 // them on the server was most of the page's own part of React's work (a query, an event stream, the
 // tabs and their panels) for markup no one could use yet.
 import { GameStatus } from "./game-status";
-import type { GameView } from "./game-types";
+import type { GameView, ShellView } from "./game-types";
 import styles from "./game-screen.module.css";
 
 /**
- * What the shell reads of the view: the page hands it to the screen beside the view's text, so the
+ * The shell's fields (ShellView, game-types.ts), handed to the screen beside the view's text, so the
  * server renders the shell without parsing the whole view back (its board is most of it; parsing it
  * was most of the screen's own part of a page's render). A subset of the viewer's own view.
  */
-export type ShellView = {
-  game: Pick<GameView["game"], "name" | "status" | "sandbox" | "pausedAt" | "ordersAt" | "decisionsAt">;
-  phase: Pick<NonNullable<GameView["phase"]>, "turn" | "status" | "deadline" | "decisionDeadline" | "locked"> | null;
-  postCombat: Pick<NonNullable<GameView["postCombat"]>, "waitingFor"> | null;
-};
-
 export function shellView(view: GameView): ShellView {
   const { name, status, sandbox, pausedAt, ordersAt, decisionsAt } = view.game;
   const phase = view.phase;

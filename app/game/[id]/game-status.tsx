@@ -1,7 +1,7 @@
 // The line over the map: the game's name, the turn, its phase, the deadline and who is still to act.
 import { NATIONS } from "../../../server/rulesets/1942/engine/types";
 import { Deadline } from "./deadline";
-import type { ShellView } from "./game-shell";
+import type { ShellView } from "./game-types";
 import styles from "./game-screen.module.css";
 
 const PHASE_STATUS: Record<string, string> = {
