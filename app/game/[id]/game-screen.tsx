@@ -11,7 +11,7 @@ import { useTRPC } from "../../trpc/client";
 import dynamic from "next/dynamic";
 import { myWaitingText } from "./battle-waiting";
 import { useOnBattleFocus } from "./battle/battle-focus";
-import { slug, type GameView } from "./game-types";
+import { slug, type GameView, type ShellView } from "./game-types";
 import { BoardMap } from "./map/board-map";
 import { GameBanners } from "./game-banners";
 import { GameStatus } from "./game-status";
@@ -49,12 +49,12 @@ import { GameShell, lastResolvedTurn, openingTab } from "./game-shell";
  * stream, its tabs and its panels, mounts once the page is hydrated (at once on a client-side
  * navigation); the view is the page's own (the flight data's text), so nothing more is fetched.
  */
-export function GameScreen({ gameId, initialJson }: { gameId: number; initialJson: string }) {
-  const initial = useMemo(() => JSON.parse(initialJson) as GameView, [initialJson]);
-  return useHydrated() ? <LiveGameScreen gameId={gameId} initial={initial} /> : <GameShell view={initial} />;
+export function GameScreen({ gameId, initialJson, shell }: { gameId: number; initialJson: string; shell: ShellView }) {
+  return useHydrated() ? <LiveGameScreen gameId={gameId} initialJson={initialJson} /> : <GameShell view={shell} />;
 }
 
-function LiveGameScreen({ gameId, initial }: { gameId: number; initial: GameView }) {
+function LiveGameScreen({ gameId, initialJson }: { gameId: number; initialJson: string }) {
+  const initial = useMemo(() => JSON.parse(initialJson) as GameView, [initialJson]);
   const trpc = useTRPC();
   const game = useQuery({ ...trpc.game.get.queryOptions({ gameId }), initialData: initial, refetchInterval: 60_000 });
   const view = game.data;

@@ -1,7 +1,7 @@
 // The line over the map: the game's name, the turn, its phase, the deadline and who is still to act.
 import { NATIONS } from "../../../server/rulesets/1942/engine/types";
 import { Deadline } from "./deadline";
-import type { GameView } from "./game-types";
+import type { ShellView } from "./game-types";
 import styles from "./game-screen.module.css";
 
 const PHASE_STATUS: Record<string, string> = {
@@ -12,7 +12,7 @@ const PHASE_STATUS: Record<string, string> = {
   resolved: "resolved",
 };
 
-export function GameStatus({ view, reconnecting }: { view: GameView; reconnecting: boolean }) {
+export function GameStatus({ view, reconnecting }: { view: ShellView; reconnecting: boolean }) {
   const phase = view.phase;
   const waitingFor =
     phase?.status === "open" ? NATIONS.length - phase.locked.length : phase?.status === "post-combat" && view.postCombat ? view.postCombat.waitingFor.length : 0;

@@ -11,6 +11,12 @@ type Outputs = inferRouterOutputs<AppRouter>;
 export type GameView = Outputs["game"]["get"];
 export type Board = NonNullable<GameView["board"]>;
 export type UnitStack = Board["units"][number];
+/** What the game page's shell and its status line read of the view (game-shell.tsx's shellView). */
+export type ShellView = {
+  game: Pick<GameView["game"], "name" | "status" | "sandbox" | "pausedAt" | "ordersAt" | "decisionsAt">;
+  phase: Pick<NonNullable<GameView["phase"]>, "turn" | "status" | "deadline" | "decisionDeadline" | "locked"> | null;
+  postCombat: Pick<NonNullable<GameView["postCombat"]>, "waitingFor"> | null;
+};
 /**
  * The platform keeps a turn's report and luck opaque (the ruleset's own); a 1942 game's are the engine's
  * TurnReport and each nation's luck, which these pages read.

@@ -6,6 +6,7 @@ import { serverTrpc } from "../../trpc/server";
 import { parseGameId } from "./game-id";
 import { orNotFound } from "./route-game";
 import { GameScreen } from "./game-screen";
+import { shellView } from "./game-shell";
 
 export const metadata: Metadata = { title: "Game" };
 export const dynamic = "force-dynamic";
@@ -36,6 +37,7 @@ export default async function GamePage({ params }: { params: Promise<{ id: strin
   }
   // The view travels as its JSON text: React's flight format sends a long string as one chunk, where
   // an object is walked value by value on the server and revived value by value for the server
-  // render. The client gets the same shape a refetch of game.get gives (JSON, no transformer).
-  return <GameScreen gameId={gameId} initialJson={JSON.stringify(initial)} />;
+  // render. The client gets the same shape a refetch of game.get gives (JSON, no transformer). The
+  // shell's few fields come apart, so the server render does not parse the text back.
+  return <GameScreen gameId={gameId} initialJson={JSON.stringify(initial)} shell={shellView(initial)} />;
 }
