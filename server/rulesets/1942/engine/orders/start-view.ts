@@ -79,7 +79,7 @@ export function startView(state: GameState): StartView {
       if (isShip(u.type)) bits |= SHIPS_OF[team];
     }
     if (off) off.marks |= bits;
-    else marks[n] |= bits;
+    else marks[n] = marks[n]! | bits;
   }
   // The owners' teams at the start of the turn by number (0 none, 1 Axis, 2 Allies), read once from
   // the owners object (a hash table in V8) by the board's names: R4's checks ask at every step of a path.
