@@ -93,8 +93,20 @@ export function indexBoard(data: BoardData): Board {
   const capitals = new Map<Nation, string>();
   for (const t of data.territories) if (t.capitalOf) capitals.set(t.capitalOf, t.id);
 
+  // The last territory asked about, and its entry: R4's checks ask several questions of one
+  // territory in a row (is it land, its number, who owns it, what stands there), and at 100 copies
+  // of the board each probe of the table of 12,800 names is a cache miss. A name equal to the last
+  // one (by pointer, else by its characters) has the same entry, so every answer is unchanged.
+  let lastId: string | undefined;
+  let lastEntry: Entry | undefined;
+  const entry = (id: string): Entry | undefined => {
+    if (id === lastId) return lastEntry;
+    lastEntry = entries.get(id);
+    lastId = id;
+    return lastEntry;
+  };
   const territory = (id: string): TerritoryData => {
-    const e = entries.get(id);
+    const e = entry(id);
     if (!e) throw new Error(`unknown territory ${id}`);
     return e.territory;
   };
@@ -102,24 +114,24 @@ export function indexBoard(data: BoardData): Board {
   const board: Board = {
     data,
     ids,
-    number: (id) => entries.get(id)?.number ?? -1,
-    has: (id) => entries.has(id),
+    number: (id) => entry(id)?.number ?? -1,
+    has: (id) => entry(id) !== undefined,
     territory,
-    isLand: (id) => entries.get(id)?.land ?? false,
-    isSea: (id) => entries.get(id)?.sea ?? false,
+    isLand: (id) => entry(id)?.land ?? false,
+    isSea: (id) => entry(id)?.sea ?? false,
     isLandNumber: (n) => byNumber[n]?.land ?? false,
     isSeaNumber: (n) => byNumber[n]?.sea ?? false,
-    value: (id) => entries.get(id)?.territory.value ?? 0,
-    neighbours: (id) => entries.get(id)?.neighbours ?? none,
+    value: (id) => entry(id)?.territory.value ?? 0,
+    neighbours: (id) => entry(id)?.neighbours ?? none,
     // A scan of a's few neighbours rather than a set a territory: one probe of the board's table
     // instead of two, and no set to miss the caches on (R4.2 asks it at every step of every path).
     numberNextTo: (from, to) => {
       const near = byNumber[from]?.neighbours;
       if (near) for (let i = 0; i < near.length; i++) if (near[i] === to) return neighbourNumbers[from]![i]!;
-      return entries.get(to)?.number ?? -1;
+      return entry(to)?.number ?? -1;
     },
-    adjacent: (a, b) => entries.get(a)?.neighbours.includes(b) ?? false,
-    canal: (a, b) => (anyCanal ? (entries.get(a)?.canals ?? stray.get(a))?.get(b) : undefined),
+    adjacent: (a, b) => entry(a)?.neighbours.includes(b) ?? false,
+    canal: (a, b) => (anyCanal ? (entry(a)?.canals ?? stray.get(a))?.get(b) : undefined),
     capitalOf: (nation) => capitals.get(nation),
   };
   cache.set(data, board);

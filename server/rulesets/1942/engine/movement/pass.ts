@@ -75,33 +75,54 @@ function forceOf(ph: Phase, runs: Run[], k: number, team: Team, from: string, to
   return { team, from, to, runs: withSurface, value: total };
 }
 
-function headOns(ph: Phase, kind: PassKind, active: Run[], k: number): void {
-  // Crossings by edge direction, one key a pair of territory numbers (from × territories + to): no
-  // map a territory, and no probe of a table keyed by names.
-  const size = ph.board.ids.length;
-  const byDirection = new Map<number, Run[]>();
-  for (const r of active) {
-    const key = r.steps[r.pos]! * size + r.steps[k]!;
-    const list = byDirection.get(key);
-    if (list) list.push(r);
-    else byDirection.set(key, [r]);
+/** The first place in an ascending column whose value is at least `x`. */
+function lowerBound(sorted: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < x) lo = mid + 1;
+    else hi = mid;
   }
-  // Each edge once, from its lower number: numbers follow the sorted ids, so this is the order of the names.
-  // Only the forward key is kept a crossing: its runs both ways are found again by key, and no
-  // entry array is made a direction (`forEach` rather than iterating entries).
-  const pairs: number[] = [];
-  byDirection.forEach((_, key) => {
+  return lo;
+}
+
+function headOns(ph: Phase, kind: PassKind, active: Run[], k: number): void {
+  // Crossings by edge direction, one key a pair of territory numbers (from × territories + to), as
+  // one column of numbers sorted in place: key × runs + the run's place, so a direction's runs lie
+  // together in their order. No map by key (at 100 copies of the board a hash table of thousands of
+  // crossings a step, each probe a cache miss, and a list a crossing).
+  const size = ph.board.ids.length;
+  const n = active.length;
+  if (n === 0) return;
+  const sorted = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const r = active[i]!;
+    sorted[i] = (r.steps[r.pos]! * size + r.steps[k]!) * n + i; // below 2^53 on any board of 2^16 territories
+  }
+  sorted.sort();
+  const keyAt = (j: number) => (sorted[j]! - (sorted[j]! % n)) / n;
+  // The runs of one direction: the slice of the sorted column whose key is `key`, in their order.
+  const runsOf = (start: number): Run[] => {
+    const key = keyAt(start);
+    const out: Run[] = [];
+    for (let j = start; j < n && keyAt(j) === key; j++) out.push(active[sorted[j]! % n]!);
+    return out;
+  };
+  // Each edge once, from its lower number, in key order: numbers follow the sorted ids, so this is the order of the names.
+  for (let j = 0; j < n; ) {
+    const key = keyAt(j);
+    let next = j + 1;
+    while (next < n && keyAt(next) === key) next++;
+    const start = j;
+    j = next;
     const from = Math.floor(key / size);
     const to = key - from * size;
-    if (from < to && byDirection.has(to * size + from)) pairs.push(key);
-  });
-  // from × size + to sorts as (from, to).
-  pairs.sort((x, y) => x - y);
-  for (const key of pairs) {
-    const from = Math.floor(key / size);
-    const to = key - from * size;
-    const forward = byDirection.get(key)!;
-    const backward = byDirection.get(to * size + from)!;
+    if (from >= to) continue;
+    const back = lowerBound(sorted, (to * size + from) * n);
+    if (back >= n || keyAt(back) !== to * size + from) continue;
+    const forward = runsOf(start);
+    const backward = runsOf(back);
     const a = ph.board.ids[from]!;
     const b = ph.board.ids[to]!;
     for (const team of TEAMS) {
@@ -184,18 +205,25 @@ function bothTeamsIn(ph: Phase, kind: PassKind, territory: number, invisible: Re
 }
 
 function meetings(ph: Phase, kind: PassKind, moved: Run[], k: number, invisible: ReadonlySet<number>): void {
-  // Runs by the number of the territory they entered, walked in number order (the sorted ids' order).
-  const entered = new Map<number, Run[]>();
-  for (const r of moved) {
+  // Runs by the number of the territory they entered, walked in number order (the sorted ids'
+  // order): one column of territory × runs + the run's place, sorted in place, so a territory's runs
+  // lie together in their order. No map by territory (a hash table of thousands at 100 copies).
+  const count = moved.length;
+  const sorted = new Float64Array(count);
+  let m = 0;
+  for (let i = 0; i < count; i++) {
+    const r = moved[i]!;
     if (r.airOnly || r.stealth) continue; // R5.2a: air and stealth submarines never meet while moving
-    const t = r.steps[r.pos]!;
-    const list = entered.get(t);
-    if (list) list.push(r);
-    else entered.set(t, [r]);
+    sorted[m++] = r.steps[r.pos]! * count + i;
   }
-  for (const n of [...entered.keys()].sort((a, b) => a - b)) {
-    if (!bothTeamsIn(ph, kind, n, invisible)) continue;
-    const runs = entered.get(n)!;
+  const column = sorted.subarray(0, m).sort();
+  for (let j = 0; j < m; ) {
+    const n = (column[j]! - (column[j]! % count)) / count;
+    const start = j;
+    while (j < m && column[j]! < (n + 1) * count) j++;
+    if (!bothTeamsIn(ph, kind, n, invisible)) continue; // the list of its runs only where they meet
+    const runs: Run[] = [];
+    for (let i = start; i < j; i++) runs.push(moved[column[i]! % count]!);
     const territory = ph.board.ids[n]!;
     for (const r of runs) {
       if (r.order.path.length === k) continue; // its last territory: the order completes there

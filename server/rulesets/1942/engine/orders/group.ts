@@ -3,15 +3,29 @@ import type { GameState, Unit } from "../state";
 import { startView } from "./start-view";
 import { UNIT_TYPES, type Nation, type UnitCounts, type UnitType } from "../types";
 
-const typesCache = new WeakMap<UnitCounts, readonly UnitType[]>();
+/**
+ * The lists of types by the set of types named, as bits in R2 table order: filled as sets are met,
+ * and shared by every order that names the same types (usually a dozen sets). Not a WeakMap by the
+ * order's counts: at 100 copies of the board that was a hash table of 9,300 orders a phase, each
+ * probe a cache miss and each entry work for the garbage collector. Made at its full length: an
+ * array written far past its end becomes a hash table in V8.
+ */
+const typesByBits: (readonly UnitType[] | undefined)[] = new Array(1 << UNIT_TYPES.length);
 
-/** Types named with a positive count, in R2 table order (memoised: orders are never mutated). */
+/** Types named with a positive count, in R2 table order (shared lists: never mutated). */
 export function typesOf(counts: UnitCounts): readonly UnitType[] {
-  const hit = typesCache.get(counts);
+  // A walk of the few keys the order names, not a probe of all thirteen types (most of them absent,
+  // each a miss that searched the prototype chain). Only a unit type's key with a positive count counts.
+  let bits = 0;
+  for (const key in counts) {
+    const i = (UNIT_TYPES as readonly string[]).indexOf(key);
+    if (i >= 0 && (counts[key as UnitType] ?? 0) > 0) bits |= 1 << i;
+  }
+  const hit = typesByBits[bits];
   if (hit) return hit;
   const out: UnitType[] = [];
-  for (const t of UNIT_TYPES) if ((counts[t] ?? 0) > 0) out.push(t);
-  typesCache.set(counts, out);
+  for (let i = 0; i < UNIT_TYPES.length; i++) if ((bits & (1 << i)) !== 0) out.push(UNIT_TYPES[i]!);
+  typesByBits[bits] = out;
   return out;
 }
 

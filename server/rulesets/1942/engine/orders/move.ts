@@ -42,6 +42,9 @@ export class ClaimedIds {
   }
 }
 
+/** No units: what an order without a load loads (one shared list, never written to). */
+const NO_UNITS: Unit[] = [];
+
 /** A valid move order with the units it takes. */
 export interface ResolvedMove {
   order: MoveOrder;
@@ -108,7 +111,7 @@ function checkPathAndClaims(ctx: OrderContext, order: MoveOrder, types: readonly
     const already = pick.claimed > 0 ? `, ${pick.claimed} of them already ordered by earlier orders` : "";
     return refuse("R4.2", `${ctx.nation} has ${pick.available} ${unitName(pick.type, pick.available)} in ${order.from}${already}; this order asks for ${want}`);
   }
-  let loaded: Unit[] = [];
+  let loaded = NO_UNITS;
   if (order.load) {
     const loadPick = pickUnits(ctx.view.state, ctx.nation, order.load.from, order.load.units, new ClaimedOrPicked(ctx.claimed, pick.units));
     if (!loadPick.ok) {
@@ -118,8 +121,8 @@ function checkPathAndClaims(ctx: OrderContext, order: MoveOrder, types: readonly
     }
     loaded = loadPick.units;
   }
-  const limited = types.filter((t) => !isAir(t) && t !== "transport" && isCombatUnit(t));
-  for (const t of limited) {
+  for (const t of types) {
+    if (isAir(t) || t === "transport" || !isCombatUnit(t)) continue; // the limited types, without a list of them
     const move = UNIT_STATS[t].move;
     if (order.path.length > move)
       return refuse("R4.2", `${capitalised(unitName(t, 2))} in ${order.from} can move ${move}; this path has ${steps(order.path.length)}`);
@@ -129,40 +132,44 @@ function checkPathAndClaims(ctx: OrderContext, order: MoveOrder, types: readonly
 
 /** R4.3 + R4.5 — land units move through land and stop at the first hostile territory, unless blitzing. */
 function checkLand(ctx: OrderContext, order: MoveOrder, types: readonly UnitType[]): Refusal | undefined {
-  const frozen = types.filter((t) => !isCombatUnit(t));
-  if (frozen.length > 0) return refuse("R4.3", `${capitalised(unitName(frozen[0]!, 2))} take no orders in the combat phase`);
-  const land = types.filter(isLandUnit);
-  if (land.length === 0) return undefined;
-  const onlyArmour = land.every((t) => t === "armour");
+  // Asked in walks of the few types: the lists of land types and of ships are made only for a refusal's words.
+  for (const t of types) if (!isCombatUnit(t)) return refuse("R4.3", `${capitalised(unitName(t, 2))} take no orders in the combat phase`);
+  let anyLand = false;
+  let onlyArmour = true;
+  for (const t of types) {
+    if (!isLandUnit(t)) continue;
+    anyLand = true;
+    if (t !== "armour") onlyArmour = false;
+  }
+  if (!anyLand) return undefined;
   for (let i = 0; i < order.path.length; i++) {
     const t = order.path[i]!;
-    if (!ctx.view.board.isLand(t)) return refuse("R4.3", `${unitsHere(land, order.from)} move through land only; ${t} is a sea zone`);
+    if (!ctx.view.board.isLand(t)) return refuse("R4.3", `${unitsHere(types.filter(isLandUnit), order.from)} move through land only; ${t} is a sea zone`);
     const last = i === order.path.length - 1;
     if (last || !landMustStop(ctx.view, ctx.nation, t)) continue;
     if (onlyArmour && blitzable(ctx.view, ctx.nation, t)) continue; // R4.5 blitz
     const why = blitzable(ctx.view, ctx.nation, t) ? "it is hostile-owned and only armour may blitz through (R4.5)" : "it holds hostile units";
-    return refuse("R4.3", `${unitsHere(land, order.from)} must stop in ${t}: ${why}`);
+    return refuse("R4.3", `${unitsHere(types.filter(isLandUnit), order.from)} must stop in ${t}: ${why}`);
   }
   return undefined;
 }
 
 /** R4.4 — ships move through sea zones, through open canals, and stop at hostile ships unless in stealth. */
 function checkSea(ctx: OrderContext, order: MoveOrder, types: readonly UnitType[]): Refusal | undefined {
-  const ships = types.filter(isShip);
   if (order.stealth && !(types.length > 0 && types.every((t) => t === "submarine")))
     return refuse("R4.4", "Only an order of submarines alone may move in stealth");
-  if (ships.length === 0) return undefined;
+  if (!types.some(isShip)) return undefined;
   for (let i = 0; i < order.path.length; i++) {
     const prev = positionAt(order, i);
     const z = order.path[i]!;
-    if (!ctx.view.board.isSea(z)) return refuse("R4.4", `${unitsHere(ships, order.from)} move through sea zones only; ${z} is land`);
+    if (!ctx.view.board.isSea(z)) return refuse("R4.4", `${unitsHere(types.filter(isShip), order.from)} move through sea zones only; ${z} is land`);
     if (!canalOpen(ctx.view, ctx.nation, prev, z)) {
       const canal = ctx.view.board.canal(prev, z)!;
       return refuse("R4.4", `The canal between ${prev} and ${z} is closed to ${ctx.nation}: ${canal.controlledBy.join(" and ")} must all be friendly at the start of the turn`);
     }
     const last = i === order.path.length - 1;
     if (!last && !order.stealth && seaMustStop(ctx.view, ctx.nation, z))
-      return refuse("R4.4", `${unitsHere(ships, order.from)} must stop in ${z}: it holds hostile ships (only submarines in stealth may pass)`);
+      return refuse("R4.4", `${unitsHere(types.filter(isShip), order.from)} must stop in ${z}: it holds hostile ships (only submarines in stealth may pass)`);
   }
   return undefined;
 }
@@ -170,7 +177,8 @@ function checkSea(ctx: OrderContext, order: MoveOrder, types: readonly UnitType[
 /** R4.6 — air units keep a landing reserve: path + steps to the nearest other safe territory ≤ move. */
 function checkAir(ctx: OrderContext, order: MoveOrder, types: readonly UnitType[]): Refusal | undefined {
   const final = finalOf(order);
-  for (const t of types.filter(isAir)) {
+  for (const t of types) {
+    if (!isAir(t)) continue;
     const move = UNIT_STATS[t].move;
     if (order.path.length >= move)
       return refuse("R4.6", `${unitsHere([t], order.from)} can move ${move}; this path has ${steps(order.path.length)} and must leave at least 1 step to land`);

@@ -40,6 +40,9 @@ export function safeForAir(view: StartView, nation: Nation, type: UnitType, terr
 
 /** R4.6 — fewest steps from `final` to a safe territory other than `final`; Infinity if none. */
 export function landingReserve(view: StartView, nation: Nation, type: UnitType, final: string, limit = Infinity): number {
+  // Most air units find a landing one step away: asked first among `final`'s neighbours (distinct,
+  // and never `final` itself), with no set and no frontier made for every air order.
+  if (limit >= 1) for (const n of view.board.neighbours(final)) if (safeForAir(view, nation, type, n)) return 1;
   const seen = new Set([final]);
   let frontier = [final];
   for (let d = 1; frontier.length > 0 && d <= limit; d++) {
