@@ -15,6 +15,7 @@ import type { RulesetGameView } from "../../server/services/ruleset-games/read";
 import { errorText } from "../components/format";
 import { Deadline } from "../game/[id]/deadline";
 import { PanelTab, PanelTabContent, PanelTabList, PanelTabs } from "../game/[id]/panel-tabs";
+import { PressTabCount } from "../game/[id]/press/press-tab-count";
 import { useTRPC } from "../trpc/client";
 import screen from "../game/[id]/game-screen.module.css";
 import { BoardFrame, useSheet } from "./board-frame";
@@ -163,6 +164,7 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
             {view.game.press !== "none" ? (
               <PanelTab value="press" className={screen.tab} testId="tab-press">
                 Press
+                <PressTabCount gameId={gameId} />
               </PanelTab>
             ) : null}
           </PanelTabList>
