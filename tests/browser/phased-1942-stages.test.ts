@@ -106,7 +106,7 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
         await whenHydrated(row);
         await sheet(page, true);
         if (boardShown === 1) {
-          // After combat the Board tab tells the board after it: Germany holds Caucasus, its survivors there.
+          // After combat the Board tab tells the board after it: Germany's survivors in Caucasus (at least the fighter), Russia's gone.
           await page.getByTestId("tab-board").click();
           await expect.poll(() => page.getByTestId("board-germany").locator('tr:has(th:text-is("Caucasus"))').textContent(), { timeout: LONG }).toContain("fighter");
           expect(await page.getByTestId("board-russia").locator('tr:has(th:text-is("Caucasus"))').count()).toBe(0);
