@@ -4,7 +4,9 @@
 // browser picks casualties on the battle board other than the default, locks, lands the fighter on the
 // map somewhere other than its default landing, locks, and turn 2 opens; the history stores what was
 // picked. The whole flow once at 1440×900 and once at 390×844 (the panel a bottom sheet), each its own
-// game; screenshots at both sizes.
+// game; screenshots at both sizes. On the way: every battles phase's map opens framed on its battles
+// (no marker cut by the map's edges or a phone's sheet), "Decide! N" counts Germany's open questions in
+// the tab and the title, and the Board tab tells the board at the turn's start, then after combat.
 //
 // Why it holds for every roll: low luck (R6.8). Germany attacks Caucasus (5 Russian infantry, no AA
 // gun) from Ukraine S.S.R. with 3 infantry, 2 armour and a fighter. The defence fires 5 × 2 = 10: at
