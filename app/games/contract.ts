@@ -23,7 +23,26 @@ export interface PhaseInfoView {
  * panel goes into a side panel's tab (desktop) or a bottom sheet (phone). The screen keeps its state;
  * it only hands over where its two parts go.
  */
-export type Layout = (parts: { board: ReactNode; panel: ReactNode }) => ReactNode;
+export type Layout = (parts: LayoutParts) => ReactNode;
+
+export interface LayoutParts {
+  board: ReactNode;
+  panel: ReactNode;
+  /** Tabs of the game's own beside the frame's (1942's Board: every nation's treasury, territories and units). */
+  tabs?: readonly ScreenTab[];
+  /**
+   * How many decisions wait for the viewer, as the screen counts them (a battle's open questions): the
+   * frame's "Decide!" tab and title show the number. Absent: "Decide!" alone, while the phase waits.
+   */
+  waiting?: number;
+}
+
+/** A tab a screen adds to the frame's panel: `id` names it (its tab's test id is `tab-<id>`). */
+export interface ScreenTab {
+  id: string;
+  label: ReactNode;
+  content: ReactNode;
+}
 
 /**
  * Brings the screen's panel into view: on a phone the frame opens its bottom sheet, on a desktop it

@@ -15,13 +15,14 @@ import type { RulesetGameView } from "../../server/services/ruleset-games/read";
 import { errorText } from "../components/format";
 import { Deadline } from "../game/[id]/deadline";
 import { PanelTab, PanelTabContent, PanelTabList, PanelTabs } from "../game/[id]/panel-tabs";
+import { PressTabCount } from "../game/[id]/press/press-tab-count";
 import { useTRPC } from "../trpc/client";
 import screen from "../game/[id]/game-screen.module.css";
 import { BoardFrame, useSheet } from "./board-frame";
 import type { ActionResult, Layout } from "./contract";
 import { screenOf } from "./registry";
 import { SidesPanel, STATUS } from "./sides-panel";
-import { useDecideTitle } from "./use-decide-title";
+import { DecideTitle } from "./use-decide-title";
 
 const PressPanel = dynamic(() => import("../game/[id]/press/press-panel").then((m) => m.PressPanel));
 // A rated game's rating changes only at its end: not needed to draw the first screen.
@@ -74,9 +75,9 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
     }
   };
   // A phase of decisions (a battle's casualties, a landing) waiting for the viewer's side draws the eye:
-  // the Orders tab says "Decide!" and so does the window's title, as a classic game's Battles tab does.
+  // the Orders tab says "Decide!" and so does the window's title, as a classic game's Battles tab does,
+  // with the number of decisions waiting when the screen counts them (the layout's `waiting`).
   const deciding = !!phase?.decision && phase.status === "open" && acting !== null && phase.sides.includes(acting) && !phase.locked.includes(acting);
-  useDecideTitle(deciding);
   const lastResolved = phase ? (phase.status === "finished" ? view.turn : view.turn - 1) : 0;
 
   // The bar over the board: the facts a player looks at every time (the rest is in the Sides tab).
@@ -110,10 +111,11 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
     </>
   );
 
-  // The platform's tabs around the game's own panel: its orders, the sides, the press.
-  const layout: Layout = ({ board, panel }) => (
+  // The platform's tabs around the game's own panel: its orders, the game's own tabs, the sides, the press.
+  const layout: Layout = ({ board, panel, tabs = [], waiting }) => (
     <BoardFrame testId="ruleset-game" label="Orders, sides and press" bar={bar} board={board} sheet={sheet} panel={
       <>
+        <DecideTitle deciding={deciding} waiting={waiting} />
         {resolved ? (
           <div className="banner" role="status" data-testid="turn-resolved">
             <span>
@@ -143,14 +145,26 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
         <PanelTabs value={tab} onValueChange={setTab} className={screen.tabs}>
           <PanelTabList className={screen.tabList} label="The game's panels">
             <PanelTab value="orders" className={screen.tab} testId="tab-orders">
-              {deciding ? <strong data-testid="tab-orders-decide">Decide!</strong> : "Orders"}
+              {deciding ? (
+                <strong data-testid="tab-orders-decide">
+                  Decide!{waiting ? <span data-testid="tab-orders-waiting"> {waiting}</span> : null}
+                </strong>
+              ) : (
+                "Orders"
+              )}
             </PanelTab>
+            {tabs.map((t) => (
+              <PanelTab key={t.id} value={t.id} className={screen.tab} testId={`tab-${t.id}`}>
+                {t.label}
+              </PanelTab>
+            ))}
             <PanelTab value="sides" className={screen.tab} testId="tab-sides">
               Sides
             </PanelTab>
             {view.game.press !== "none" ? (
               <PanelTab value="press" className={screen.tab} testId="tab-press">
                 Press
+                <PressTabCount gameId={gameId} />
               </PanelTab>
             ) : null}
           </PanelTabList>
@@ -167,6 +181,11 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
             ) : null}
             {panel}
           </PanelTabContent>
+          {tabs.map((t) => (
+            <PanelTabContent key={t.id} value={t.id} className={screen.tabPanel}>
+              {t.content}
+            </PanelTabContent>
+          ))}
           <PanelTabContent value="sides" keepMounted className={screen.tabPanel}>
             <SidesPanel gameId={gameId} view={view} lastResolved={lastResolved} />
           </PanelTabContent>

@@ -1,7 +1,10 @@
 // The Sides tab of a game of any ruleset but 1942: the game's kind, who plays which side (with the
-// player's reliability, rating in this game and vacation, as in the lobby) and who has locked, and the links to the last review, the history and the download.
+// player's reliability, rating in this game and vacation, as in the lobby) and who has locked, the
+// turn's dice commitment (as a classic game's Nations tab), and the links to the last review, the
+// history and the download.
 import Link from "next/link";
 import { PlayerBadge } from "../components/player-badge";
+import { SeedLine } from "../game/[id]/seed-line";
 import type { RulesetGameView } from "../../server/services/ruleset-games/read";
 import styles from "./ruleset-game.module.css";
 import { SeatActions } from "./seat-actions";
@@ -9,7 +12,7 @@ import { SeatActions } from "./seat-actions";
 /** A phase's status in words, for the bar over the board. */
 export const STATUS: Record<string, string> = { open: "orders open", resolving: "resolving", finished: "the game is over" };
 
-export function SidesPanel({ gameId, view, lastResolved }: { gameId: number; view: Pick<RulesetGameView, "game" | "seats" | "phase">; lastResolved: number }) {
+export function SidesPanel({ gameId, view, lastResolved }: { gameId: number; view: Pick<RulesetGameView, "game" | "seats" | "phase" | "seedHash">; lastResolved: number }) {
   const phase = view.phase;
   return (
     <div className="stack">
@@ -30,6 +33,11 @@ export function SidesPanel({ gameId, view, lastResolved }: { gameId: number; vie
           );
         })}
       </ul>
+      {view.seedHash && phase?.status !== "finished" ? (
+        <div className="small">
+          <SeedLine seedHash={view.seedHash} />
+        </div>
+      ) : null}
       <p className="small">
         {lastResolved > 0 ? (
           <>

@@ -1,21 +1,23 @@
 "use client";
-// "Decide! · " at the head of the window's title while a decision waits for the viewer (a background
-// tab shows it), as a classic game's screen does. The page's metadata may set the title after the
+// "Decide! · " (or "Decide! 2 · ", when the screen counts the decisions waiting) at the head of the
+// window's title while a decision waits for the viewer (a background tab shows it), as a classic game's
+// screen does. The page's metadata may set the title after the
 // screen mounts (streamed metadata), so the prefix is put back whenever the title changes, and taken
 // off when nothing waits any more.
 import { useEffect } from "react";
 
-const PREFIX = "Decide! · ";
+const PREFIX = /^Decide!( \d+)? · /;
 
-export function useDecideTitle(deciding: boolean): void {
+export function useDecideTitle(deciding: boolean, waiting?: number): void {
   useEffect(() => {
-    const strip = () => (document.title.startsWith(PREFIX) ? document.title.slice(PREFIX.length) : document.title);
+    const strip = () => document.title.replace(PREFIX, "");
     if (!deciding) {
       document.title = strip();
       return;
     }
+    const prefix = `Decide!${waiting ? ` ${waiting}` : ""} · `;
     const mark = () => {
-      if (!document.title.startsWith(PREFIX)) document.title = PREFIX + document.title;
+      if (!document.title.startsWith(prefix)) document.title = prefix + strip();
     };
     mark();
     const watch = new MutationObserver(mark);
@@ -24,5 +26,11 @@ export function useDecideTitle(deciding: boolean): void {
       watch.disconnect();
       document.title = strip();
     };
-  }, [deciding]);
+  }, [deciding, waiting]);
+}
+
+/** The hook as an element, for a frame that learns the count only when the screen lays itself out. */
+export function DecideTitle({ deciding, waiting }: { deciding: boolean; waiting?: number }): null {
+  useDecideTitle(deciding, waiting);
+  return null;
 }

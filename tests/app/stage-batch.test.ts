@@ -2,7 +2,8 @@
 // one decision per request (a new one replaces it), taken back by its key, a saved batch read back, and
 // the standing casualty preference (`prefer`, R6.9) set, changed and taken back beside the choices.
 import { describe, expect, it } from "vitest";
-import { batchOf, leftToPreference, withChoice, withoutChoice, withPreference } from "../../app/games/1942/stage/battle-batch";
+import { batchOf, leftToPreference, waitingIn, withChoice, withoutChoice, withPreference } from "../../app/games/1942/stage/battle-batch";
+import type { PendingRequest } from "../../app/game/[id]/game-types";
 import { groupUnits } from "../../server/rulesets/1942/engine/stacks";
 
 const lose = (units: number[]) => ({ kind: "casualties" as const, units });
@@ -46,6 +47,23 @@ describe("the stage screen's battles batch", () => {
     expect(leftToPreference(back, undefined, "Caucasus")).toBe(false);
     expect(leftToPreference(back, { battles: ["Caucasus"] }, "Caucasus")).toBe(true);
     expect(leftToPreference(back, { battles: ["Caucasus"] }, "Karelia S.S.R.")).toBe(false);
+  });
+
+  it("counts the decisions still waiting: neither kept in the batch nor left to the preference", () => {
+    const asked = [
+      { kind: "casualties", battle: "Caucasus", round: 1, step: "general", chooser: "Germany" },
+      { kind: "casualties", battle: "Caucasus", round: 1, step: "submarine", chooser: "Germany" },
+      { kind: "retreat", battle: "Baltic Sea Zone", round: 2, chooser: "Germany" },
+    ] as unknown as PendingRequest[];
+    const none = () => false;
+    expect(waitingIn(asked, { choices: [] }, none)).toHaveLength(3);
+    // A kept decision answers its own step only.
+    const one = withChoice({ choices: [] }, { nation: "Germany", battle: "Caucasus", round: 1, step: "general", decision: lose([3]) });
+    expect(waitingIn(asked, one, none).map((r) => `${r.battle}/${r.kind}`)).toEqual(["Caucasus/casualties", "Baltic Sea Zone/retreat"]);
+    // A retreat question is its round's "retreat" step.
+    const two = withChoice(one, { nation: "Germany", battle: "Baltic Sea Zone", round: 2, step: "retreat", decision: { kind: "retreat", to: null } as never });
+    expect(waitingIn(asked, two, none)).toHaveLength(1);
+    expect(waitingIn(asked, two, (b) => b === "Caucasus")).toHaveLength(0);
   });
 
   it("groups units into the map's stacks", () => {

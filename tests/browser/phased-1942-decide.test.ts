@@ -42,7 +42,7 @@ describe.skipIf(SKIP)("a phased 1942 game on a phone: the sheet follows the map,
         await whenHydrated(page.getByTestId("stage-lock"));
         // A decision waits for Germany: the Orders tab and the window's title say so.
         await expect.poll(() => page.getByTestId("tab-orders-decide").count(), { timeout: LONG }).toBe(1);
-        await expect.poll(() => page.title(), { timeout: LONG }).toMatch(/^Decide! · /);
+        await expect.poll(() => page.title(), { timeout: LONG }).toMatch(/^Decide!( \d+)? · /);
         if (!tapped) {
           // The sheet is at its peek; a tap on the marker of a battle waiting for Germany opens it on that battle.
           expect(await sheetState(page, "ruleset-game")).toBe("closed");

@@ -24,3 +24,24 @@ export async function untilGermanyActs(page: Page): Promise<string> {
     .toBe("ready");
   return phaseText(page);
 }
+
+/**
+ * The battles phase's markers (app/game/[id]/map/battle-markers.tsx) drawn on the map and those cut by
+ * its edges: a marker's box must lie wholly inside the map as the screen shows it (on a phone, above
+ * the sheet's peek).
+ */
+export async function battleMarkers(page: Page): Promise<{ shown: string[]; cut: string[] }> {
+  return page.getByTestId("map-battles").evaluate((layer) => {
+    const map = (layer as SVGGElement).ownerSVGElement!.getBoundingClientRect();
+    const panel = document.querySelector('[data-testid="board-panel"]')?.getBoundingClientRect();
+    // A phone's sheet lies over the map's lower part; a desktop's panel is beside it.
+    const bottom = Math.min(map.bottom, window.innerHeight, panel && panel.top > map.top ? panel.top : Infinity);
+    const right = Math.min(map.right, window.innerWidth);
+    const markers = [...layer.querySelectorAll<SVGGElement>("g[data-territory]")];
+    const cut = markers.filter((m) => {
+      const b = m.querySelector("rect")!.getBoundingClientRect();
+      return b.left < map.left - 0.5 || b.top < map.top - 0.5 || b.right > right + 0.5 || b.bottom > bottom + 0.5;
+    });
+    return { shown: markers.map((m) => m.dataset.territory!).sort(), cut: cut.map((m) => m.dataset.territory!) };
+  });
+}

@@ -4,7 +4,9 @@
 // browser picks casualties on the battle board other than the default, locks, lands the fighter on the
 // map somewhere other than its default landing, locks, and turn 2 opens; the history stores what was
 // picked. The whole flow once at 1440×900 and once at 390×844 (the panel a bottom sheet), each its own
-// game; screenshots at both sizes.
+// game; screenshots at both sizes. On the way: every battles phase's map opens framed on its battles
+// (no marker cut by the map's edges or a phone's sheet), "Decide! N" counts Germany's open questions in
+// the tab and the title, and the Board tab tells the board at the turn's start, then after combat.
 //
 // Why it holds for every roll: low luck (R6.8). Germany attacks Caucasus (5 Russian infantry, no AA
 // gun) from Ukraine S.S.R. with 3 infantry, 2 armour and a fighter. The defence fires 5 × 2 = 10: at
@@ -21,7 +23,7 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { battlesIn, createPhased1942, pageTrpc } from "./page-trpc";
-import { phaseText, sheet, untilGermanyActs } from "./phased-1942-page";
+import { battleMarkers, phaseText, sheet, untilGermanyActs } from "./phased-1942-page";
 import { clickWhereVisible } from "./robot-game";
 import { LONG, SKIP, onePageSession, shoot, shootNarrow, signIn, whenHydrated } from "./support";
 
@@ -42,6 +44,8 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
     let picked: { round: number; infantry: number } | null = null;
     let landedIn = "";
     let shotBattle = false;
+    let framed = 0;
+    let boardShown = 0;
     for (let guard = 0; guard < 30; guard++) {
       const before = await untilGermanyActs(page);
       if (before.includes("Turn 2")) break;
@@ -49,7 +53,29 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
         // A battles phase: the battles are markers on the map, and Germany's decisions wait in the panel.
         await page.getByTestId("stage-battles").waitFor();
         await whenHydrated(page.getByTestId("stage-lock")); // a click before the page runs does nothing
+        const { view } = await pageTrpc<{ view: { battles: { territory: string }[]; requests: { chooser: string }[]; start: { treasury: Record<string, number> } } }>(page, "play.get", { gameId, side: "Germany" }, "GET");
+        // The map opens framed on this phase's battles: every one's marker whole on the screen.
+        await sheet(page, false);
+        const territories = view.battles.map((b) => b.territory).sort();
+        await expect.poll(() => battleMarkers(page), { timeout: LONG }).toEqual({ shown: territories, cut: [] });
+        if (framed++ === 0) await shoot(page, `${shots}-battles-map`);
+        // The Orders tab and the window's title count the decisions waiting for Germany (none kept yet).
+        const asked = view.requests.filter((r) => r.chooser === "Germany").length;
+        expect(asked).toBeGreaterThan(0);
+        await expect.poll(() => page.getByTestId("tab-orders-decide").textContent(), { timeout: LONG }).toBe(`Decide! ${asked}`);
+        await expect.poll(() => page.title(), { timeout: LONG }).toMatch(new RegExp(`^Decide! ${asked} · `));
         await sheet(page, true);
+        if (boardShown === 0) {
+          // The Board tab: every nation's treasury, territories and units at the turn's start (the attackers still in Ukraine).
+          await page.getByTestId("tab-board").click();
+          const germany = page.getByTestId("board-germany");
+          await expect.poll(() => germany.locator('tr:has(th:text-is("Ukraine S.S.R."))').textContent(), { timeout: LONG }).toContain("armour");
+          expect(await page.getByTestId("treasury-germany").textContent()).toBe(String(view.start.treasury.Germany));
+          expect(await page.getByTestId("board-russia").locator('tr:has(th:text-is("Caucasus"))').textContent()).toContain("infantry");
+          await shoot(page, `${shots}-board`);
+          await page.getByTestId("tab-orders").click();
+          boardShown = 1;
+        }
         const form = page.locator('form[data-testid^="decision-caucasus-"][data-testid$="-general-axis"]');
         if (!picked && (await form.count()) > 0) {
           const id = (await form.getAttribute("data-testid"))!;
@@ -70,6 +96,8 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
           await page.getByTestId(`${id}-confirm`).click();
           await page.getByTestId(`stage-kept-${id}`).waitFor({ timeout: LONG });
           expect(await page.getByTestId(`stage-kept-${id}`).textContent()).toContain("armour");
+          // One decision fewer waits: the tab says so (no number once none is left, until Germany locks).
+          await expect.poll(() => page.getByTestId("tab-orders-decide").textContent(), { timeout: LONG }).toBe(asked > 1 ? `Decide! ${asked - 1}` : "Decide!");
           picked = { round, infantry: need - 1 };
         }
         await page.getByTestId("stage-lock").click();
@@ -79,6 +107,15 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
         await row.waitFor({ timeout: LONG });
         await whenHydrated(row);
         await sheet(page, true);
+        if (boardShown === 1) {
+          // After combat the Board tab tells the board after it: Germany's survivors in Caucasus (at least the fighter), Russia's gone.
+          await page.getByTestId("tab-board").click();
+          await expect.poll(() => page.getByTestId("board-germany").locator('tr:has(th:text-is("Caucasus"))').textContent(), { timeout: LONG }).toContain("fighter");
+          expect(await page.getByTestId("board-russia").locator('tr:has(th:text-is("Caucasus"))').count()).toBe(0);
+          await shoot(page, `${shots}-board-after-combat`);
+          await page.getByTestId("tab-orders").click();
+          boardShown = 2;
+        }
         const select = row.getByRole("combobox");
         const options = await select.locator("option").evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
         const preset = await select.inputValue();
@@ -103,6 +140,8 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
     }
     expect(picked).not.toBeNull();
     expect(landedIn).not.toBe("");
+    expect(framed).toBeGreaterThan(0);
+    expect(boardShown).toBe(2);
     expect(await phaseText(page)).toContain("Turn 2");
     await shoot(page, `${shots}-turn2`);
 

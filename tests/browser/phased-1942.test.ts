@@ -4,7 +4,7 @@
 // robots lock at once) and the page follows the turn's later phases. Screenshots at 1440×900 and 390×844.
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createPhased1942 } from "./page-trpc";
+import { createPhased1942, pageTrpc } from "./page-trpc";
 import { LONG, SKIP, onePageSession, shoot, shootNarrow, signIn, whenHydrated } from "./support";
 
 describe.skipIf(SKIP)("a 1942 game played a phase at a time", () => {
@@ -28,6 +28,14 @@ describe.skipIf(SKIP)("a 1942 game played a phase at a time", () => {
     expect(await page.getByTestId("game-phase").textContent()).toContain("Orders");
     await shoot(page, "lockstep-phased-1942-orders");
     await shootNarrow(page, "lockstep-phased-1942-orders-narrow");
+
+    // The Sides tab shows the turn's dice commitment, as a classic game's Nations tab does.
+    const { seedHash } = await pageTrpc<{ seedHash: string }>(page, "play.get", { gameId }, "GET");
+    expect(seedHash).toMatch(/^[0-9a-f]{64}$/);
+    await whenHydrated(page.getByTestId("tab-sides"));
+    await page.getByTestId("tab-sides").click();
+    await expect.poll(() => page.getByTestId("seed-hash").textContent(), { timeout: LONG }).toBe(seedHash);
+    await page.getByTestId("tab-orders").click();
 
     // Germany orders nothing and locks: the robots have locked, so the orders phase resolves and the
     // page follows to the turn's next phase (a battles phase) or, if none waits, to turn 2.

@@ -10,6 +10,7 @@ import { errorText, timeLeft } from "../../components/format";
 import { PlayerBadge } from "../../components/player-badge";
 import { useTRPC } from "../../trpc/client";
 import { slug, type GameView } from "./game-types";
+import { SeedLine } from "./seed-line";
 
 export function NationsPanel({ view }: { view: GameView }) {
   return (
@@ -27,15 +28,7 @@ function GameFacts({ view }: { view: GameView }) {
   const gameId = view.game.id;
   return (
     <section className="small" aria-label="About this game">
-      {phase ? (
-        <p className="seed-line">
-          Dice commitment, the SHA-256 of this turn&rsquo;s secret seed:{" "}
-          <code className="wrap" data-testid="seed-hash" title={phase.seedHash}>
-            {phase.seedHash}
-          </code>{" "}
-          <span className="muted">— the seed is revealed in the history once the turn resolves, and anyone can check it.</span>
-        </p>
-      ) : null}
+      {phase ? <SeedLine seedHash={phase.seedHash} /> : null}
       <p className="game-links">
         <Link href={`/game/${gameId}/history`}>History and reports</Link> · <Link href="/lobby">Lobby</Link> · Options: orders {durationText(view.game.ordersHours)}, decisions{" "}
         {durationText(view.game.decisionHours)}

@@ -3,15 +3,22 @@
 // (View1942) says which phase is in play — the orders phase's whole state (R4: the map and the orders),
 // a battles or post-combat phase's StageView (R6, R7), or an outsider's owners alone. A classic 1942
 // game keeps its own screen (app/game/[id]). Its turn review tells the turn on the map (review.tsx).
-import type { GameScreenModule, GameScreenProps } from "../contract";
+import { useMemo } from "react";
+import type { GameScreenModule, GameScreenProps, Layout } from "../contract";
 import type { View1942 } from "../../../server/rulesets/1942";
+import { boardTab } from "./board-tab";
 import { Review } from "./review";
 import { OrdersScreen } from "./orders/orders-screen";
 import { WatchBoard } from "./orders/watch-board";
 import { StageScreen } from "./stage/stage-screen";
 
-export function Screen(props: GameScreenProps) {
-  const view = props.view as View1942;
+export function Screen(screenProps: GameScreenProps) {
+  const view = screenProps.view as View1942;
+  // Every phase's screen gets the Board tab beside its own panel (the classic screen's, board-tab.tsx).
+  const board = useMemo(() => boardTab(view, screenProps.side), [view, screenProps.side]);
+  const outer = screenProps.layout;
+  const layout: Layout = (parts) => outer({ ...parts, tabs: [...(parts.tabs ?? []), ...(board ? [board] : [])] });
+  const props = { ...screenProps, layout };
   if ("stage" in view) return <StageScreen {...props} />;
   if (!("units" in view)) return <WatchBoard gameId={props.gameId} layout={props.layout} board={{ units: [], owners: view.owners }} victoryCities={false} note="Who holds what: the units on the board are shown to the game’s players and spectators." />;
   return <OrdersScreen {...props} />;

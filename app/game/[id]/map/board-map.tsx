@@ -51,6 +51,8 @@ export interface BoardMapProps extends Omit<StackProps, "units"> {
   keepView?: boolean;
   /** The first view when none is kept: the player's units (spectators see the whole board). */
   start?: View | null;
+  /** The least zoom of a first view opened on `start` (default: close enough to order the player's units). */
+  startScale?: number;
   /** A box the player must see (the aircraft being landed and its safe places): brought into view when it changes. */
   focus?: View | null;
   /** The map fills its box (the game screen) instead of keeping the map's proportions. */
@@ -62,7 +64,7 @@ export interface BoardMapProps extends Omit<StackProps, "units"> {
 export function BoardMap(props: BoardMapProps) {
   const { units, owners, victoryCities, selected, arrows = [], targets = [], unloads = [], onTarget, onUnload, onArrow, overlay, title, testId = "board-map" } = props;
   const shapes = useMapShapes();
-  const zoom = useMapZoom(FULL_VIEW, { storageKey: props.storageKey, start: props.start, interactive: shapes !== null, keep: props.keepView !== false });
+  const zoom = useMapZoom(FULL_VIEW, { storageKey: props.storageKey, start: props.start, startScale: props.startScale, interactive: shapes !== null, keep: props.keepView !== false });
   // The territory whose card shows: a click or tap on it (where it is not a destination), or a mouse resting on it.
   const { card, close, pin, hoverProps } = useTerritoryCard();
   const { x, y, w, h } = zoom.view;

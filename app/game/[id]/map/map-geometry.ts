@@ -43,6 +43,20 @@ export function anchorOf(id: string): Point {
 }
 
 /**
+ * A box around some places, for the map to open on or bring into view (a turn's review, a battles
+ * phase): never closer than a region of the world, so the places keep their surroundings.
+ */
+export function placesBox(places: readonly string[]): { x: number; y: number; w: number; h: number } | null {
+  if (places.length === 0) return null;
+  const xs = places.map((p) => anchorOf(p)[0]);
+  const ys = places.map((p) => anchorOf(p)[1]);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const w = Math.max(x1 - x0 + 0.12 * FULL_VIEW.w, 0.22 * FULL_VIEW.w);
+  const h = Math.max(y1 - y0 + 0.16 * FULL_VIEW.h, 0.3 * FULL_VIEW.h);
+  return { x: (x0 + x1) / 2 - w / 2, y: (y0 + y1) / 2 - h / 2, w, h };
+}
+
+/**
  * The arrow of a path through the anchors, as SVG path data. The map is cut at 30°W, so a step
  * between two zones on opposite edges (the Atlantic) goes out of one edge and comes in at the other,
  * the short way round, instead of running across the whole world.

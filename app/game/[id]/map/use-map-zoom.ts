@@ -52,11 +52,13 @@ export function fitTransform(box: View, full: View, pixels: { w: number; h: numb
 type D3 = { zoomIdentity: typeof import("d3-zoom").zoomIdentity; select: typeof import("d3-selection").select };
 
 /**
+ * `startScale`: the least zoom of a first view opened on `start` (the player's units: close enough to
+ * order them; a phase's places, such as its battles: 1, all of them in view however far apart).
  * `interactive`: attach pan and zoom (the map's shapes are drawn); until then the view stays as first set.
  * `keep: false`: start from the kept view but never write it (a phase's own map, such as the landing
  * map, whose views belong to that phase and must not replace the player's own).
  */
-export function useMapZoom(full: View, opts: { storageKey?: string; start?: View | null; interactive?: boolean; keep?: boolean } = {}) {
+export function useMapZoom(full: View, opts: { storageKey?: string; start?: View | null; startScale?: number; interactive?: boolean; keep?: boolean } = {}) {
   const svgRef = useRef<SVGSVGElement | null>(null);
   const behaviour = useRef<ZoomBehavior<SVGSVGElement, unknown> | null>(null);
   const d3 = useRef<D3 | null>(null);
@@ -72,7 +74,7 @@ export function useMapZoom(full: View, opts: { storageKey?: string; start?: View
   };
   // The drawn size in screen pixels, so sizes on the map can follow the zoom.
   const [pixels, setPixels] = useState({ w: 0, h: 0 });
-  const { storageKey, start, interactive = true, keep = true } = opts;
+  const { storageKey, start, startScale = WORLD_SCALE, interactive = true, keep = true } = opts;
   const startRef = useRef(start);
   startRef.current = start;
 
@@ -90,7 +92,7 @@ export function useMapZoom(full: View, opts: { storageKey?: string; start?: View
     // The first view: the player's own, else the player's units, else the whole board.
     // The player's own units open close enough that their stacks can be ordered (not the whole world's
     // collapsed stacks): a nation spread over much of the board opens on their middle.
-    show(readSaved(storageKey) ?? (startRef.current ? fitTransform(startRef.current, full, { w: rect.width, h: rect.height }, WORLD_SCALE) : IDENTITY));
+    show(readSaved(storageKey) ?? (startRef.current ? fitTransform(startRef.current, full, { w: rect.width, h: rect.height }, startScale) : IDENTITY));
     return () => observer?.disconnect();
   }, [full, storageKey]);
 

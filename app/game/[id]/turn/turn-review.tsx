@@ -12,7 +12,7 @@ import type { Nation } from "../../../../server/rulesets/1942/engine/types";
 import type { OrderLike } from "../../../components/format";
 import { Citations } from "../../../rules/rule";
 import { BoardMap } from "../map/board-map";
-import { FULL_VIEW, anchorOf } from "../map/map-geometry";
+import { placesBox } from "../map/map-geometry";
 import { ArrowLegend } from "./arrow-legend";
 import { ReviewOverlay } from "./review-overlay";
 import { stepMap } from "./review-map-state";
@@ -44,17 +44,6 @@ export interface TurnReviewProps {
   layout: (parts: { board: ReactNode; panel: ReactNode }) => ReactNode;
 }
 
-/** A box around some places, for the map to bring into view: never closer than a region of the world. */
-function boxAround(places: readonly string[]) {
-  if (places.length === 0) return null;
-  const xs = places.map((p) => anchorOf(p)[0]);
-  const ys = places.map((p) => anchorOf(p)[1]);
-  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  const w = Math.max(x1 - x0 + 0.12 * FULL_VIEW.w, 0.22 * FULL_VIEW.w);
-  const h = Math.max(y1 - y0 + 0.16 * FULL_VIEW.h, 0.3 * FULL_VIEW.h);
-  return { x: (x0 + x1) / 2 - w / 2, y: (y0 + y1) / 2 - h / 2, w, h };
-}
-
 export function TurnReview(props: TurnReviewProps) {
   const { report, orders, turn } = props;
   const steps = useMemo(() => reviewSteps(report, orders, { lowLuck: props.lowLuck }), [report, orders, props.lowLuck]);
@@ -70,7 +59,7 @@ export function TurnReview(props: TurnReviewProps) {
   const control = useRef<HTMLDivElement>(null);
   // The map opens on where the turn happened: every place its moves, battles and landings name (income
   // and victory name every capital, the whole world).
-  const start = useMemo(() => boxAround([...new Set(steps.filter((s) => s.id !== "income").flatMap((s) => s.lines.flatMap((l) => l.places)))]), [steps]);
+  const start = useMemo(() => placesBox([...new Set(steps.filter((s) => s.id !== "income").flatMap((s) => s.lines.flatMap((l) => l.places)))]), [steps]);
 
   const go = (i: number) => {
     setIndex(Math.max(0, Math.min(steps.length - 1, i)));
@@ -83,7 +72,7 @@ export function TurnReview(props: TurnReviewProps) {
   const active = hovered ?? chosen;
   const lit = active !== null ? (step.lines[active]?.places ?? []) : place ? [place] : [];
   // A chosen sentence's places, else the step's, are brought into view (when not in view already).
-  const focus = boxAround(chosen !== null ? (step.lines[chosen]?.places ?? []) : places);
+  const focus = placesBox(chosen !== null ? (step.lines[chosen]?.places ?? []) : places);
 
   const board = (
     <BoardMap

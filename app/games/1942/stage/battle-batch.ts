@@ -4,6 +4,7 @@
 import type { BattleChoice, BattleOrders } from "../../../../server/rulesets/1942/phases/battle-choices";
 import type { CasualtyPreference } from "../../../../server/rulesets/1942/engine/combat/preference";
 import type { DecisionInput } from "../../../game/[id]/battle/battle-source";
+import type { PendingRequest } from "../../../game/[id]/game-types";
 
 type Key = Pick<DecisionInput, "battle" | "round" | "step">;
 
@@ -37,4 +38,15 @@ export function withPreference(batch: BattleOrders, casualties: CasualtyPreferen
 /** Whether a battle's open decisions go to the side's preference: left to it now (the batch) or in an earlier phase of the turn. */
 export function leftToPreference(batch: BattleOrders, earlier: { battles: readonly string[] } | undefined, battle: string): boolean {
   return (batch.prefer?.battles.includes(battle) ?? false) || (earlier?.battles.includes(battle) ?? false);
+}
+
+/** The batch's key of a request: a retreat question is its round's "retreat" step. */
+export const keyOf = (r: PendingRequest): Key => ({ battle: r.battle, round: r.round, step: r.kind === "casualties" ? r.step : "retreat" });
+
+/**
+ * The side's requests it has neither answered in its batch nor left to its preference: the decisions
+ * that wait for it (the frame's "Decide! 2"; each takes the default, R6.9, if it locks without them).
+ */
+export function waitingIn(requests: readonly PendingRequest[], batch: BattleOrders, preferred: (battle: string) => boolean): PendingRequest[] {
+  return requests.filter((r) => !batch.choices.some((c) => answers(c, keyOf(r))) && !preferred(r.battle));
 }

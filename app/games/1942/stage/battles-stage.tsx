@@ -14,14 +14,15 @@ import { requestKey } from "../../../game/[id]/battle/decision-words";
 import type { LiveBattle, PendingRequest } from "../../../game/[id]/game-types";
 import { BattleMarkers, type MarkerData } from "../../../game/[id]/map/battle-markers";
 import { BoardMap } from "../../../game/[id]/map/board-map";
+import { placesBox } from "../../../game/[id]/map/map-geometry";
 import { ownUnitsBox } from "../../../game/[id]/own-units-box";
 import { useOnBattleFocus } from "../../../game/[id]/battle/battle-focus";
-import { answers, batchOf, leftToPreference, withChoice, withoutChoice, withPreference } from "./battle-batch";
+import { answers, batchOf, leftToPreference, waitingIn, withChoice, withoutChoice, withPreference } from "./battle-batch";
 import { DecisionBar } from "./decision-bar";
 import { FinishedBattles } from "./finished-battles";
 import { groupUnits } from "../../../../server/rulesets/1942/engine/stacks";
 import { PreferenceChoice } from "./preference-choice";
-import { mapViewKey, nationsOf } from "./stage-board";
+import { nationsOf } from "./stage-board";
 
 type BattlesView = Extract<StageView, { stage: "battles" }>;
 
@@ -78,13 +79,17 @@ export function BattlesStage(props: GameScreenProps & { view: BattlesView }) {
     }
   };
 
+  // The map opens framed on the phase's battles (every marker in view, however far apart), not on the
+  // player's kept view: that one is the orders' and comes back with them, so this view is not kept.
+  const places = [...new Set([...battles.map((b) => b.territory), ...requests.map((r) => r.battle)])].sort().join("|");
+  const framed = useMemo(() => placesBox(places ? places.split("|") : []) ?? ownUnitsBox(units, mine), [places]); // eslint-disable-line react-hooks/exhaustive-deps
   const board = (
     <BoardMap
       units={units}
       owners={view.start.owners}
       victoryCities={view.start.houseRules?.victoryCities === true}
-      storageKey={mapViewKey(gameId)}
-      start={ownUnitsBox(units, mine)}
+      start={framed}
+      startScale={1}
       fill
       title="Map of the board; the battles of this phase"
       overlay={<BattleMarkers gameId={gameId} data={markers} />}
@@ -144,5 +149,7 @@ export function BattlesStage(props: GameScreenProps & { view: BattlesView }) {
       </section>
     </BattleSourceContext.Provider>
   );
-  return props.layout({ board, panel });
+  // The decisions still open for the viewer (the frame's "Decide! 2"): none once locked.
+  const waiting = acting && !locked ? waitingIn(myRequests, batch, (b) => leftToPreference(batch, view.preference, b)).length : 0;
+  return props.layout({ board, panel, waiting });
 }

@@ -7,11 +7,9 @@ import type { KnownUnit } from "../../../components/battle-format";
 import type { BattleOrders } from "../../../../server/rulesets/1942/phases/battle-choices";
 import { decisionText, requestKey } from "../../../game/[id]/battle/decision-words";
 import type { LiveBattle, PendingRequest } from "../../../game/[id]/game-types";
-import { answers } from "./battle-batch";
+import { answers, keyOf, waitingIn } from "./battle-batch";
 
-type Key = { battle: string; round: number; step: BattleOrders["choices"][number]["step"] };
-
-const stepOf = (r: PendingRequest): Key["step"] => (r.kind === "casualties" ? r.step : "retreat");
+type Key = ReturnType<typeof keyOf>;
 
 export function DecisionBar({
   requests,
@@ -41,10 +39,9 @@ export function DecisionBar({
   preference: ReactNode;
 }) {
   const units = new Map<number, KnownUnit>(known.flatMap((b) => b.units.map((u) => [u.id, { nation: u.nation, type: u.type }] as const)));
-  const kept = requests.filter((r) => batch.choices.some((c) => answers(c, { battle: r.battle, round: r.round, step: stepOf(r) })));
-  const left = requests.filter((r) => !kept.includes(r));
-  const toPreference = left.filter((r) => preferred(r.battle)).length;
-  const open = left.length - toPreference;
+  const kept = requests.filter((r) => batch.choices.some((c) => answers(c, keyOf(r))));
+  const open = waitingIn(requests, batch, preferred).length;
+  const toPreference = requests.length - kept.length - open;
   return (
     <div className="stack" data-testid="stage-decisions">
       <p className="small" data-testid="stage-decisions-count">
@@ -58,7 +55,7 @@ export function DecisionBar({
       {kept.length > 0 ? (
         <ul className="small">
           {kept.map((r) => {
-            const k = { battle: r.battle, round: r.round, step: stepOf(r) };
+            const k = keyOf(r);
             const choice = batch.choices.find((c) => answers(c, k))!;
             return (
               <li key={requestKey(r)} data-testid={`stage-kept-${requestKey(r)}`}>
