@@ -1,12 +1,14 @@
-// The Sides tab of a game of any ruleset but 1942: the game's kind, who plays which side (with the
-// player's reliability, rating in this game and vacation, as in the lobby) and who has locked, the
-// turn's dice commitment (as a classic game's Nations tab), and the links to the last review, the
-// history and the download.
+// The Sides tab of a game played a phase at a time: the creator's clock (Pause / Resume), the game's
+// kind and options, who plays which side (with the player's reliability, rating in this game and
+// vacation, as in the lobby) and who has locked, the turn's dice commitment (as a classic game's
+// Nations tab), and the links to the last review, the history and the download.
 import Link from "next/link";
 import { PlayerBadge } from "../components/player-badge";
+import { PauseBar } from "../game/[id]/pause-bar";
 import { SeedLine } from "../game/[id]/seed-line";
 import type { RulesetGameView } from "../../server/services/ruleset-games/read";
 import styles from "./ruleset-game.module.css";
+import { optionsLine } from "./options-line";
 import { SeatActions } from "./seat-actions";
 
 /** A phase's status in words, for the bar over the board. */
@@ -16,8 +18,14 @@ export function SidesPanel({ gameId, view, lastResolved }: { gameId: number; vie
   const phase = view.phase;
   return (
     <div className="stack">
+      {view.game.status === "active" && (view.game.pausedAt || view.game.mayPause) ? (
+        <PauseBar gameId={gameId} pausedAt={view.game.pausedAt} mayPause={view.game.mayPause} due={phase?.status === "open" ? phase.deadline : null} via="play" />
+      ) : null}
       <p className="small" data-testid="game-kind">
         {view.game.rulesetName} · {view.game.scenarioName}
+      </p>
+      <p className="small" data-testid="game-options">
+        Options: {optionsLine(view.game)}
       </p>
       <ul className={`${styles.seats} small`} aria-label="Sides" data-testid="seats">
         {view.seats.map((s) => {

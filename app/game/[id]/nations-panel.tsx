@@ -6,16 +6,25 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { NATIONS, type Nation } from "../../../server/rulesets/1942/engine/types";
 import { durationText } from "../../components/battle-format";
-import { errorText, timeLeft } from "../../components/format";
+import { errorText } from "../../components/format";
 import { PlayerBadge } from "../../components/player-badge";
 import { useTRPC } from "../../trpc/client";
 import { slug, type GameView } from "./game-types";
+import { PauseBar } from "./pause-bar";
 import { SeedLine } from "./seed-line";
 
 export function NationsPanel({ view }: { view: GameView }) {
   return (
     <>
-      {view.game.status === "active" && (view.game.pausedAt || view.game.mayPause) ? <PauseBar view={view} /> : null}
+      {view.game.status === "active" && (view.game.pausedAt || view.game.mayPause) ? (
+        <PauseBar
+          gameId={view.game.id}
+          pausedAt={view.game.pausedAt}
+          mayPause={view.game.mayPause}
+          due={view.phase?.status === "open" ? view.phase.deadline : view.phase?.decisionDeadline}
+          via="game"
+        />
+      ) : null}
       <Seats view={view} />
       <GameFacts view={view} />
     </>
@@ -91,40 +100,6 @@ function Seats({ view }: { view: GameView }) {
         </table>
       </div>
     </section>
-  );
-}
-
-/** The game's clock (R3.1): paused by its creator, deadlines keep their remaining time. */
-function PauseBar({ view }: { view: GameView }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const done = { onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.game.get.queryKey({ gameId: view.game.id }) }) };
-  const pause = useMutation(trpc.game.pause.mutationOptions(done));
-  const resume = useMutation(trpc.game.resume.mutationOptions(done));
-  const paused = view.game.pausedAt;
-  const phase = view.phase;
-  const due = phase?.status === "open" ? phase.deadline : phase?.decisionDeadline;
-  const left = paused && due ? new Date(due).getTime() - new Date(paused).getTime() : null;
-  return (
-    <div className={paused ? "banner" : "pause-bar small"} data-testid="pause-bar">
-      <span role="status">
-        {paused
-          ? `The game is paused: the clock stands still${left !== null ? ` with ${timeLeft(left)} on it` : ""}. Orders can still be saved and locked.`
-          : "You created this game: you can stop its clock."}
-      </span>
-      {view.game.mayPause ? (
-        paused ? (
-          <button type="button" className="button button-small" disabled={resume.isPending} onClick={() => resume.mutate({ gameId: view.game.id })} data-testid="resume">
-            Resume
-          </button>
-        ) : (
-          <button type="button" className="button button-quiet button-small" disabled={pause.isPending} onClick={() => pause.mutate({ gameId: view.game.id })} data-testid="pause">
-            Pause the game
-          </button>
-        )
-      ) : null}
-      {pause.error ?? resume.error ? <span className="alert-text"> {errorText((pause.error ?? resume.error)!)}</span> : null}
-    </div>
   );
 }
 

@@ -11,6 +11,7 @@ import { rulesetDownload, rulesetGameView, rulesetHistory } from "../../services
 import { rulesetTurnReview } from "../../services/ruleset-games/review";
 import { classicGame, offeredGames } from "../../services/ruleset-games/rulesets";
 import { joinGame } from "../../services/games";
+import { pauseGame, resumeGame } from "../../services/pause";
 import { loadGame } from "../../services/phases";
 import { notFound } from "../../services/errors";
 import { verifyGameFor } from "../../services/verify";
@@ -88,6 +89,9 @@ export const playRouter = router({
   ask: protectedProcedure
     .input(gameSide.extend({ name: keyText(1, 40), question: z.unknown() }))
     .query(({ ctx, input }) => askAsSide(ctx.db, ctx.user.id, input.gameId, input.side, input.name, input.question)),
+  /** The creator stops the game's clock and starts it again, as game.pause and game.resume (R3.1): deadlines keep their remaining time. */
+  pause: protectedProcedure.input(z.object({ gameId })).mutation(({ ctx, input }) => pauseGame(ctx.db, ctx.user.id, input.gameId, "play")),
+  resume: protectedProcedure.input(z.object({ gameId })).mutation(({ ctx, input }) => resumeGame(ctx.db, ctx.user.id, input.gameId, "play")),
   /** The player leaves: a robot plays the side from now on (as R3.2 for 1942). */
   leave: protectedProcedure.input(gameSide).mutation(({ ctx, input }) => leaveSide(ctx.db, ctx.user.id, input.gameId, input.side)),
   /** Take a side back from the robot that took it over after missed deadlines. */

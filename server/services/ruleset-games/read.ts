@@ -38,7 +38,13 @@ export interface RulesetGameView {
     scenarioName: string;
     status: Game["status"];
     ordersHours: number;
+    /** Hours for a phase of decisions inside a turn (PhaseInfo.deadline "decision"). */
+    decisionHours: number;
     pausedAt: string | null;
+    /** This user created the game and may pause and resume it (play.pause; a sandbox's clock never runs). */
+    mayPause: boolean;
+    /** The ruleset's own options this game was made with (Ruleset.options, in its order), as the lobby lists them to everyone. */
+    rules: { id: string; name: string; value: unknown }[];
     press: "full" | "public" | "none";
     /** A sandbox (issue 24): where it was copied from, and its share link's token (its owner only). */
     sandbox?: { fromGameId: number | null; fromTurn: number | null; shareToken: string | null };
@@ -142,7 +148,10 @@ export async function rulesetGameView(db: Db, userId: string, gameId: number, as
       scenarioName: scenario?.name ?? game.scenario ?? "",
       status: game.status,
       ordersHours: game.options.ordersHours,
+      decisionHours: game.options.decisionHours,
       pausedAt: game.pausedAt?.toISOString() ?? null,
+      mayPause: game.createdBy === userId && !game.sandbox,
+      rules: (ruleset.options ?? []).filter((o) => game.options.rules?.[o.id] !== undefined).map((o) => ({ id: o.id, name: o.name, value: game.options.rules![o.id] })),
       press: game.options.press ?? "full",
       ...(game.sandbox ? { sandbox: { fromGameId: game.sandboxOf, fromTurn: game.sandboxTurn, shareToken: game.createdBy === userId ? game.shareToken : null } } : {}),
     },
