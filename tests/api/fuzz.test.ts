@@ -319,6 +319,8 @@ const INPUTS: Record<string, fc.Arbitrary<unknown>> = {
   "play.unlock": playSide,
   "play.leave": playSide,
   "play.reclaim": playSide,
+  "play.pause": fc.record({ gameId: playId }),
+  "play.resume": fc.record({ gameId: playId }),
   "play.history": fc.record({ gameId: playId }),
   "play.review": fc.record({ gameId: playId, turn: smallInt, side: fc.option(side, { nil: undefined }) }),
   "play.download": fc.record({ gameId: playId }),

@@ -1,7 +1,8 @@
 // A 1942 game created through play.create in the browser (issue 21; docs/platform.md "1942 on the
 // generic services"): its game page sends it to the platform's frame (/game/<id>/play), which shows it
 // with 1942's screen (its orders phase on the map) and names the phase of the turn; a lock there closes the orders phase (the
-// robots lock at once) and the page follows the turn's later phases. Screenshots at 1440×900 and 390×844.
+// robots lock at once) and the page follows the turn's later phases. Its Sides tab writes the game's
+// options and lets the creator pause and resume the clock. Screenshots at 1440×900 and 390×844.
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createPhased1942, pageTrpc } from "./page-trpc";
@@ -35,6 +36,19 @@ describe.skipIf(SKIP)("a 1942 game played a phase at a time", () => {
     await whenHydrated(page.getByTestId("tab-sides"));
     await page.getByTestId("tab-sides").click();
     await expect.poll(() => page.getByTestId("seed-hash").textContent(), { timeout: LONG }).toBe(seedHash);
+    // The options line, as a classic game's Nations tab writes it: the deadlines' hours and low luck.
+    expect(await page.getByTestId("game-options").textContent()).toBe("Options: orders 1 day, decisions 1 day, low luck");
+    // The creator's clock: Pause stops it (the deadline stands still), Resume starts it again.
+    const bar = page.getByTestId("pause-bar");
+    await whenHydrated(bar.getByTestId("pause"));
+    await bar.getByTestId("pause").click();
+    await expect.poll(() => bar.getByRole("status").textContent(), { timeout: LONG }).toContain("The game is paused: the clock stands still with");
+    await expect.poll(async () => (await pageTrpc<{ game: { pausedAt: string | null } }>(page, "play.get", { gameId }, "GET")).game.pausedAt, { timeout: LONG }).not.toBeNull();
+    await shoot(page, "lockstep-phased-1942-sides-paused");
+    await shootNarrow(page, "lockstep-phased-1942-sides-paused-narrow");
+    await bar.getByTestId("resume").click();
+    await expect.poll(() => bar.getByRole("status").textContent(), { timeout: LONG }).toBe("You created this game: you can stop its clock.");
+    expect((await pageTrpc<{ game: { pausedAt: string | null } }>(page, "play.get", { gameId }, "GET")).game.pausedAt).toBeNull();
     await page.getByTestId("tab-orders").click();
 
     // Germany orders nothing and locks: the robots have locked, so the orders phase resolves and the

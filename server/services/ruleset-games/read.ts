@@ -28,6 +28,9 @@ export interface RulesetPhaseInfo {
   step: { id: string; name: string; index: number; count: number } | null;
 }
 
+/** A ruleset option's value as the challenge gave it (JSON; its setup judged it). */
+export type RuleValue = boolean | number | string | null | Record<string, unknown> | unknown[];
+
 export interface RulesetGameView {
   game: {
     id: number;
@@ -44,7 +47,7 @@ export interface RulesetGameView {
     /** This user created the game and may pause and resume it (play.pause; a sandbox's clock never runs). */
     mayPause: boolean;
     /** The ruleset's own options this game was made with (Ruleset.options, in its order), as the lobby lists them to everyone. */
-    rules: { id: string; name: string; value: unknown }[];
+    rules: { id: string; name: string; value: RuleValue }[];
     press: "full" | "public" | "none";
     /** A sandbox (issue 24): where it was copied from, and its share link's token (its owner only). */
     sandbox?: { fromGameId: number | null; fromTurn: number | null; shareToken: string | null };
@@ -151,7 +154,7 @@ export async function rulesetGameView(db: Db, userId: string, gameId: number, as
       decisionHours: game.options.decisionHours,
       pausedAt: game.pausedAt?.toISOString() ?? null,
       mayPause: game.createdBy === userId && !game.sandbox,
-      rules: (ruleset.options ?? []).filter((o) => game.options.rules?.[o.id] !== undefined).map((o) => ({ id: o.id, name: o.name, value: game.options.rules![o.id] })),
+      rules: (ruleset.options ?? []).filter((o) => game.options.rules?.[o.id] !== undefined).map((o) => ({ id: o.id, name: o.name, value: game.options.rules![o.id] as RuleValue })),
       press: game.options.press ?? "full",
       ...(game.sandbox ? { sandbox: { fromGameId: game.sandboxOf, fromTurn: game.sandboxTurn, shareToken: game.createdBy === userId ? game.shareToken : null } } : {}),
     },
