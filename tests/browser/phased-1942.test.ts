@@ -45,7 +45,16 @@ describe.skipIf(SKIP)("a 1942 game played a phase at a time", () => {
     await expect.poll(() => bar.getByRole("status").textContent(), { timeout: LONG }).toContain("The game is paused: the clock stands still with");
     await expect.poll(async () => (await pageTrpc<{ game: { pausedAt: string | null } }>(page, "play.get", { gameId }, "GET")).game.pausedAt, { timeout: LONG }).not.toBeNull();
     await shoot(page, "lockstep-phased-1942-sides-paused");
-    await shootNarrow(page, "lockstep-phased-1942-sides-paused-narrow");
+    // On a phone the Sides tab is in the sheet under the map: opened to be seen, then closed again.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const frame = page.getByTestId("ruleset-game");
+    if ((await frame.getAttribute("data-sheet")) !== "open") await page.getByTestId("sheet-toggle").click();
+    await expect.poll(() => frame.getAttribute("data-sheet"), { timeout: LONG }).toBe("open");
+    await bar.scrollIntoViewIfNeeded();
+    await shoot(page, "lockstep-phased-1942-sides-paused-narrow");
+    await page.getByTestId("sheet-toggle").click();
+    await expect.poll(() => frame.getAttribute("data-sheet"), { timeout: LONG }).toBe("closed");
+    await page.setViewportSize({ width: 1440, height: 900 });
     await bar.getByTestId("resume").click();
     await expect.poll(() => bar.getByRole("status").textContent(), { timeout: LONG }).toBe("You created this game: you can stop its clock.");
     expect((await pageTrpc<{ game: { pausedAt: string | null } }>(page, "play.get", { gameId }, "GET")).game.pausedAt).toBeNull();
