@@ -35,6 +35,11 @@ export interface LayoutParts {
    * frame's "Decide!" tab and title show the number. Absent: "Decide!" alone, while the phase waits.
    */
   waiting?: number;
+  /**
+   * The same decisions in words, one each ("Germany: 2 hits to take in Ukraine, round 1"): the frame's
+   * banner lists them beside its "Decide now". Absent: the banner gives the count alone.
+   */
+  waitingText?: readonly string[];
 }
 
 /** A tab a screen adds to the frame's panel: `id` names it (its tab's test id is `tab-<id>`). */

@@ -1,20 +1,32 @@
 // The options line of a game played a phase at a time (the Sides tab), as a classic 1942 game's
-// Nations tab writes it: the orders' and decisions' hours, then the ruleset's own options the game was
-// made with, by their names (Ruleset.options), knowing none of them: a flag on is its name, a number
-// or word its name and value, anything else (1942's house rules) its name.
+// Nations tab writes it: the orders' hours, the decisions' when the ruleset has phases of decisions,
+// then the ruleset's own options the game was made with, by their names (Ruleset.options), knowing
+// none of them: a flag on is its name, a number or word its name and value, a group of settings each
+// setting set by the words its option gives it (1942's house rules, as the lobby names them).
 import type { RulesetGameView } from "../../server/services/ruleset-games/read";
 import { durationText } from "../components/battle-format";
 
-function ruleText({ name, value }: RulesetGameView["game"]["rules"][number]): string | null {
-  const words = name.toLowerCase();
-  if (value === false || value === null || value === "") return null;
-  if (value === true) return words;
-  if (typeof value === "number" || typeof value === "string") return `${words} ${value}`;
-  // An object of settings (house rules) counts when one of them is set.
-  return typeof value === "object" && Object.values(value).some((v) => v !== false && v !== null && v !== undefined) ? words : null;
+/** The settings of a group that are set, each by its words; a number or word follows them ("minor victory after turn 5"). */
+export function settingsText(words: Readonly<Record<string, string>>, value: Record<string, unknown>): string[] {
+  return Object.entries(words).flatMap(([id, text]) => {
+    const v = value[id];
+    if (v === undefined || v === null || v === false || v === "") return [];
+    return [v === true ? text : `${text} ${String(v)}`];
+  });
 }
 
-export function optionsLine(game: Pick<RulesetGameView["game"], "ordersHours" | "decisionHours" | "rules">): string {
-  const rules = game.rules.map(ruleText).filter((t): t is string => t !== null);
-  return [`orders ${durationText(game.ordersHours)}`, `decisions ${durationText(game.decisionHours)}`, ...rules].join(", ");
+function ruleText({ name, value, parts }: RulesetGameView["game"]["rules"][number]): string[] {
+  const words = name.toLowerCase();
+  if (value === false || value === null || value === "") return [];
+  if (value === true) return [words];
+  if (typeof value === "number" || typeof value === "string") return [`${words} ${value}`];
+  if (typeof value !== "object" || Array.isArray(value)) return [];
+  if (parts) return settingsText(parts, value);
+  // A group of settings whose option names none of them counts when one of them is set.
+  return Object.values(value).some((v) => v !== false && v !== null && v !== undefined) ? [words] : [];
+}
+
+export function optionsLine(game: Pick<RulesetGameView["game"], "ordersHours" | "decisionHours" | "decides" | "rules">): string {
+  const deadlines = [`orders ${durationText(game.ordersHours)}`, ...(game.decides ? [`decisions ${durationText(game.decisionHours)}`] : [])];
+  return [...deadlines, ...game.rules.flatMap(ruleText)].join(", ");
 }

@@ -14,11 +14,13 @@ import { Suspense, useCallback, useState } from "react";
 import type { RulesetGameView } from "../../server/services/ruleset-games/read";
 import { errorText } from "../components/format";
 import { Deadline } from "../game/[id]/deadline";
+import { DecisionBanner } from "../game/[id]/decision-banner";
 import { PanelTab, PanelTabContent, PanelTabList, PanelTabs } from "../game/[id]/panel-tabs";
 import { PressTabCount } from "../game/[id]/press/press-tab-count";
 import { useTRPC } from "../trpc/client";
 import screen from "../game/[id]/game-screen.module.css";
 import { BoardFrame, useSheet } from "./board-frame";
+import { deadlineZone } from "./deadline-zone";
 import type { ActionResult, Layout } from "./contract";
 import { screenOf } from "./registry";
 import { SidesPanel, STATUS } from "./sides-panel";
@@ -100,7 +102,7 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
       ) : (
         <span>Waiting for players to fill the seats</span>
       )}
-      {phase?.deadline && phase.status === "open" ? <Deadline iso={phase.deadline} running={!view.game.pausedAt} label={phase.decision ? "Decisions due" : "Orders due"} testId="deadline" /> : null}
+      {phase?.deadline && phase.status === "open" ? <Deadline iso={phase.deadline} running={!view.game.pausedAt} label={phase.decision ? "Decisions due" : "Orders due"} testId="deadline" gameZone={deadlineZone(view.game, phase.decision)} /> : null}
       {/* Of the sides that act in the phase: a robot locks in every phase, one with nothing to order too. */}
       {phase ? <span data-testid="locked-count">{phase.locked.filter((s) => phase.sides.includes(s)).length}/{phase.sides.length} locked</span> : null}
       {lastResolved > 0 ? (
@@ -112,7 +114,7 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
   );
 
   // The platform's tabs around the game's own panel: its orders, the game's own tabs, the sides, the press.
-  const layout: Layout = ({ board, panel, tabs = [], waiting }) => (
+  const layout: Layout = ({ board, panel, tabs = [], waiting, waitingText }) => (
     <BoardFrame testId="ruleset-game" label="Orders, sides and press" bar={bar} board={board} sheet={sheet} panel={
       <>
         <DecideTitle deciding={deciding} waiting={waiting} />
@@ -133,6 +135,8 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
             </button>
           </div>
         ) : null}
+        {/* "Decide now" shows the screen's panel (on a phone, the sheet), as the classic banner opens its Battles tab. */}
+        {deciding ? <DecisionBanner waiting={waitingText ?? waiting ?? 0} deadline={phase?.deadline ?? null} running={!view.game.pausedAt} gameZone={view.game.decisionsAt?.zone} onDecide={showPanel} /> : null}
         <SandboxBar gameId={gameId} view={view} onChanged={refetch} />
         {view.result?.over ? (
           <>

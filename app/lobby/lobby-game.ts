@@ -1,6 +1,8 @@
 // A game as the lobby lists it, and the lines of text the lobby writes about it.
 import type { Nation } from "../../server/rulesets/1942/engine/types";
 import { durationText } from "../components/battle-format";
+import { HOUSE_RULE_WORDS } from "../../server/rulesets/1942/options";
+import { settingsText } from "../games/options-line";
 import type { LobbyTurn } from "../../server/services/games";
 import { pressText, type PressMode } from "./press-choice";
 import type { BadgeSeat } from "../components/player-badge";
@@ -48,10 +50,7 @@ export function optionsText(g: LobbyGame): string {
     o.lowLuck ? "low luck" : "",
     o.robotsHold ? "practice robots" : "",
     o.robotTakeover ? `robot takes over after ${o.robotTakeover} missed` : "",
-    h.victoryCities ? "victory cities" : "",
-    h.minorVictoryTurn ? `minor victory after turn ${h.minorVictoryTurn}` : "",
-    h.vcInfantry ? "infantry at victory cities" : "",
-    h.commerceRaiding ? "commerce raiding" : "",
+    ...settingsText(HOUSE_RULE_WORDS, h),
   ].filter(Boolean);
   const deadlines = g.ruleset === "1942" ? [`orders ${durationText(o.ordersHours)}`, `decisions ${durationText(o.decisionHours)}`] : [`orders ${durationText(o.ordersHours)}`];
   return [...deadlines, pressText(o), ...extras, ...playerOptionsText(o)].join(", ");

@@ -49,6 +49,12 @@ export interface OptionInfo {
    * form or the API sets it). `setup` judges the value either way.
    */
   kind?: "flag" | "count";
+  /**
+   * An option made of several settings (1942's house rules): each setting's words as the lobby writes
+   * them ("victory cities"); a number set follows its words ("minor victory after turn 5"). Without
+   * them the option is named whole when any of its settings is set.
+   */
+  parts?: Readonly<Record<string, string>>;
 }
 
 /**

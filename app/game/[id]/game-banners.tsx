@@ -2,7 +2,7 @@
 // the viewer, and the game's result.
 import Link from "next/link";
 import dynamic from "next/dynamic";
-import { Deadline } from "./deadline";
+import { DecisionBanner } from "./decision-banner";
 import type { GameView } from "./game-types";
 
 // The result's rating changes only at the end: not needed to draw the first screen.
@@ -33,20 +33,7 @@ export function GameBanners(props: {
         </div>
       ) : null}
 
-      {waiting.length > 0 ? (
-        <div className="banner banner-decide" data-testid="decision-waiting">
-          <span>
-            {/* Only the message is live: the countdown beside it would be read out every second. */}
-            <span role="status">
-              {waiting.length === 1 ? "A decision waits for you" : `${waiting.length} decisions wait for you`}: {waiting.join("; ")}.
-            </span>{" "}
-            {phase?.decisionDeadline ? <Deadline iso={phase.decisionDeadline} running={!view.game.pausedAt} label="Due" gameZone={view.game.decisionsAt?.zone} /> : null}
-          </span>
-          <button type="button" className="button button-small" onClick={props.onDecide}>
-            Decide now
-          </button>
-        </div>
-      ) : null}
+      <DecisionBanner waiting={waiting} deadline={phase?.decisionDeadline ?? null} running={!view.game.pausedAt} gameZone={view.game.decisionsAt?.zone} onDecide={props.onDecide} />
 
       {view.result ? (
         <div className="note game-result" data-testid="game-over" role="status">

@@ -9,9 +9,17 @@ export interface Options1942 {
   lowLuck?: boolean;
 }
 
+/** Each house rule (R9) as the lobby and a game's options line name it (a turn follows its words). */
+export const HOUSE_RULE_WORDS: Readonly<Record<keyof HouseRules, string>> = {
+  victoryCities: "victory cities",
+  minorVictoryTurn: "minor victory after turn",
+  vcInfantry: "infantry at victory cities",
+  commerceRaiding: "commerce raiding",
+};
+
 export const OPTIONS_1942: readonly OptionInfo[] = [
   { id: "lowLuck", name: "Low luck", kind: "flag" },
-  { id: "houseRules", name: "House rules" },
+  { id: "houseRules", name: "House rules", parts: HOUSE_RULE_WORDS },
 ];
 
 /** Each house rule (R9) and whether a value is one it takes. */

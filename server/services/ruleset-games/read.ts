@@ -5,8 +5,8 @@
 // is review.ts.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { locks, phases, seats, users, type PhaseStatus } from "../../../db/schema";
-import type { AnyRuleset, GameResult, Viewer } from "../../rulesets";
+import { locks, phases, seats, users, type DailyTime, type PhaseStatus } from "../../../db/schema";
+import type { AnyRuleset, GameResult, OptionInfo, Viewer } from "../../rulesets";
 import type { Phase } from "../phases";
 import { shownPlayerName } from "../player-names";
 import { runningVacationEnd, seatExtras, type SeatExtras } from "../player-figures";
@@ -43,11 +43,16 @@ export interface RulesetGameView {
     ordersHours: number;
     /** Hours for a phase of decisions inside a turn (PhaseInfo.deadline "decision"). */
     decisionHours: number;
+    /** The ruleset's turn has phases of decisions (1942's battles): the decisions' hours mean something. */
+    decides: boolean;
+    /** Daily deadlines at a time of day in a zone (R3.1): the frame writes the deadline in that zone too. */
+    ordersAt?: DailyTime;
+    decisionsAt?: DailyTime;
     pausedAt: string | null;
     /** This user created the game and may pause and resume it (play.pause; a sandbox's clock never runs). */
     mayPause: boolean;
     /** The ruleset's own options this game was made with (Ruleset.options, in its order), as the lobby lists them to everyone. */
-    rules: { id: string; name: string; value: RuleValue }[];
+    rules: { id: string; name: string; value: RuleValue; parts?: OptionInfo["parts"] }[];
     press: "full" | "public" | "none";
     /** A sandbox (issue 24): where it was copied from, and its share link's token (its owner only). */
     sandbox?: { fromGameId: number | null; fromTurn: number | null; shareToken: string | null };
@@ -152,9 +157,12 @@ export async function rulesetGameView(db: Db, userId: string, gameId: number, as
       status: game.status,
       ordersHours: game.options.ordersHours,
       decisionHours: game.options.decisionHours,
+      decides: phase ? ruleset.phases(phase.startState).some((p) => p.deadline === "decision") : false,
+      ...(game.options.ordersAt ? { ordersAt: game.options.ordersAt } : {}),
+      ...(game.options.decisionsAt ? { decisionsAt: game.options.decisionsAt } : {}),
       pausedAt: game.pausedAt?.toISOString() ?? null,
       mayPause: game.createdBy === userId && !game.sandbox,
-      rules: (ruleset.options ?? []).filter((o) => game.options.rules?.[o.id] !== undefined).map((o) => ({ id: o.id, name: o.name, value: game.options.rules![o.id] as RuleValue })),
+      rules: (ruleset.options ?? []).filter((o) => game.options.rules?.[o.id] !== undefined).map((o) => ({ id: o.id, name: o.name, value: game.options.rules![o.id] as RuleValue, ...(o.parts ? { parts: o.parts } : {}) })),
       press: game.options.press ?? "full",
       ...(game.sandbox ? { sandbox: { fromGameId: game.sandboxOf, fromTurn: game.sandboxTurn, shareToken: game.createdBy === userId ? game.shareToken : null } } : {}),
     },

@@ -11,6 +11,7 @@ import type { StageView } from "../../../../server/rulesets/1942/phases/stage-vi
 import { LiveBattleView } from "../../../game/[id]/battle-decisions";
 import { BattleSourceContext, type BattleSource, type DecisionInput } from "../../../game/[id]/battle/battle-source";
 import { requestKey } from "../../../game/[id]/battle/decision-words";
+import { myWaitingText } from "../../../game/[id]/battle-waiting";
 import type { LiveBattle, PendingRequest } from "../../../game/[id]/game-types";
 import { BattleMarkers, type MarkerData } from "../../../game/[id]/map/battle-markers";
 import { BoardMap } from "../../../game/[id]/map/board-map";
@@ -149,7 +150,7 @@ export function BattlesStage(props: GameScreenProps & { view: BattlesView }) {
       </section>
     </BattleSourceContext.Provider>
   );
-  // The decisions still open for the viewer (the frame's "Decide! 2"): none once locked.
-  const waiting = acting && !locked ? waitingIn(myRequests, batch, (b) => leftToPreference(batch, view.preference, b)).length : 0;
-  return props.layout({ board, panel, waiting });
+  // The decisions still open for the viewer (the frame's "Decide! 2" and its banner, in words): none once locked.
+  const open = acting && !locked ? waitingIn(myRequests, batch, (b) => leftToPreference(batch, view.preference, b)) : [];
+  return props.layout({ board, panel, waiting: open.length, waitingText: myWaitingText(open) });
 }
