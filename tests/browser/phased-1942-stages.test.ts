@@ -46,6 +46,7 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
     let shotBattle = false;
     let framed = 0;
     let boardShown = 0;
+    const narrow = (page.viewportSize()?.width ?? 1440) <= 700;
     for (let guard = 0; guard < 30; guard++) {
       const before = await untilGermanyActs(page);
       if (before.includes("Turn 2")) break;
@@ -53,7 +54,7 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
         // A battles phase: the battles are markers on the map, and Germany's decisions wait in the panel.
         await page.getByTestId("stage-battles").waitFor();
         await whenHydrated(page.getByTestId("stage-lock")); // a click before the page runs does nothing
-        const { view } = await pageTrpc<{ view: { battles: { territory: string }[]; requests: { chooser: string }[]; start: { treasury: Record<string, number> } } }>(page, "play.get", { gameId, side: "Germany" }, "GET");
+        const { view } = await pageTrpc<{ view: { battles: { territory: string }[]; requests: { chooser: string; battle: string; round: number }[]; start: { treasury: Record<string, number> } } }>(page, "play.get", { gameId, side: "Germany" }, "GET");
         // The map opens framed on this phase's battles: every one's marker whole on the screen.
         await sheet(page, false);
         const territories = view.battles.map((b) => b.territory).sort();
@@ -73,7 +74,20 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
           expect(await page.getByTestId("treasury-germany").textContent()).toBe(String(view.start.treasury.Germany));
           expect(await page.getByTestId("board-russia").locator('tr:has(th:text-is("Caucasus"))').textContent()).toContain("infantry");
           await shoot(page, `${shots}-board`);
-          await page.getByTestId("tab-orders").click();
+          // The banner over the tabs says in words which decisions wait (classic game-banners.tsx), and
+          // its "Decide now" brings back the Orders tab (on a phone, the sheet opened on it).
+          const banner = page.getByTestId("decision-waiting");
+          await expect.poll(() => banner.textContent(), { timeout: LONG }).toContain(asked === 1 ? "A decision waits for you: Germany: " : `${asked} decisions wait for you: Germany: `);
+          for (const r of view.requests.filter((q) => q.chooser === "Germany")) expect(await banner.textContent()).toContain(` in ${r.battle}, round ${r.round}`);
+          await shoot(page, `${shots}-decide-banner`);
+          await page.getByTestId("decide-now").click();
+          await expect.poll(() => page.getByTestId("tab-orders").getAttribute("aria-selected"), { timeout: LONG }).toBe("true");
+          if (narrow) {
+            // Closed, the sheet is opened again by "Decide now" (showPanel).
+            await sheet(page, false);
+            await page.getByTestId("decide-now").click();
+            await expect.poll(() => page.getByTestId("sheet-toggle").getAttribute("aria-expanded"), { timeout: LONG }).toBe("true");
+          }
           boardShown = 1;
         }
         const form = page.locator('form[data-testid^="decision-caucasus-"][data-testid$="-general-axis"]');

@@ -212,3 +212,27 @@ describe("a side with nothing to order (the ruleset's phases leave it out)", () 
     expect((await asFay.play.get({ gameId })).game.status).toBe("finished");
   });
 });
+
+describe("what the frame's bar and options line read (play.get's game)", () => {
+  it("a 1942 game: its daily deadlines' zones, its phases of decisions, each house rule's words", async () => {
+    const hal = await makeUser(handle, "hal-frame@example.com");
+    const asHal = callerFor(handle, hal);
+    const ordersAt = { time: "18:00", zone: "Europe/Berlin" };
+    const decisionsAt = { time: "09:00", zone: "America/Chicago" };
+    const houseRules = { victoryCities: true, minorVictoryTurn: 6 };
+    const { gameId } = await asHal.play.create({ name: "Frame 1942", ruleset: "1942", scenario: "standard", seats: 5, mine: ["Germany", "Russia"], robots: ["Japan", "United Kingdom", "United States"], ...settings, decisionHours: 2, ordersAt, decisionsAt, rules: { houseRules } });
+    const { game } = await asHal.play.get({ gameId });
+    expect(game).toMatchObject({ decides: true, ordersAt, decisionsAt });
+    expect(game.rules).toEqual([{ id: "houseRules", name: "House rules", value: houseRules, parts: expect.objectContaining({ victoryCities: "victory cities", minorVictoryTurn: "minor victory after turn" }) }]);
+  });
+
+  it("an Interplanetary game: no phase of decisions, no daily deadlines", async () => {
+    const ida = await makeUser(handle, "ida-frame@example.com");
+    const asIda = callerFor(handle, ida);
+    const { gameId } = await asIda.play.create({ name: "Frame race", ruleset: "interplanetary", scenario: "planet-race", seats: 3, mine: ["red"], robots: ["blue", "green"], ...settings });
+    const { game } = await asIda.play.get({ gameId });
+    expect(game.decides).toBe(false);
+    expect(game).not.toHaveProperty("ordersAt");
+    expect(game).not.toHaveProperty("decisionsAt");
+  });
+});
