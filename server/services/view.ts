@@ -182,7 +182,10 @@ const boards = new WeakMap<ViewRead, GameView["board"]>();
 function boardOf(read: ViewRead): GameView["board"] {
   if (boards.has(read)) return boards.get(read)!;
   const { phase, startState } = read;
-  const stage = phase?.status === "post-combat" ? phase.postCombat : null;
+  // The combat's outcome stays on the board while the end of the turn resolves after post-combat, as
+  // it stood when the last landing locked: the page shows no step back to the turn's start, and the
+  // last lock's event needs to carry no board (app/game/[id]/live-locks.ts).
+  const stage = phase?.status === "post-combat" || phase?.status === "resolving" ? phase.postCombat : null;
   const board = stage
     ? { units: stage.report.units, owners: stage.report.owners, treasury: startState!.treasury }
     : startState
