@@ -85,7 +85,7 @@ export interface GameView {
     waitingFor: Nation[];
     mine: Partial<Record<Nation, { choices: PostCombatChoices; landings: LandingOrder[]; aaMoves: AaMove[]; locked: boolean }>>;
   };
-  /** The board at the start of the phase (after combat, during post-combat): public to every player. */
+  /** The board at the start of the phase (after combat, during post-combat and the end of the turn that follows it): public to every player. */
   board: null | { units: UnitReport[]; owners: Record<string, Nation>; treasury: Record<Nation, number> };
   /** Once the game is over (R8.6, R9.1): who won, in which turn, and why. Public, also to spectators. */
   result: null | { winner: string; turn: number; reason: string; ratingChanges?: RatingChangeShown[] };
