@@ -15,6 +15,10 @@ export interface GameEvent {
   /** locks-changed of the last lock of orders: the phase closed and resolves (every nation in `locked`);
    * the page applies it in place too, and no stream builds a view for it (event-view.ts). */
   status?: "resolving";
+  /** locks-changed of post-combat (R7.3): who is still choosing, public as every view shows it
+   * (postCombat.waitingFor); with `status` on the last lock, which closes the stage. Never anyone's
+   * landings or AA moves. Applied in place too (drizzle/0023). */
+  waitingFor?: SeatSide[];
   /** The stored event's id (set when it travels; streams resume from it). */
   id?: number;
   /** A sandbox's event (issue 24): for its own stream only, never the lobby. */

@@ -17,9 +17,10 @@ const reads = new WeakMap<GameEvent, Promise<ViewRead | undefined>>();
 const otherRulesets = new Set<number>();
 
 /** Whether an event carries the view: a lock with its list is applied in place (app/game/[id]/live-locks.ts),
- * the last lock of orders too (its list is every nation, with the phase's new status). */
+ * the last lock of orders too (its list is every nation, with the phase's new status), and a lock of
+ * post-combat with who still chooses. */
 export function carriesView(event: GameEvent): boolean {
-  return !(event.kind === "locks-changed" && event.locked);
+  return !(event.kind === "locks-changed" && (event.locked || event.waitingFor));
 }
 
 /** The read every stream of this game in this process shares for `event`. */

@@ -85,7 +85,7 @@ export interface GameView {
     waitingFor: Nation[];
     mine: Partial<Record<Nation, { choices: PostCombatChoices; landings: LandingOrder[]; aaMoves: AaMove[]; locked: boolean }>>;
   };
-  /** The board at the start of the phase (after combat, during post-combat): public to every player. */
+  /** The board at the start of the phase (after combat, during post-combat and the end of the turn that follows it): public to every player. */
   board: null | { units: UnitReport[]; owners: Record<string, Nation>; treasury: Record<Nation, number> };
   /** Once the game is over (R8.6, R9.1): who won, in which turn, and why. Public, also to spectators. */
   result: null | { winner: string; turn: number; reason: string; ratingChanges?: RatingChangeShown[] };
@@ -182,7 +182,10 @@ const boards = new WeakMap<ViewRead, GameView["board"]>();
 function boardOf(read: ViewRead): GameView["board"] {
   if (boards.has(read)) return boards.get(read)!;
   const { phase, startState } = read;
-  const stage = phase?.status === "post-combat" ? phase.postCombat : null;
+  // The combat's outcome stays on the board while the end of the turn resolves after post-combat, as
+  // it stood when the last landing locked: the page shows no step back to the turn's start, and the
+  // last lock's event needs to carry no board (app/game/[id]/live-locks.ts).
+  const stage = phase?.status === "post-combat" || phase?.status === "resolving" ? phase.postCombat : null;
   const board = stage
     ? { units: stage.report.units, owners: stage.report.owners, treasury: startState!.treasury }
     : startState

@@ -137,9 +137,10 @@ describe("postCombat.lock and unlock in one call", () => {
     expect(await vacationEnded(alice.id)).toBe(true);
     const [row] = await handle.db.select().from(postCombatOrders).where(and(eq(postCombatOrders.phaseId, phaseId), eq(postCombatOrders.nation, "Germany")));
     expect(row!.savedBy).toBe(alice.id);
+    // Each event says who still chooses (drizzle/0023), the last lock that the stage closed.
     expect((await gameEvents(gameId)).slice(-2)).toEqual([
-      { gameId, kind: "locks-changed", turn: 1 },
-      { gameId, kind: "locks-changed", turn: 1 },
+      { gameId, kind: "locks-changed", turn: 1, phaseId, waitingFor: ["Germany"] },
+      { gameId, kind: "locks-changed", turn: 1, phaseId, waitingFor: [], status: "resolving" },
     ]);
 
     // The stage is closed: locking again is refused (R7.3) and queues nothing more.
@@ -191,8 +192,11 @@ describe("postCombat.lock and unlock in one call", () => {
       expect(r.reason).toMatchObject({ code: "CONFLICT", message: "No post-combat moves are open in this game now (R7.3)" });
     expect((await jobsOf(phaseId)).filter((j) => j.key === `adjudicate:${phaseId}:post-combat`)).toHaveLength(1);
     expect((await latestPhase(gameId)).status).toBe("resolving");
-    // One event for each lock stored, none for a refused one.
-    expect((await gameEvents(gameId)).slice(seen)).toEqual(results.map(() => ({ gameId, kind: "locks-changed", turn: 1 })));
+    // One event for each lock stored, none for a refused one; the closing lock's comes last and alone says so.
+    const events = (await gameEvents(gameId)).slice(seen);
+    expect(events).toHaveLength(results.length);
+    expect(events.slice(0, -1).every((e) => e.status === undefined && (e.waitingFor as string[]).length > 0)).toBe(true);
+    expect(events.at(-1)).toEqual({ gameId, kind: "locks-changed", turn: 1, phaseId, waitingFor: [], status: "resolving" });
   });
 });
 
