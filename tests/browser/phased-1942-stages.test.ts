@@ -54,7 +54,7 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
         // A battles phase: the battles are markers on the map, and Germany's decisions wait in the panel.
         await page.getByTestId("stage-battles").waitFor();
         await whenHydrated(page.getByTestId("stage-lock")); // a click before the page runs does nothing
-        const { view } = await pageTrpc<{ view: { battles: { territory: string }[]; requests: { chooser: string; battle: string; round: number }[]; start: { treasury: Record<string, number> } } }>(page, "play.get", { gameId, side: "Germany" }, "GET");
+        const { view } = await pageTrpc<{ view: { battles: { territory: string }[]; requests: { kind: string; chooser: string; battle: string; round: number }[]; start: { treasury: Record<string, number> } } }>(page, "play.get", { gameId, side: "Germany" }, "GET");
         // The map opens framed on this phase's battles: every one's marker whole on the screen.
         await sheet(page, false);
         const territories = view.battles.map((b) => b.territory).sort();
@@ -78,7 +78,9 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
           // its "Decide now" brings back the Orders tab (on a phone, the sheet opened on it).
           const banner = page.getByTestId("decision-waiting");
           await expect.poll(() => banner.textContent(), { timeout: LONG }).toContain(asked === 1 ? "A decision waits for you: Germany: " : `${asked} decisions wait for you: Germany: `);
-          for (const r of view.requests.filter((q) => q.chooser === "Germany")) expect(await banner.textContent()).toContain(` in ${r.battle}, round ${r.round}`);
+          // Each request in its own words: casualties to take, or (whatever the dice left) a retreat question.
+          for (const r of view.requests.filter((q) => q.chooser === "Germany"))
+            expect(await banner.textContent()).toContain(r.kind === "casualties" ? ` to take in ${r.battle}, round ${r.round}` : `submerge or withdraw in ${r.battle} after round ${r.round}`);
           await shoot(page, `${shots}-decide-banner`);
           await page.getByTestId("decide-now").click();
           await expect.poll(() => page.getByTestId("tab-orders").getAttribute("aria-selected"), { timeout: LONG }).toBe("true");
