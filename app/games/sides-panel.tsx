@@ -1,6 +1,6 @@
 // The Sides tab of a game played a phase at a time: the creator's clock (Pause / Resume), the game's
 // kind and options, who plays which side (with the player's reliability, rating in this game and
-// vacation, as in the lobby) and who has locked, the turn's dice commitment (as a classic game's
+// vacation, as in the lobby), each side's team when the scenario has teams, and who has locked, the turn's dice commitment (as a classic game's
 // Nations tab), and the links to the last review, the history and the download.
 import Link from "next/link";
 import { PlayerBadge } from "../components/player-badge";
@@ -34,6 +34,13 @@ export function SidesPanel({ gameId, view, lastResolved }: { gameId: number; vie
           return (
             <li key={s.side} className={`${styles.seat} ${locked ? styles.locked : ""}`} data-testid={`seat-${s.side}`}>
               <strong>{s.side}</strong>{" "}
+              {s.team ? (
+                <>
+                  <span className="muted" data-testid={`team-${s.side}`}>
+                    ({s.team})
+                  </span>{" "}
+                </>
+              ) : null}
               {s.robot ? `robot${s.mine ? " (you)" : ""}` : s.player ? <PlayerBadge seat={s} /> : `open seat${s.mine ? " (you)" : ""}`}
               {phase?.status === "open" ? (locked ? " · locked" : ordering ? " · ordering" : " · nothing to order") : ""}
               <SeatActions gameId={gameId} side={s.side} mine={s.mine} robot={s.robot} active={view.game.status === "active"} />

@@ -2,7 +2,7 @@
 // generic services"): its game page sends it to the platform's frame (/game/<id>/play), which shows it
 // with 1942's screen (its orders phase on the map) and names the phase of the turn; a lock there closes the orders phase (the
 // robots lock at once) and the page follows the turn's later phases. Its Sides tab writes the game's
-// options and lets the creator pause and resume the clock. Screenshots at 1440×900 and 390×844.
+// options and each side's team, and lets the creator pause and resume the clock. Screenshots at 1440×900 and 390×844.
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createPhased1942, pageTrpc } from "./page-trpc";
@@ -38,6 +38,9 @@ describe.skipIf(SKIP)("a 1942 game played a phase at a time", () => {
     await expect.poll(() => page.getByTestId("seed-hash").textContent(), { timeout: LONG }).toBe(seedHash);
     // The options line, as a classic game's Nations tab writes it: the deadlines' hours and low luck.
     expect(await page.getByTestId("game-options").textContent()).toBe("Options: orders 1 day, decisions 1 day, low luck");
+    // Each side's team from the scenario (R1.1), as a classic game's Nations tab has its team column.
+    const teams: Record<string, string> = { Germany: "Axis", Japan: "Axis", Russia: "Allies", "United Kingdom": "Allies", "United States": "Allies" };
+    for (const [side, team] of Object.entries(teams)) expect(await page.getByTestId(`seat-${side}`).getByTestId(`team-${side}`).textContent()).toBe(`(${team})`);
     // The creator's clock: Pause stops it (the deadline stands still), Resume starts it again.
     const bar = page.getByTestId("pause-bar");
     await whenHydrated(bar.getByTestId("pause"));

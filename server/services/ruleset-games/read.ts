@@ -14,7 +14,7 @@ import { gameRatingChanges, type RatingChangeShown } from "../ratings";
 import { actingSides, currentStep, isDecisionPhase, phaseNameOf } from "./acting";
 import { savedBatch } from "./play";
 import { lastRowEnd } from "./game-end";
-import { anyRulesetGame, rulesetGame, wholeTurnRows, type Game } from "./rulesets";
+import { anyRulesetGame, declaredTeamOf, rulesetGame, wholeTurnRows, type Game } from "./rulesets";
 import { phaseStartState } from "../start-state";
 
 export interface RulesetPhaseInfo {
@@ -58,7 +58,8 @@ export interface RulesetGameView {
     sandbox?: { fromGameId: number | null; fromTurn: number | null; shareToken: string | null };
   };
   /** Each seat; with its player's figures where the name is shown (SeatExtras). */
-  seats: ({ side: string; player: string | null; robot: boolean; mine: boolean } & SeatExtras)[];
+  /** `team`: the side's team when the scenario declares teams (declaredTeamOf), as the classic Nations tab shows it. */
+  seats: ({ side: string; team?: string; player: string | null; robot: boolean; mine: boolean } & SeatExtras)[];
   /** The side whose view this is (the viewer plays it), or null for a spectator. */
   side: string | null;
   mySides: string[];
@@ -166,13 +167,17 @@ export async function rulesetGameView(db: Db, userId: string, gameId: number, as
       press: game.options.press ?? "full",
       ...(game.sandbox ? { sandbox: { fromGameId: game.sandboxOf, fromTurn: game.sandboxTurn, shareToken: game.createdBy === userId ? game.shareToken : null } } : {}),
     },
-    seats: rows.map((r) => ({
-      side: r.side,
-      robot: r.robot,
-      mine: r.userId === userId,
-      player: r.userId ? shownPlayerName({ id: r.userId, name: r.name }, game, r.userId === userId) : null,
-      ...extras.get(r.side),
-    })),
+    seats: rows.map((r) => {
+      const team = declaredTeamOf(game, r.side);
+      return {
+        side: r.side,
+        ...(team ? { team } : {}),
+        robot: r.robot,
+        mine: r.userId === userId,
+        player: r.userId ? shownPlayerName({ id: r.userId, name: r.name }, game, r.userId === userId) : null,
+        ...extras.get(r.side),
+      };
+    }),
     side,
     mySides,
     turn: phase?.turn ?? 0,

@@ -65,6 +65,15 @@ export function teamOfGameSide(game: Pick<Game, "ruleset" | "scenario">, side: s
   return scenario ? teamOfSide(scenario, side) : side;
 }
 
+/**
+ * The team a side of this game plays for when its scenario declares teams (1942's Axis and Allies), for
+ * a column beside the side; undefined in a free-for-all, where the team would only repeat the side.
+ */
+export function declaredTeamOf(game: Pick<Game, "ruleset" | "scenario">, side: string): string | undefined {
+  const scenario = scenarioInfo(game);
+  return scenario?.teams ? teamOfSide(scenario, side) : undefined;
+}
+
 /** Stored with each phase, so a replay knows which rules judged it. */
 export const engineVersionOf = (ruleset: AnyRuleset) => `${ruleset.id} ${ruleset.version}`;
 
