@@ -2,7 +2,7 @@
 // the public API with the account's token. A bot is shown as one beside its name everywhere a name
 // shows (the figures of player-figures.ts carry the flag), and a challenge may reserve a seat for a
 // bot account, which then joins it through the API like anyone else.
-import { and, eq, inArray, or } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users, type SeatSide } from "../../db/schema";
 import { ServiceError } from "./errors";
@@ -16,14 +16,6 @@ export async function setBot(db: Db, userId: string, bot: boolean): Promise<{ bo
 export async function isBot(db: Db, userId: string): Promise<boolean> {
   const [row] = await db.select({ bot: users.bot }).from(users).where(eq(users.id, userId));
   return row?.bot ?? false;
-}
-
-/** The bot accounts among `userIds`. */
-export async function botsAmong(db: Db, userIds: string[]): Promise<Set<string>> {
-  const ids = [...new Set(userIds)];
-  if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: users.id }).from(users).where(and(inArray(users.id, ids), eq(users.bot, true)));
-  return new Set(rows.map((r) => r.id));
 }
 
 export interface BotInvite {

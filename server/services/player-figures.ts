@@ -1,13 +1,14 @@
 // The figures shown beside a player's name (lobby, seats, profile): reliability, finished games and,
 // after enough rated games, the rating. Anonymous games hide them with the name (player-names.ts).
-import { sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
-import { vacations, type GameOptions, type SeatSide } from "../../db/schema";
+import { oncePerDb } from "../../db/once-per-db";
+import { attendance, games, ratings, seats, users, vacations, type AttendanceOutcome, type GameOptions, type SeatSide } from "../../db/schema";
 import { namedPlayer } from "./player-names";
-import { finishedGameCounts, reliabilityFigures } from "./reliability";
-import { shownRatings } from "./ratings";
-import { botsAmong } from "./bots";
+import { textArray } from "./named-call";
+import { RELIABILITY_DAYS, RELIABILITY_PHASES, reliabilityFigure } from "./reliability";
+import { SHOWN_AFTER, shownRating } from "./ratings";
 
 export { namedPlayer };
 
@@ -26,28 +27,70 @@ export async function playerFigures(db: Db, userIds: string[], ruleset: string):
 }
 
 /**
+ * The figures of users in rulesets, in one statement (issue 20: every game view and its refetches
+ * read these for the seats, and on this machine a round trip costs more than the rows). One row per
+ * user and rating shown in one of `rulesets` (a user without one: one row, no rating). The same
+ * figures as reliabilityFigures, finishedGameCounts, the users' bot marks and shownRatings, which the
+ * profile and the join requirements read one at a time (tests/services/figures-one-statement.test.ts
+ * holds them equal). Built once per database and sent as a named statement: the users and rulesets
+ * are text[] parameters, so one statement serves every view.
+ */
+function prepareFigures(db: Db) {
+  const p = (name: string) => sql.placeholder(name);
+  const since = sql`now() - make_interval(days => ${RELIABILITY_DAYS})`;
+  // The latest phases due within the window, as reliabilityFigures counts them.
+  const due = (outcome: AttendanceOutcome) => sql<number>`(select count(*)::int from (
+      select a.outcome from ${attendance} a
+      where a.user_id = ${users.id} and a.created_at > ${since} and a.outcome in ('acted', 'missed')
+      order by a.id desc limit ${RELIABILITY_PHASES}) w where w.outcome = ${outcome})`;
+  return db
+    .select({
+      userId: users.id,
+      bot: users.bot,
+      acted: due("acted"),
+      missed: due("missed"),
+      left: sql<number>`(select count(distinct a.game_id)::int from ${attendance} a
+        where a.user_id = ${users.id} and a.created_at > ${since} and a.outcome = 'left')`,
+      finishedGames: sql<number>`(select count(distinct s.game_id)::int from ${seats} s join ${games} g on g.id = s.game_id
+        where s.user_id = ${users.id} and g.status = 'finished' and not g.sandbox)`,
+      ruleset: ratings.ruleset,
+      mu: ratings.mu,
+      sigma: ratings.sigma,
+    })
+    .from(users)
+    .leftJoin(ratings, and(eq(ratings.userId, users.id), sql`${ratings.ruleset} = any(${p("rulesets")}::text[])`, gte(ratings.games, SHOWN_AFTER)))
+    .where(sql`${users.id} = any(${p("ids")}::text[])`)
+    .prepare("player_figures");
+}
+const figuresQuery = oncePerDb(prepareFigures);
+
+/**
  * The figures of each user in each ruleset asked for (the lobby lists games of several rulesets: each
- * row shows its own game's ratings). Reliability, finished games and the bot mark are one per user,
- * read once; the ratings one statement per ruleset asked for.
+ * row shows its own game's ratings; a game's seats ask for its own). Reliability, finished games and
+ * the bot mark are one per user; a user not found has none of them.
  */
 export async function figuresByRuleset(db: Db, wanted: { userId: string; ruleset: string }[]): Promise<Map<string, Map<string, PlayerFigures>>> {
   const userIds = [...new Set(wanted.map((w) => w.userId))];
   const rulesets = [...new Set(wanted.map((w) => w.ruleset))].sort();
-  // Independent reads, sent together: a game view waits for one round trip, not four.
-  const [reliability, finished, bots, ...ratings] = await Promise.all([
-    reliabilityFigures(db, userIds),
-    finishedGameCounts(db, userIds),
-    botsAmong(db, userIds),
-    ...rulesets.map((ruleset) => shownRatings(db, wanted.filter((w) => w.ruleset === ruleset).map((w) => w.userId), ruleset)),
-  ]);
+  const rows = userIds.length ? await figuresQuery(db).execute({ ids: textArray(userIds), rulesets: textArray(rulesets) }) : [];
+  const byUser = new Map(rows.map((r) => [r.userId, r]));
+  const rating = new Map(rows.flatMap((r) => (r.ruleset !== null && r.mu !== null && r.sigma !== null ? [[`${r.ruleset}|${r.userId}`, shownRating({ mu: r.mu, sigma: r.sigma })] as const] : [])));
   return new Map(
-    rulesets.map((ruleset, i) => [
+    rulesets.map((ruleset) => [
       ruleset,
       new Map(
-        [...new Set(wanted.filter((w) => w.ruleset === ruleset).map((w) => w.userId))].map((id) => [
-          id,
-          { reliability: reliability.get(id) ?? null, finishedGames: finished.get(id) ?? 0, rating: ratings[i]!.get(id) ?? null, bot: bots.has(id) },
-        ]),
+        [...new Set(wanted.filter((w) => w.ruleset === ruleset).map((w) => w.userId))].map((id) => {
+          const r = byUser.get(id);
+          return [
+            id,
+            {
+              reliability: r ? reliabilityFigure(r.acted, r.missed, r.left) : null,
+              finishedGames: r?.finishedGames ?? 0,
+              rating: rating.get(`${ruleset}|${id}`) ?? null,
+              bot: r?.bot ?? false,
+            },
+          ];
+        }),
       ),
     ]),
   );
