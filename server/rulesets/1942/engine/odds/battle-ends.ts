@@ -1,18 +1,12 @@
 // R6.10: a battle ends when a side has no unit left in it or neither side can hurt the other. Each
 // pair of states is checked before its round; an ended pair's mass is added to its outcome, to each
 // side's end state (wiped out or not) and to the TUV swing, and shown to `onEnd`.
-import type { EndKind, EndRecorder } from "./odds-types";
+import type { EndKind, EndRecorder, OddsResult } from "./odds-types";
 import type { Prepared } from "./prepared";
 import { inBattleOf } from "./side-result";
 
-/** The outcomes' masses so far. */
-export interface Tally {
-  attackerWins: number;
-  defenderWins: number;
-  bothDestroyed: number;
-  draw: number;
-  attackerWithdrew: number;
-  taken: number;
+/** The outcomes' masses so far (the result's outcomes, before they are divided by the whole). */
+export interface Tally extends Pick<OddsResult, "attackerWins" | "defenderWins" | "bothDestroyed" | "draw" | "attackerWithdrew" | "taken"> {
   /** Per state of each side: the mass ending there with its units still on the board, or wiped out. */
   endA: Float64Array;
   endAWiped: Float64Array;
