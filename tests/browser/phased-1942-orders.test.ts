@@ -3,6 +3,8 @@
 // the rules give (play.ask), buys a unit and places it, saves (play.save: the batch stored is what was
 // done on the map), locks, and the turn moves on to its next phase (the robots lock at once). The
 // whole flow once on a desktop (1440×900) and once on a phone (390×844, the panel a bottom sheet).
+// Then the same without the map: the list view's forms (orders-list-view.tsx, the classic page's) add a
+// move and a purchase, save and lock through play.*, and the map shows what the server holds.
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -10,7 +12,7 @@ import { clickTerritory, groupBadge } from "./robot-game";
 import { createPhased1942, pageTrpc } from "./page-trpc";
 import { LONG, SKIP, onePageSession, shoot, signIn, transitionsDone, whenHydrated } from "./support";
 
-type Saved = { saved: Record<string, unknown>[] | null };
+type Saved = { saved: Record<string, unknown>[] | null; phase: { locked: string[] } | null };
 
 /** Germany's saved batch of the phase in play, as play.get gives it to its player. */
 const savedBatch = async (page: Page, gameId: number): Promise<Saved["saved"]> => (await pageTrpc<Saved>(page, "play.get", { gameId }, "GET")).saved;
@@ -108,6 +110,68 @@ async function ordersOnTheMap(page: Page, base: string, run: string, phone: bool
   await shoot(page, `lockstep-phased-1942-map-${tag}-next`);
 }
 
+/** Every order through the list view's forms: a move and a purchase added, saved, locked; the map shows them. */
+async function ordersInTheList(page: Page, base: string, run: string, phone: boolean): Promise<void> {
+  const tag = phone ? "narrow" : "wide";
+  // Japan is the player's too and does not lock: Germany's locked batch stays in the open phase to be read.
+  const gameId = await createPhased1942(page, `Phased list ${tag} ${run}`, ["Germany", "Japan"]);
+  await page.goto(`${base}/game/${gameId}`);
+  await page.waitForURL(/\/game\/\d+\/play$/, { timeout: LONG });
+  await page.getByTestId("map-germany").waitFor({ timeout: LONG });
+  await openSheet(page, phone);
+  const toggle = page.getByTestId("list-view-germany");
+  await whenHydrated(toggle);
+  // The player's choice is kept in the browser: opened once, the list stays open.
+  if ((await toggle.evaluate((el) => (el.parentElement as HTMLDetailsElement).open)) === false) await toggle.click();
+  const editor = page.getByTestId("orders-germany");
+  await editor.waitFor({ timeout: LONG });
+
+  // Two of East Europe's infantry to Germany (a part of the stack), then one infantry bought for Germany.
+  await editor.getByTestId("move-from-germany").fill("East Europe");
+  await editor.getByTestId("move-count-germany-infantry").fill("2");
+  await editor.getByTestId("move-path-germany").fill("Germany");
+  await editor.getByTestId("add-move-germany").click();
+  await editor.getByTestId("purchase-type-germany").selectOption("infantry");
+  await editor.getByTestId("purchase-count-germany").fill("1");
+  await editor.getByTestId("purchase-destination-germany").fill("Germany");
+  await editor.getByTestId("add-purchase-germany").click();
+  const entered = [
+    { id: "m1", from: "East Europe", path: ["Germany"], units: { infantry: 2 } },
+    { id: "p2", type: "infantry", count: 1, destination: "Germany" },
+  ];
+  await expect.poll(() => editor.getByTestId("draft-germany").locator("li > div > span").allTextContents(), { timeout: LONG }).toEqual(["m1 2 infantry: East Europe → Germany", "p2 Buy 1 infantry at Germany"]);
+  await editor.getByTestId("move-form-germany").scrollIntoViewIfNeeded();
+  await shoot(page, `lockstep-phased-1942-list-${tag}-forms`);
+  // One draft: the map's list has them before they are saved.
+  const mapList = page.getByTestId("map-order-list-germany");
+  expect(await mapList.locator("li > span:first-child").allTextContents()).toEqual(["m1 2 infantry: East Europe → Germany", "p2 Buy 1 infantry at Germany"]);
+
+  await editor.getByTestId("save-germany").click();
+  await expect.poll(() => editor.getByTestId("save-message-germany").textContent(), { timeout: LONG }).toBe("Saved 2 orders.");
+  expect((await savedBatch(page, gameId))).toEqual(entered);
+  const lock = editor.getByTestId("lock-germany");
+  await expect.poll(() => lock.isEnabled(), { timeout: LONG }).toBe(true);
+  await lock.click();
+  await editor.getByTestId("locked-tag-germany").waitFor({ timeout: LONG });
+  const held = await pageTrpc<Saved>(page, "play.get", { gameId }, "GET");
+  expect(held.phase?.locked).toContain("Germany");
+  expect(held.saved).toEqual(entered);
+  // Locked: the forms are gone, the saved list is what was entered.
+  expect(await editor.getByTestId("move-form-germany").count()).toBe(0);
+  expect(await editor.getByTestId("saved-germany").locator("li").allTextContents()).toEqual(["m1 2 infantry: East Europe → Germany", "p2 Buy 1 infantry at Germany"]);
+  await shoot(page, `lockstep-phased-1942-list-${tag}`);
+
+  // The page again, from the server: the map draws the saved move and lists both orders.
+  await page.reload();
+  const map = page.getByTestId("map-germany");
+  await map.locator('svg[data-zoom="ready"]').waitFor({ timeout: LONG });
+  await expect.poll(() => map.getByTestId("map-arrow-m1").getAttribute("data-path"), { timeout: LONG }).toBe("East Europe>Germany");
+  expect(await page.getByTestId("map-order-list-germany").locator("li > span:first-child").allTextContents()).toEqual(["m1 2 infantry: East Europe → Germany", "p2 Buy 1 infantry at Germany"]);
+  await page.getByTestId("map-locked-tag-germany").waitFor({ timeout: LONG });
+  await closeSheet(page, phone);
+  await shoot(page, `lockstep-phased-1942-list-${tag}-map`);
+}
+
 describe.skipIf(SKIP)("the orders phase of a phased 1942 game on the map", () => {
   const session = onePageSession("lockstep-phased-1942-map", { width: 1440, height: 900 });
   const run = randomBytes(3).toString("hex");
@@ -122,5 +186,17 @@ describe.skipIf(SKIP)("the orders phase of a phased 1942 game on the map", () =>
     const { page, app } = session;
     await page.setViewportSize({ width: 390, height: 844 });
     await ordersOnTheMap(page, app.base, run, true);
+  }, 600_000);
+
+  it("is ordered without the map on a desktop: the list view's forms add a move and a purchase, save, lock", async () => {
+    const { page, app } = session;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await ordersInTheList(page, app.base, run, false);
+  }, 600_000);
+
+  it("is ordered the same in the list on a phone", async () => {
+    const { page, app } = session;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await ordersInTheList(page, app.base, run, true);
   }, 600_000);
 });

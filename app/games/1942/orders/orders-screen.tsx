@@ -1,7 +1,8 @@
 "use client";
 // The orders phase of a 1942 game played a phase at a time (R4): the classic game's map and ordering —
 // select a stack, pick a destination the rules give, transports and their cargo, purchases placed
-// where the rules allow, the draft's list, Save / Lock / Unlock — in the platform's frame. The map's
+// where the rules allow, the draft's list, Save / Lock / Unlock — and its list view (the forms, for
+// every order without the map: orders-list-view.tsx) in the platform's frame, both on one draft. The map's
 // questions go through the contract's `ask` (play.ask) and the draft through its save, lock and unlock
 // (play.*): a batch is the whole list of orders, and its first refusal (rule id and message) is
 // marked on the order it concerns (refused-order.ts).
@@ -10,6 +11,7 @@ import type { GameState } from "../../../../server/rulesets/1942/engine/state";
 import type { Nation } from "../../../../server/rulesets/1942/engine/types";
 import { MapOrders } from "../../../game/[id]/map/map-orders";
 import { PhasedRulesProvider, type PhasedRules } from "../../../game/[id]/map/map-rules";
+import { OrdersListView } from "../../../game/[id]/orders-list-view";
 import { ownUnitsBox } from "../../../game/[id]/own-units-box";
 import { useOrderDraft, type DraftActions, type DraftOrderLike } from "../../../game/[id]/use-order-draft";
 import type { ActionResult, GameScreenProps } from "../../contract";
@@ -45,7 +47,10 @@ function Ordering(props: GameScreenProps & { state: GameState; nation: Nation; a
     unlock: () => orThrow(props.unlock),
   };
   // The frame refetches the game after every save, lock and unlock: nothing more to do here.
-  const orders = useOrderDraft(gameId, nation, (props.saved as DraftOrderLike[] | null) ?? [], () => {}, undefined, actions);
+  const saved = (props.saved as DraftOrderLike[] | null) ?? [];
+  const orders = useOrderDraft(gameId, nation, saved, () => {}, undefined, actions);
+  const phaseOpen = phase.status === "open";
+  const locked = phase.locked.includes(nation);
   const { ask } = props;
   const rules: PhasedRules = useMemo(() => ({ key: `${gameId}|${nation}|${props.turn}`, ask, lowLuck: state.lowLuck === true }), [gameId, nation, props.turn, ask, state.lowLuck]);
   return props.layout({
@@ -55,8 +60,8 @@ function Ordering(props: GameScreenProps & { state: GameState; nation: Nation; a
         <MapOrders
           gameId={gameId}
           nation={nation}
-          phaseOpen={phase.status === "open"}
-          locked={phase.locked.includes(nation)}
+          phaseOpen={phaseOpen}
+          locked={locked}
           board={board}
           victoryCities={state.houseRules?.victoryCities === true}
           orders={orders}
@@ -65,6 +70,7 @@ function Ordering(props: GameScreenProps & { state: GameState; nation: Nation; a
           storageKey={`lockstep:map-view:${gameId}`}
           revealPick
         />
+        <OrdersListView nation={nation} phaseOpen={phaseOpen} locked={locked} saved={saved} board={board} orders={orders} vcFactories={state.houseRules?.vcInfantry === true} />
       </PhasedRulesProvider>
     ),
   });
