@@ -164,7 +164,7 @@ describe("hidden orders", () => {
       await handle.db.update(phases).set({ status }).where(eq(phases.id, row!.id));
       for (const caller of [asAlice, asBob]) {
         const review = await caller.game.review({ gameId, turn: 1 });
-        expect(review, status).toMatchObject({ resolved: false, status, orders: null, report: null, seed: null, luck: null });
+        expect(review, status).toMatchObject({ resolved: false, status, orders: null, report: null, seed: null, luck: null, gameReports: null });
         expect(JSON.stringify(review), status).not.toContain(SECRET);
         // The history, by either name, holds the turn back the same way.
         const [turn] = (await caller.play.history({ gameId })).turns;
@@ -204,7 +204,7 @@ describe("play.review of a 1942 game", () => {
       await handle.db.update(phases).set({ status }).where(eq(phases.id, row!.id));
       for (const [who, caller] of [["the player", asAlice], ["another player", asBob], ["a spectator", asCarol]] as const) {
         const review = await caller.play.review({ gameId, turn: 1 });
-        expect(review, `${who}, ${status}`).toMatchObject({ ruleset: "1942", status, resolved: false, before: null, after: null, orders: null, report: null, seed: null, luck: null, phases: null });
+        expect(review, `${who}, ${status}`).toMatchObject({ ruleset: "1942", status, resolved: false, before: null, after: null, orders: null, report: null, seed: null, luck: null, gameReports: null, phases: null });
         expect(review.turns, `${who}, ${status}`).toEqual([{ turn: 1, status }]);
         expect(JSON.stringify(review), `${who}, ${status}`).not.toContain(SECRET);
       }
@@ -292,7 +292,7 @@ describe("play.review of a 1942 game played a phase at a time", () => {
     expect([waiting.turn, waiting.step, waiting.status]).toEqual([1, 1, "open"]);
     for (const [who, caller] of roles(game)) {
       const review = await caller.play.review({ gameId, turn: 1 });
-      expect(review, who).toMatchObject({ ruleset: "1942", resolved: false, before: null, after: null, orders: null, report: null, seed: null, luck: null, phases: null });
+      expect(review, who).toMatchObject({ ruleset: "1942", resolved: false, before: null, after: null, orders: null, report: null, seed: null, luck: null, gameReports: null, phases: null });
       expect(JSON.stringify(review), who).not.toContain(SECRET);
     }
     await expect(callerFor(handle, null).play.review({ gameId, turn: 1 })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
