@@ -149,7 +149,8 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
             <RatingChanges changes={view.ratingChanges} draw={view.result.draw} />
           </>
         ) : null}
-        {strip}
+        {/* The screen's word on the last turn (1942: its battles), placed as the classic page places its strip. */}
+        {strip ? <div className={screen.recent}>{strip}</div> : null}
         <PanelTabs value={tab} onValueChange={setTab} className={screen.tabs}>
           <PanelTabList className={screen.tabList} label="The game's panels">
             <PanelTab value="orders" className={screen.tab} testId="tab-orders">
