@@ -119,12 +119,16 @@ describe.skipIf(SKIP)("the turn review of a 1942 game played a phase at a time",
     expect(mapBox.height).toBeGreaterThan(400);
     expect(await page.getByTestId("review-next").isVisible()).toBe(true);
     await page.screenshot({ path: join(SCREENSHOTS, "lockstep-phased-1942-review-390.png") });
-    // The game's page on a phone: the strip heads the sheet, the Replay tab beside the others.
+    // The game's page on a phone: the sheet opens on the orders, the strip after the tabs as on the
+    // classic page, the Replay tab beside the others.
     await page.goto(`${app.base}/game/${gameId}/play`);
     await page.getByTestId("ruleset-game").locator('svg[data-shapes="loaded"]').waitFor({ timeout: LONG });
     await sheet(page, true);
     await strip();
-    expect(await page.getByTestId("recent-battles").isVisible()).toBe(true);
+    const recent = page.getByTestId("recent-battles");
+    expect(await recent.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(await page.getByTestId("tab-orders").evaluate((el) => el.getBoundingClientRect().top));
+    await recent.scrollIntoViewIfNeeded();
+    expect(await recent.isVisible()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: join(SCREENSHOTS, "lockstep-phased-1942-strip-390.png") });
     await page.getByTestId("tab-replay").click();
