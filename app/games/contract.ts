@@ -40,6 +40,8 @@ export interface LayoutParts {
    * banner lists them beside its "Decide now". Absent: the banner gives the count alone.
    */
   waitingText?: readonly string[];
+  /** What the screen shows over the frame's tabs, whatever tab is open (1942: the last turn's battles). */
+  strip?: ReactNode;
 }
 
 /** A tab a screen adds to the frame's panel: `id` names it (its tab's test id is `tab-<id>`). */
@@ -78,6 +80,12 @@ export interface GameScreenProps<View = unknown, Orders = unknown> {
    * question names its problem). Absent for a spectator.
    */
   ask?(name: string, question: unknown): Promise<unknown>;
+  /**
+   * The last turn whose every phase resolved and its whole report as the viewer may see it (play.turnReport:
+   * Ruleset.turnReport of its phases' reports, through reportView); null before the first turn resolved
+   * or while its report loads. 1942 lists its battles over the tabs and opens its review from a Replay tab.
+   */
+  lastTurn: { turn: number; report: unknown } | null;
 }
 
 export interface GameReviewProps<View = unknown, Report = unknown> {
@@ -95,6 +103,11 @@ export interface GameReviewProps<View = unknown, Report = unknown> {
   orders: Record<string, unknown> | null;
   /** Each side's luck over the turn, as the ruleset priced it (Ruleset.turnLuck); null when it prices none. */
   luck: unknown[] | null;
+  /**
+   * The whole report of every turn from the first to this one (this one's last), as the viewer may see
+   * each: what a review prices the luck over the game from (1942's "Over the game").
+   */
+  gameReports: unknown[] | null;
 }
 
 /** What app/games/<ruleset>/screen.tsx exports. */

@@ -81,6 +81,9 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
   // with the number of decisions waiting when the screen counts them (the layout's `waiting`).
   const deciding = !!phase?.decision && phase.status === "open" && acting !== null && phase.sides.includes(acting) && !phase.locked.includes(acting);
   const lastResolved = phase ? (phase.status === "finished" ? view.turn : view.turn - 1) : 0;
+  // The last turn's whole report, for the screen's strip over the tabs (1942: its battles) and its Replay tab.
+  const last = useQuery({ ...trpc.play.turnReport.queryOptions({ gameId, turn: lastResolved, ...(acting ? { side: acting } : {}) }), enabled: lastResolved > 0, staleTime: Infinity });
+  const lastTurn = lastResolved > 0 && last.data?.resolved ? { turn: last.data.turn, report: last.data.report } : null;
 
   // The bar over the board: the facts a player looks at every time (the rest is in the Sides tab).
   const bar = (
@@ -114,7 +117,7 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
   );
 
   // The platform's tabs around the game's own panel: its orders, the game's own tabs, the sides, the press.
-  const layout: Layout = ({ board, panel, tabs = [], waiting, waitingText }) => (
+  const layout: Layout = ({ board, panel, tabs = [], waiting, waitingText, strip }) => (
     <BoardFrame testId="ruleset-game" label="Orders, sides and press" bar={bar} board={board} sheet={sheet} panel={
       <>
         <DecideTitle deciding={deciding} waiting={waiting} />
@@ -146,6 +149,8 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
             <RatingChanges changes={view.ratingChanges} draw={view.result.draw} />
           </>
         ) : null}
+        {/* The screen's word on the last turn (1942: its battles), placed as the classic page places its strip. */}
+        {strip ? <div className={screen.recent}>{strip}</div> : null}
         <PanelTabs value={tab} onValueChange={setTab} className={screen.tabs}>
           <PanelTabList className={screen.tabList} label="The game's panels">
             <PanelTab value="orders" className={screen.tab} testId="tab-orders">
@@ -223,6 +228,7 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
         save={(orders) => attempt(() => save.mutateAsync({ gameId, side: acting ?? "", orders }))}
         lock={() => attempt(() => lock.mutateAsync({ gameId, side: acting ?? "" }))}
         unlock={() => attempt(() => unlock.mutateAsync({ gameId, side: acting ?? "" }))}
+        lastTurn={lastTurn}
         ask={acting ? (name, question) => queryClient.fetchQuery(trpc.play.ask.queryOptions({ gameId, side: acting, name, question })) : undefined}
       />
     </Suspense>

@@ -68,7 +68,7 @@ export function RulesetReview({ review }: { review: RulesetTurnReview }) {
   // second frame would put each of its elements on the page twice until the swap.
   return (
     <Suspense fallback={<p className="muted" data-testid="board-loading">Loading the review…</p>}>
-      <Review gameId={review.gameId} layout={layout} showPanel={sheet.show} turn={review.turn} side={review.side} before={review.before} after={review.after} report={review.report} orders={review.orders} luck={review.luck} />
+      <Review gameId={review.gameId} layout={layout} showPanel={sheet.show} turn={review.turn} side={review.side} before={review.before} after={review.after} report={review.report} orders={review.orders} luck={review.luck} gameReports={review.gameReports} />
     </Suspense>
   );
 }

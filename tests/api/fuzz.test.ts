@@ -323,6 +323,7 @@ const INPUTS: Record<string, fc.Arbitrary<unknown>> = {
   "play.resume": fc.record({ gameId: playId }),
   "play.history": fc.record({ gameId: playId }),
   "play.review": fc.record({ gameId: playId, turn: smallInt, side: fc.option(side, { nil: undefined }) }),
+  "play.turnReport": fc.record({ gameId: playId, turn: smallInt, side: fc.option(side, { nil: undefined }) }),
   "play.download": fc.record({ gameId: playId }),
   "play.verify": fc.record({ gameId: playId }),
   "play.ask": fc.record({

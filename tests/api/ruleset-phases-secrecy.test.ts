@@ -28,7 +28,7 @@ describe("a turn of several phases", () => {
     const tokens = Object.fromEntries(await Promise.all([ann, ben, cat].map(async (u) => [u.id, (await createToken(handle.db, u.id, { name: "t", scopes: ["read"], days: 1 })).token] as const)));
     const paths = [`/play/${gameId}`, `/play/${gameId}?side=a`, `/play/${gameId}/history`, `/play/${gameId}/turns/1`, `/play/${gameId}/download`, "/games"];
     const reads = async (caller: typeof asAnn, userId: string) => {
-      const trpc = [await caller.play.get({ gameId }), await caller.play.get({ gameId, side: "a" }), await caller.play.history({ gameId }), await caller.play.review({ gameId, turn: 1 }), await caller.play.download({ gameId }), await caller.game.lobby()];
+      const trpc = [await caller.play.get({ gameId }), await caller.play.get({ gameId, side: "a" }), await caller.play.history({ gameId }), await caller.play.review({ gameId, turn: 1 }), await caller.play.turnReport({ gameId, turn: 1 }), await caller.play.download({ gameId }), await caller.game.lobby()];
       const rest = [];
       for (const path of paths) {
         const res = await api(path, tokens[userId]!);

@@ -24,6 +24,8 @@ const READS = ["game.lobby", "game.lobbyLive", "game.get", "game.history", "game
   "play.games", "play.kind", "play.get", "play.history", "play.review", "play.download", "play.verify",
   // A side's questions to its rules: its player's alone, over roles in tests/api/play-ask.test.ts.
   "play.ask",
+  // A turn's whole report, none while it is in play: over roles in tests/services/ruleset-turn-report.test.ts and ruleset-phases-secrecy.test.ts.
+  "play.turnReport",
   // A user's own webhooks: another user's are "not found" (tests/api/webhooks.test.ts).
   "webhook.list"];
 
@@ -202,7 +204,7 @@ describe("play.review of a 1942 game", () => {
       await handle.db.update(phases).set({ status }).where(eq(phases.id, row!.id));
       for (const [who, caller] of [["the player", asAlice], ["another player", asBob], ["a spectator", asCarol]] as const) {
         const review = await caller.play.review({ gameId, turn: 1 });
-        expect(review, `${who}, ${status}`).toMatchObject({ ruleset: "1942", status, resolved: false, before: null, after: null, orders: null, report: null, seed: null, luck: null, phases: null });
+        expect(review, `${who}, ${status}`).toMatchObject({ ruleset: "1942", status, resolved: false, before: null, after: null, orders: null, report: null, seed: null, luck: null, gameReports: null, phases: null });
         expect(review.turns, `${who}, ${status}`).toEqual([{ turn: 1, status }]);
         expect(JSON.stringify(review), `${who}, ${status}`).not.toContain(SECRET);
       }
@@ -290,7 +292,7 @@ describe("play.review of a 1942 game played a phase at a time", () => {
     expect([waiting.turn, waiting.step, waiting.status]).toEqual([1, 1, "open"]);
     for (const [who, caller] of roles(game)) {
       const review = await caller.play.review({ gameId, turn: 1 });
-      expect(review, who).toMatchObject({ ruleset: "1942", resolved: false, before: null, after: null, orders: null, report: null, seed: null, luck: null, phases: null });
+      expect(review, who).toMatchObject({ ruleset: "1942", resolved: false, before: null, after: null, orders: null, report: null, seed: null, luck: null, gameReports: null, phases: null });
       expect(JSON.stringify(review), who).not.toContain(SECRET);
     }
     await expect(callerFor(handle, null).play.review({ gameId, turn: 1 })).rejects.toMatchObject({ code: "UNAUTHORIZED" });

@@ -7,13 +7,17 @@
 // fire 13 or more — two sure hits — against Germany's 6, one sure hit on five or more units, so round 1
 // never ends the battle and a battles phase always opens. Every check is read off the turn's report:
 // the steps in R3's order, each step's sentences, Germany's arrow, the battle's mark and Karelia's owner.
-// Screenshots at 1440×900 and 390×844.
+// On the game's page, turn 1's battles are over the tabs (the whole turn's report's, every one with its
+// outcome, not the orders phase's combat so far) and its Replay tab opens the review, whose luck over
+// the game is priced from every turn's whole report. Screenshots at 1440×900 and 390×844.
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { battleLuck, luckLine, nationLuck, type BattleLuck } from "../../app/game/[id]/turn/luck";
 import { reviewSteps } from "../../app/game/[id]/turn/review-steps";
 import type { Nation, Order, TurnReport } from "../../server/rulesets/1942/engine";
 import { createPhased1942, pageTrpc } from "./page-trpc";
+import { sheet } from "./phased-1942-page";
 import { LONG, SCREENSHOTS, SKIP, onePageSession, signIn } from "./support";
 
 const KARELIA = "karelia-s-s-r-"; // slug("Karelia S.S.R.")
@@ -49,9 +53,25 @@ describe.skipIf(SKIP)("the turn review of a 1942 game played a phase at a time",
     const battle = report.battles.find((b) => b.territory === "Karelia S.S.R.")!;
     expect(battle.rounds.length).toBeGreaterThanOrEqual(2);
     const steps = reviewSteps(report, orders, { lowLuck: true });
+    // The strip's words for each of the turn's battles: where, and who won (the winner's team, or none).
+    const chipsOf = (r: TurnReport) => r.battles.map((b, i) => `${i > 0 ? ", " : ""}${b.territory}${b.winner ? ` (${b.winner === "none" ? "no winner" : `${b.winner} won`})` : ""}`);
+    const strip = async () => {
+      const recent = page.getByTestId("recent-battles");
+      await recent.waitFor({ timeout: LONG });
+      expect(await recent.locator("summary strong").first().textContent()).toBe(`Battles of turn 1 (${report.battles.length}):`);
+      expect(await recent.locator('[data-testid^="recent-battle-chip-"]').allTextContents()).toEqual(chipsOf(report));
+    };
 
-    await page.goto(`${app.base}/game/${gameId}/turn/1`);
+    // The game's page (turn 2's orders): turn 1's battles over the tabs, its review a Replay tab away.
+    await page.goto(`${app.base}/game/${gameId}/play`);
+    await strip();
+    await page.getByTestId("ruleset-game").locator('svg[data-shapes="loaded"]').waitFor({ timeout: LONG });
+    await page.screenshot({ path: join(SCREENSHOTS, "lockstep-phased-1942-strip-1440.png") });
+    await page.getByTestId("tab-replay").click();
+    expect(await page.getByTestId("replay").locator("h2").textContent()).toBe("Replay of turn 1");
+    await page.getByTestId("replay-open").click();
     await page.getByTestId("ruleset-review").waitFor({ timeout: LONG });
+    expect(new URL(page.url()).pathname).toBe(`/game/${gameId}/turn/1`);
     const map = page.getByTestId("review-map");
     await map.locator('svg[data-shapes="loaded"]').waitFor({ timeout: LONG });
     expect(await page.getByTestId("review-title").textContent()).toContain("turn 1");
@@ -79,6 +99,14 @@ describe.skipIf(SKIP)("the turn review of a 1942 game played a phase at a time",
     expect(review.luck).not.toBeNull();
     await page.getByTestId("review-text").locator("summary").click();
     await page.getByTestId(`story-battle-${KARELIA}`).getByTestId("story-round-2").waitFor({ timeout: LONG });
+    // The luck over the game (turns 1–1): every battle of every turn's whole report, priced as the classic review prices it.
+    const all = await pageTrpc<{ gameReports: TurnReport[] }>(page, "play.review", { gameId, turn: 1, boards: false }, "GET");
+    expect(all.gameReports).toEqual([report]);
+    const gameLuck = nationLuck(all.gameReports.flatMap((r) => r.battles).map((b) => battleLuck(b, true)).filter((p): p is BattleLuck => "actual" in p)).map(luckLine);
+    expect(gameLuck.length).toBeGreaterThan(0);
+    const shownLuck = await page.getByTestId("luck-game").allTextContents();
+    expect(shownLuck).toHaveLength(gameLuck.length);
+    gameLuck.forEach((line, i) => expect(shownLuck[i]).toContain(line));
 
     // A phone (390×844): the map fills the window above the frame's sheet, the step control in reach.
     await page.setViewportSize({ width: 390, height: 844 });
@@ -91,6 +119,21 @@ describe.skipIf(SKIP)("the turn review of a 1942 game played a phase at a time",
     expect(mapBox.height).toBeGreaterThan(400);
     expect(await page.getByTestId("review-next").isVisible()).toBe(true);
     await page.screenshot({ path: join(SCREENSHOTS, "lockstep-phased-1942-review-390.png") });
+    // The game's page on a phone: the sheet opens on the orders, the strip after the tabs as on the
+    // classic page, the Replay tab beside the others.
+    await page.goto(`${app.base}/game/${gameId}/play`);
+    await page.getByTestId("ruleset-game").locator('svg[data-shapes="loaded"]').waitFor({ timeout: LONG });
+    await sheet(page, true);
+    await strip();
+    const recent = page.getByTestId("recent-battles");
+    expect(await recent.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(await page.getByTestId("tab-orders").evaluate((el) => el.getBoundingClientRect().top));
+    await recent.scrollIntoViewIfNeeded();
+    expect(await recent.isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: join(SCREENSHOTS, "lockstep-phased-1942-strip-390.png") });
+    await page.getByTestId("tab-replay").click();
+    await page.getByTestId("replay-open").click();
+    await page.getByTestId("ruleset-review").waitFor({ timeout: LONG });
     await page.setViewportSize({ width: 1440, height: 900 });
   }, 600_000);
 });

@@ -14,12 +14,13 @@ export function Preview(props: { side: string; review: boolean; before: unknown;
   const [locked, setLocked] = useState<string[]>([]);
   const view = props.after as View;
   const layout: Layout = ({ board, panel }) => <BoardFrame testId="ta-preview" label="Orders" bar={<strong>Preview</strong>} board={board} panel={panel} />;
-  if (props.review) return <Review gameId={0} layout={layout} showPanel={() => {}} turn={1} side={props.side} before={props.before} after={props.after} report={props.report} orders={null} luck={null} />;
+  if (props.review) return <Review gameId={0} layout={layout} showPanel={() => {}} turn={1} side={props.side} before={props.before} after={props.after} report={props.report} orders={null} luck={null} gameReports={null} />;
   return (
     <Screen
       gameId={0}
       layout={layout}
       showPanel={() => {}}
+      lastTurn={null}
       side={props.side}
       turn={view.kind === "full" ? view.state.turn : 1}
       view={view}

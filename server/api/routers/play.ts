@@ -9,6 +9,7 @@ import { askAsSide } from "../../services/ruleset-games/queries";
 import { leaveSide, reclaimSide } from "../../services/ruleset-games/seats";
 import { rulesetDownload, rulesetGameView, rulesetHistory } from "../../services/ruleset-games/read";
 import { rulesetTurnReview } from "../../services/ruleset-games/review";
+import { rulesetTurnReport } from "../../services/ruleset-games/turn-reports";
 import { classicGame, offeredGames } from "../../services/ruleset-games/rulesets";
 import { joinGame } from "../../services/games";
 import { pauseGame, resumeGame } from "../../services/pause";
@@ -101,6 +102,10 @@ export const playRouter = router({
     // boards: false leaves out the turn's start and end views, for a page that tells the turn from its report.
     .input(z.object({ gameId, turn: int4(1), side: side.optional(), boards: z.boolean().optional() }))
     .query(({ ctx, input }) => rulesetTurnReview(ctx.db, ctx.user.id, input.gameId, input.turn, input.side, { boards: input.boards })),
+  /** One turn's whole report as the viewer may see it, once its every phase resolved (a game page's last turn). */
+  turnReport: protectedProcedure
+    .input(z.object({ gameId, turn: int4(1), side: side.optional() }))
+    .query(({ ctx, input }) => rulesetTurnReport(ctx.db, ctx.user.id, input.gameId, input.turn, input.side)),
   download: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => rulesetDownload(ctx.db, ctx.user.id, input.gameId)),
   /** Replay every resolved turn and check its dice commitment; players only, like game.verify. */
   verify: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => verifyGameFor(ctx.db, ctx.user.id, input.gameId)),

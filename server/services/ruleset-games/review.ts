@@ -13,6 +13,7 @@ import { lastRowEnd } from "./game-end";
 import { luckOf } from "./luck";
 import { reportFor, viewerIn } from "./read";
 import { gameRules } from "./rules";
+import { wholeTurnReports } from "./turn-reports";
 import { anyRulesetGame, type Game } from "./rulesets";
 
 /** One resolved phase of a turn of several, in a review: its orders and report as the viewer may see it. */
@@ -53,6 +54,11 @@ export interface RulesetTurnReview {
   resolvedAt: string | null;
   /** Once resolved, a turn of one phase or one the ruleset reports whole: each side's luck over it (Ruleset.turnLuck); null without. */
   luck: unknown[] | null;
+  /**
+   * Once resolved: the whole report of every turn from the first to this one (this one's last), as
+   * this viewer may see each (turn-reports.ts) — what a review prices the luck over the game from.
+   */
+  gameReports: unknown[] | null;
   phases: RulesetReviewPhase[] | null;
 }
 
@@ -98,7 +104,7 @@ export async function rulesetTurnReview(db: Db, userId: string, gameId: number, 
   const side = viewer.kind === "side" ? viewer.side : null;
   // Nothing of a turn not resolved: its orders, seed and report stay secret until its every phase is (R3).
   if (!steps.every((p) => p.status === "resolved"))
-    return { ...base, side, resolved: false, before: null, after: null, orders: null, report: null, seed: null, resolvedAt: null, luck: null, phases: null };
+    return { ...base, side, resolved: false, before: null, after: null, orders: null, report: null, seed: null, resolvedAt: null, luck: null, gameReports: null, phases: null };
   const shown = await Promise.all(steps.map(async (p) => ({ ...p, startState: await phaseStartState(db, p), orders: (p.orders ?? {}) as Record<string, unknown> })));
   const start = shown[0]!;
   const orders = start.orders;
@@ -116,6 +122,7 @@ export async function rulesetTurnReview(db: Db, userId: string, gameId: number, 
     resolvedAt: last.resolvedAt?.toISOString() ?? null,
     // turnLuck prices a whole turn from its start, orders and report: a turn of one phase, or one reported whole.
     luck: shown.length === 1 || ruleset.turnReport ? await luckOf(db, game, { ...whole, orders }) : null,
+    gameReports: (await wholeTurnReports(db, ruleset, all, viewer, turn)).map((t) => t.report),
     phases: shown.length > 1 ? shown.map((p) => ({ step: p.step, phase: phaseNameOf(ruleset, p.startState) ?? "", orders: p.orders, report: reportFor(ruleset, p, viewer), seed: p.seed })) : null,
   };
 }

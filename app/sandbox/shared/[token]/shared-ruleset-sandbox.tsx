@@ -45,6 +45,7 @@ export function SharedRulesetSandbox({ game, turnsPlayed }: { game: RulesetGameV
         gameId={game.game.id}
         layout={layout}
         showPanel={sheet.show}
+        lastTurn={null}
         side={null}
         turn={game.turn}
         view={game.view}
