@@ -23,6 +23,8 @@ export interface LobbyGame {
   /** Which game: its ruleset ("1942", "interplanetary", ...) and scenario, by name too. */
   ruleset: string;
   rulesetName: string;
+  /** Null for a classic 1942 game (game.*); any game played a phase at a time names its scenario. */
+  scenario: string | null;
   scenarioName: string | null;
   status: "open" | "active" | "finished";
   options: {

@@ -1,9 +1,9 @@
 "use client";
 // The lobby's challenge form: 1942's own (seats, deadlines, house rules) or, for another game, ruleset-challenge.tsx.
+// Both create through play.create: a 1942 game from here is played a phase at a time (challenge-1942.ts).
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent, type ReactNode } from "react";
-import { NATIONS } from "../../server/rulesets/1942/engine/types";
 import { errorText } from "../components/format";
 import { viewerZone } from "../components/local-time";
 import { useTRPC } from "../trpc/client";
@@ -13,6 +13,7 @@ import { GameChoice, RulesetChallenge } from "./ruleset-challenge";
 import { DailyDeadline, type DailyChoice } from "./daily-deadline";
 import { SeatChoices, initialSeats } from "./seat-choices";
 import { BotInvite, botInvites, noBot } from "./bot-invite";
+import { challenge1942 } from "./challenge-1942";
 import styles from "./lobby.module.css";
 
 /** The challenge form: first the game, then 1942's own form or any other game's. */
@@ -50,11 +51,11 @@ function NewChallenge({ onCreated, gameChoice }: { onCreated: () => void; gameCh
   const [created, setCreated] = useState<string | null>(null);
 
   const create = useMutation(
-    trpc.game.create.mutationOptions({
+    trpc.play.create.mutationOptions({
       onSuccess: (res) => {
         onCreated();
         // The game's page, started or waiting for players: the player made it to play it.
-        router.push(`/game/${res.gameId}`);
+        router.push(`/game/${res.gameId}/play`);
         if (res.started) return;
         setCreated(`“${name.trim()}” is waiting for players. It is listed under Your games.`);
         setName("");
@@ -67,34 +68,27 @@ function NewChallenge({ onCreated, gameChoice }: { onCreated: () => void; gameCh
   function submit(e: FormEvent) {
     e.preventDefault();
     setCreated(null);
-    const nations = NATIONS.filter((n) => seats[n] === "me");
-    const robots = NATIONS.filter((n) => seats[n] === "robot");
-    if (!name.trim()) return setFormError("Give the game a name.");
-    if (nations.length === 0) return setFormError("Pick at least one nation to play (choose “Me”).");
     const bots = botInvites(bot, seats);
     if (typeof bots === "string") return setFormError(bots);
-    const oh = Number(ordersHours);
-    const dh = Number(decisionHours);
-    if (!Number.isFinite(oh) || !Number.isFinite(dh) || oh <= 0 || dh <= 0) return setFormError("Deadlines must be a number of hours above 0.");
-    setFormError(null);
-    const minor = minorVictoryTurn.trim() === "" ? undefined : Number(minorVictoryTurn);
-    if (minor !== undefined && (!Number.isInteger(minor) || minor < 1)) return setFormError("The minor-victory turn must be a whole number from 1.");
-    create.mutate({
-      name: name.trim(),
-      nations,
-      robots,
+    const made = challenge1942({
+      name,
+      seats,
       bots,
+      ordersHours,
+      decisionHours,
       lowLuck,
-      ordersHours: oh,
-      decisionHours: dh,
+      houseRules,
+      minorVictoryTurn,
       robotsHold,
       robotTakeover,
       ...press,
-      ...players,
-      houseRules: { ...houseRules, ...(minor !== undefined ? { minorVictoryTurn: minor } : {}) },
+      players,
       ...(ordersAt.on ? { ordersAt: { time: ordersAt.time, zone: ordersAt.zone || viewerZone() } } : {}),
       ...(decisionsAt.on ? { decisionsAt: { time: decisionsAt.time, zone: decisionsAt.zone || viewerZone() } } : {}),
     });
+    if ("error" in made) return setFormError(made.error ?? null);
+    setFormError(null);
+    create.mutate(made.input);
   }
 
   const error = formError ?? (create.error ? errorText(create.error) : null);

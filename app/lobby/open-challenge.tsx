@@ -18,7 +18,9 @@ export function OpenChallenge({ game, onJoined }: { game: LobbyGame; onJoined: (
   };
   const join1942 = useMutation(trpc.game.join.mutationOptions({ onSuccess: joined }));
   const joinSide = useMutation(trpc.play.join.mutationOptions({ onSuccess: joined }));
-  const classic = game.ruleset === "1942";
+  // A classic 1942 game (stored without a scenario) joins through game.join; any game played a phase
+  // at a time, a 1942 game made by play.create too, through play.join.
+  const classic = game.ruleset === "1942" && !game.scenario;
   const join = classic ? join1942 : joinSide;
   return (
     <li className={`card-item ${styles.gameItem}`} data-testid={`open-game-${game.id}`}>
@@ -31,7 +33,7 @@ export function OpenChallenge({ game, onJoined }: { game: LobbyGame; onJoined: (
         {game.seats.map((s) => (
           <li key={s.nation} className={styles.seat}>
             <span>
-              <strong>{s.nation}</strong> {classic ? <span className="muted small">({teamOf(s.nation)})</span> : null}
+              <strong>{s.nation}</strong> {game.ruleset === "1942" ? <span className="muted small">({teamOf(s.nation)})</span> : null}
             </span>
             {!s.player && !s.robot && s.reservedFor ? (
               <span className="muted" data-testid={`reserved-${game.id}-${s.nation}`}>

@@ -11,13 +11,15 @@ import { publish } from "./events";
 import { currentPhase } from "./phases";
 import { classicGame } from "./ruleset-games/rulesets";
 
-/** Which procedures ask: play.* refuses a classic 1942 game, as every play.* procedure does. */
+/** Which procedures ask: play.* refuses a classic 1942 game and game.* a game played a phase at a time, as every procedure of each does. */
 export type PauseVia = "game" | "play";
 
 async function creatorsGame(tx: Db, userId: string, gameId: number, via: PauseVia) {
   const [game] = await tx.select().from(games).where(eq(games.id, gameId)).for("update");
   if (!game) throw notFound("That game");
   if (via === "play" && classicGame(game)) throw new ServiceError("BAD_REQUEST", "This is a 1942 game: it is paused and resumed through game.pause and game.resume");
+  // And the other way round, as every game.* procedure refuses a game played a phase at a time.
+  if (via === "game" && !classicGame(game)) throw new ServiceError("BAD_REQUEST", "This game is played a phase at a time: it is paused and resumed through play.pause and play.resume");
   if (game.createdBy !== userId) throw forbidden("Only the game's creator may pause or resume it");
   if (game.status !== "active") throw conflict("Only a game in play can be paused or resumed");
   return game;

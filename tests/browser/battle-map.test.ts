@@ -128,7 +128,7 @@ describe.skipIf(SKIP)("a battle fought from the map by tapping unit icons", () =
 
   it("A makes a low-luck game against robots and orders the attack on Karelia from two territories", async () => {
     await signIn(a, base, `mapper-${run_}@example.com`);
-    await attackByList(a, `Battle map ${run_}`, "Karelia S.S.R.", [
+    await attackByList(a, base, `Battle map ${run_}`, "Karelia S.S.R.", [
       ["East Europe", { infantry: 3, armour: 1 }],
       ["Finland Norway", { infantry: 3, armour: 1 }],
     ]);

@@ -28,7 +28,7 @@ describe.skipIf(SKIP)("a battle fought with one tap", () => {
 
   it("A makes a low-luck game against robots and orders the attack on Karelia from two territories", async () => {
     await signIn(a, base, `tapper-${run_}@example.com`);
-    await attackByList(a, gameName, "Karelia S.S.R.", [
+    await attackByList(a, base, gameName, "Karelia S.S.R.", [
       ["East Europe", { infantry: 3, armour: 1 }],
       ["Finland Norway", { infantry: 3, armour: 1 }],
     ]);

@@ -24,7 +24,7 @@ describe.skipIf(SKIP)("the casualty picker pre-filled by the preference", () => 
 
   it("A attacks Caucasus with two armour and a fighter; the battle asks for Germany's casualties", async () => {
     await signIn(a, base, `prefill-${run}@example.com`);
-    await attackByList(a, `Prefill ${run}`, "Caucasus", [["Ukraine S.S.R.", { armour: 2, fighter: 1 }]]);
+    await attackByList(a, base, `Prefill ${run}`, "Caucasus", [["Ukraine S.S.R.", { armour: 2, fighter: 1 }]]);
     await a.getByTestId(`decision-${CAUCASUS}-1-general-axis`).waitFor({ timeout: LONG });
   }, 240_000);
 

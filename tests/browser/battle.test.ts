@@ -14,7 +14,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LONG, SKIP, countNavigations, shoot, shootNarrow, signIn, twoPlayerSession } from "./support";
-import { createdGame } from "./challenge";
+import { createClassic1942 } from "./page-trpc";
 
 const KARELIA = "karelia-s-s-r-"; // slug("Karelia S.S.R.")
 
@@ -47,15 +47,11 @@ describe.skipIf(SKIP)("an interactive battle in the browser", () => {
   }, 180_000);
 
   it("A makes a low-luck challenge with a 22 s decision deadline; B joins as Russia", async () => {
-    await a.getByLabel("Name").fill(gameName);
-    await a.getByTestId("seat-Germany-me").check();
-    await a.getByTestId("seat-Russia-open").check();
-    for (const n of ["United Kingdom", "Japan", "United States"]) await a.getByTestId(`seat-${n}-robot`).check();
-    await a.getByLabel("Decision deadline (hours)").fill("0.006");
-    await a.getByTestId("low-luck").check();
-    await a.getByTestId("robots-hold").check(); // the robots hold, so the only battles are the ones this test orders
-    await a.getByTestId("create-challenge").click();
-    gameId = await createdGame(a, base, { backToLobby: true });
+    // A classic game (game.create): this scenario tests the classic page's battles; the lobby's form
+    // makes games played a phase at a time. The robots hold, so the only battles are the ones this test orders.
+    gameId = await createClassic1942(a, base, { name: gameName, nations: ["Germany"], robots: ["United Kingdom", "Japan", "United States"], decisionHours: 0.006, lowLuck: true, robotsHold: true });
+    await a.goto(`${base}/lobby`);
+    await a.getByTestId(`my-game-${gameId}`).waitFor({ timeout: LONG });
     expect(gameId).toBeGreaterThan(0);
 
     await b.goto(`${base}/lobby`);

@@ -6,6 +6,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LONG, SKIP, shoot, shootNarrow, signIn, twoPlayerSession, openTab } from "./support";
 import { createdGame } from "./challenge";
+import { createClassic1942 } from "./page-trpc";
 
 describe.skipIf(SKIP)("bot accounts in the browser", () => {
   let base = "";
@@ -43,12 +44,9 @@ describe.skipIf(SKIP)("bot accounts in the browser", () => {
   it("another player sees the bot mark in the lobby, on the seats and on the profile", async () => {
     await a.goto(`${base}/lobby`);
     const name = `Bots ${run}`;
-    await a.getByLabel("Name").fill(name);
-    await a.getByTestId("seat-Germany-me").check();
-    await a.getByTestId("seat-Japan-open").check();
-    for (const n of ["Russia", "United Kingdom", "United States"]) await a.getByTestId(`seat-${n}-robot`).check();
-    await a.getByTestId("create-challenge").click();
-    const gameId = await createdGame(a, base);
+    // A classic game (game.create): the seats are then checked on the classic page's Nations tab; the
+    // lobby's form makes games played a phase at a time (its invitation is the next step).
+    const gameId = await createClassic1942(a, base, { name, nations: ["Germany"], robots: ["Russia", "United Kingdom", "United States"] });
 
     await b.goto(`${base}/lobby`);
     const open = b.getByTestId(`open-game-${gameId}`);

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LONG, SKIP, shoot, signIn as signInAt, twoPlayerSession } from "./support";
-import { createdGame } from "./challenge";
+import { createClassic1942 } from "./page-trpc";
 
 describe.skipIf(SKIP)("game loop in the browser", () => {
   let base = "";
@@ -32,12 +32,11 @@ describe.skipIf(SKIP)("game loop in the browser", () => {
   }, 180_000);
 
   it("A makes a challenge: Germany, robots for the Allies, Japan open", async () => {
-    await a.getByLabel("Name").fill("Browser war");
-    await a.getByTestId("seat-Germany-me").check();
-    for (const n of ["Russia", "United Kingdom", "United States"]) await a.getByTestId(`seat-${n}-robot`).check();
-    await a.getByTestId("robots-hold").check(); // the robots hold, so the only battles are the ones this test orders
-    await a.getByTestId("create-challenge").click();
-    gameId = await createdGame(a, base, { backToLobby: true });
+    // A classic game (game.create): this scenario plays the classic page; the lobby's form makes games
+    // played a phase at a time (lobby-1942.test.ts). The robots hold, so the only battles are the ones this test orders.
+    gameId = await createClassic1942(a, base, { name: "Browser war", nations: ["Germany"], robots: ["Russia", "United Kingdom", "United States"], robotsHold: true });
+    await a.goto(`${base}/lobby`);
+    await a.getByTestId(`my-game-${gameId}`).waitFor({ timeout: LONG });
     expect(gameId).toBeGreaterThan(0);
     await expect.poll(() => a.getByTestId(`my-game-${gameId}`).textContent()).toContain("waiting for players");
   }, 120_000);

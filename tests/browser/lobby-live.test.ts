@@ -33,9 +33,10 @@ describe.skipIf(SKIP)("the live lobby", () => {
     for (const n of ["Russia", "United Kingdom", "United States"]) await a.getByTestId(`seat-${n}-robot`).check();
     await a.getByTestId("robots-hold").check();
     await a.getByTestId("create-challenge").click();
-    // The challenge's page opens (it waits for players there); A goes back to the lobby.
-    await a.waitForURL(/\/game\/\d+$/, { timeout: LONG });
-    gameId = Number(a.url().split("/").pop());
+    // The challenge's page opens (it waits for players there: a 1942 game played a phase at a time,
+    // the platform's frame); A goes back to the lobby.
+    await a.waitForURL(/\/game\/\d+\/play$/, { timeout: LONG });
+    gameId = Number(/\/game\/(\d+)\/play$/.exec(a.url())![1]);
     await a.goto(`${base}/lobby`);
     await a.getByTestId("my-games").getByRole("link", { name: `Live ${run}` }).waitFor({ timeout: LONG });
     // B's lobby shows it well within the old 15 s polling interval, and B's page never reloaded.
@@ -49,7 +50,7 @@ describe.skipIf(SKIP)("the live lobby", () => {
   it("the join starts the game; A's lobby shows it in play without a reload", async () => {
     const navigationsOfA = countNavigations(a);
     await b.getByTestId(`join-${gameId}-Japan`).click();
-    await b.waitForURL(new RegExp(`/game/${gameId}$`), { timeout: LONG });
+    await b.waitForURL(new RegExp(`/game/${gameId}/play$`), { timeout: LONG });
     await expect.poll(() => a.getByTestId(`my-game-${gameId}`).textContent(), { timeout: 10_000 }).toContain("in play");
     expect(navigationsOfA()).toBe(0);
   }, 120_000);

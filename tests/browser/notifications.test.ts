@@ -86,7 +86,8 @@ describe.skipIf(SKIP)("notifications in the browser", () => {
 
     await b.goto(`${base}/lobby`);
     await b.getByTestId(`join-${gameId}-Japan`).click();
-    await b.waitForURL(new RegExp(`/game/${gameId}$`), { timeout: LONG });
+    // A 1942 challenge from the lobby is played a phase at a time: its page is the platform's frame.
+    await b.waitForURL(new RegExp(`/game/${gameId}/play$`), { timeout: LONG });
 
     // A's open page hears of it at once (well before the 30 s poll), without a reload.
     await expect.poll(() => a.getByTestId("notification-count").textContent(), { timeout: 15_000 }).toBe("1");

@@ -44,3 +44,28 @@ export function battlesIn(report: unknown): ReportedBattle[] {
   const r = report as { battles?: ReportedBattle[]; outcome?: { battles?: ReportedBattle[] } } | null;
   return [...(r?.battles ?? []), ...(r?.outcome?.battles ?? [])];
 }
+
+/** game.create's input: a classic 1942 game's nations and options (server/api/schemas.ts `challenge`). */
+export interface ClassicChallenge {
+  name: string;
+  nations: string[];
+  robots?: string[];
+  lowLuck?: boolean;
+  ordersHours?: number;
+  decisionHours?: number;
+  robotsHold?: boolean;
+  [option: string]: unknown;
+}
+
+/**
+ * A classic 1942 game (game.create, as the public API still makes one; the lobby's form makes games
+ * played a phase at a time): for the tests of the classic page. The form's defaults unless told
+ * otherwise (orders 24 h, decisions 12 h, normal dice); the page then opens the game.
+ */
+export async function createClassic1942(page: Page, base: string, challenge: ClassicChallenge): Promise<number> {
+  // The call goes from the app's own origin, as the page's client makes it.
+  if (!page.url().startsWith(base)) await page.goto(`${base}/lobby`);
+  const { gameId } = await pageTrpc<{ gameId: number }>(page, "game.create", { robots: [], lowLuck: false, ordersHours: 24, decisionHours: 12, ...challenge });
+  await page.goto(`${base}/game/${gameId}`);
+  return gameId;
+}

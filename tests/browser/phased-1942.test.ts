@@ -16,7 +16,7 @@ describe.skipIf(SKIP)("a 1942 game played a phase at a time", () => {
     const { page, app } = session;
     await signIn(page, app.base, `ivo-${run}@example.com`);
     // Made as a bot or the public API would make it: play.create with the 1942 ruleset (the lobby's
-    // 1942 form still makes classic games).
+    // 1942 form makes the same, lobby-1942.test.ts).
     const gameId = await createPhased1942(page, `Phased ${run}`);
     await page.goto(`${app.base}/game/${gameId}`);
     await page.waitForURL(/\/game\/\d+\/play$/, { timeout: LONG });

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { Browser, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, countNavigations, launchBrowser, LONG, scenarioSteps, SCREENSHOTS, shoot, signIn, SKIP, START, startApp, watchPages } from "./support";
-import { createdGame } from "./challenge";
+import { createClassic1942 } from "./page-trpc";
 
 const PLAN = "Strike at dawn: we take Moscow together on turn 2";
 const REPLY = "Agreed, Japan comes from the east";
@@ -53,14 +53,11 @@ describe.skipIf(SKIP)("press in the browser", () => {
   it("four players sign up; Germany challenges with full press, the others join", async () => {
     await Promise.all(Object.entries(pages).map(([name, page]) => signIn(page, base, email(name)))); // each in its own browser context
     const g = pages.germany!;
-    await g.getByLabel("Name").fill("Axis and friends");
-    await g.getByTestId("seat-Germany-me").check();
-    await g.getByTestId("seat-United States-robot").check();
-    await expect.poll(() => g.getByTestId("press-full").isChecked()).toBe(true);
-    await g.getByTestId("anonymous").check();
-    await g.getByTestId("robots-hold").check();
-    await g.getByTestId("create-challenge").click();
-    gameId = await createdGame(g, base, { backToLobby: true });
+    // A classic game (game.create): this scenario uses the classic page's press; the lobby's form makes
+    // games played a phase at a time.
+    gameId = await createClassic1942(g, base, { name: "Axis and friends", nations: ["Germany"], robots: ["United States"], press: "full", anonymous: true, robotsHold: true });
+    await g.goto(`${base}/lobby`);
+    await g.getByTestId(`my-game-${gameId}`).waitFor({ timeout: LONG });
     expect(await g.getByTestId(`my-game-${gameId}`).textContent()).toContain("full press, anonymous");
     for (const [name, nation] of [["japan", "Japan"], ["uk", "United Kingdom"], ["russia", "Russia"]] as const) {
       const p = pages[name]!;

@@ -1,25 +1,15 @@
-// A game against robots that hold, started from the lobby (the viewer plays Germany, every other
+// A classic game against robots that hold, made through game.create (the viewer plays Germany, every other
 // nation is a robot, so the game starts at once and no battle waits for a decision), and clicks on
 // Germany's map as a player makes them.
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
+import { createClassic1942 } from "./page-trpc";
 import { LONG } from "./support";
 
 export async function newRobotGame(page: Page, base: string, name: string): Promise<number> {
-  await page.goto(`${base}/lobby`);
-  await page.getByLabel("Name").fill(name);
-  await page.getByTestId("seat-Germany-me").check();
-  for (const n of ["Russia", "United Kingdom", "Japan", "United States"]) await page.getByTestId(`seat-${n}-robot`).check();
-  await page.getByTestId("robots-hold").check();
-  await page.getByTestId("create-challenge").click();
-  // With robots in every other seat the game starts at once, and the lobby may open it directly.
-  const link = page.getByTestId("my-games").getByRole("link", { name });
-  const started = page.getByTestId("game-name").filter({ hasText: name });
-  await link.or(started).first().waitFor({ timeout: LONG });
-  // The lobby may be on its way to the game: give it a moment before following the link.
-  await page.waitForURL(/\/game\/\d+/, { timeout: 5_000 }).catch(() => {});
-  if (!/\/game\/\d+/.test(page.url())) await page.goto(`${base}${await link.getAttribute("href")}`);
-  const gameId = Number(/\/game\/(\d+)/.exec(page.url())?.[1]);
+  // A classic game (game.create): these scenarios test the classic page; the lobby's form makes games
+  // played a phase at a time (lobby-1942.test.ts).
+  const gameId = await createClassic1942(page, base, { name, nations: ["Germany"], robots: ["Russia", "United Kingdom", "Japan", "United States"], robotsHold: true });
   await page.getByTestId("turn-number").filter({ hasText: "Turn 1" }).waitFor({ timeout: LONG });
   return gameId;
 }
@@ -134,16 +124,9 @@ export async function groupBadge(page: Page, type: string, territorySlug: string
  * Germany (the viewer, ordering with the list view) attacks `target` with `moves` and locks: `moves`
  * pairs a territory with the units that leave it.
  */
-export async function attackByList(page: Page, name: string, target: string, moves: [string, Record<string, number>][]): Promise<void> {
-  await page.getByLabel("Name").fill(name);
-  await page.getByTestId("seat-Germany-me").check();
-  for (const n of ["Russia", "United Kingdom", "Japan", "United States"]) await page.getByTestId(`seat-${n}-robot`).check();
-  await page.getByLabel("Decision deadline (hours)").fill("24");
-  await page.getByTestId("low-luck").check();
-  await page.getByTestId("robots-hold").check();
-  await page.getByTestId("create-challenge").click();
-  // Every seat is taken: the game starts at once and its page opens.
-  await page.waitForURL(/\/game\/\d+$/, { timeout: LONG });
+export async function attackByList(page: Page, base: string, name: string, target: string, moves: [string, Record<string, number>][]): Promise<void> {
+  // Every seat is taken: the game starts at once and its page opens (a classic game, game.create).
+  await createClassic1942(page, base, { name, nations: ["Germany"], robots: ["Russia", "United Kingdom", "Japan", "United States"], decisionHours: 24, lowLuck: true, robotsHold: true });
   await page.getByTestId("turn-number").filter({ hasText: "Turn 1" }).waitFor({ timeout: LONG });
   const editor = page.getByTestId("orders-germany");
   for (const [from, units] of moves) {

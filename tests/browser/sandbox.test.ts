@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LONG, SKIP, shoot, shootNarrow, signIn, twoPlayerSession } from "./support";
+import { createClassic1942 } from "./page-trpc";
 
 /** A tRPC mutation as the signed-in page (its session cookie). */
 async function call<T>(page: Page, path: string, input: unknown): Promise<T> {
@@ -64,14 +65,9 @@ describe.skipIf(SKIP)("a sandbox from a running game", () => {
 
   it("Alma and Boris play a game; Alma locks Germany's orders", async () => {
     await Promise.all([signIn(a, base, `alma-sb-${run}@example.com`), signIn(b, base, `boris-sb-${run}@example.com`)]); // each in its own browser context
-    await a.goto(`${base}/lobby`);
-    await a.getByLabel("Name").fill(`Real ${run}`);
-    await a.getByTestId("seat-Germany-me").check();
-    for (const n of ["Russia", "United Kingdom", "United States"]) await a.getByTestId(`seat-${n}-robot`).check();
-    await a.getByTestId("robots-hold").check();
-    await a.getByTestId("create-challenge").click();
-    await a.waitForURL(/\/game\/\d+$/, { timeout: LONG });
-    gameId = Number(a.url().split("/").pop());
+    // A classic game (game.create): this scenario's sandbox is the classic page's; the lobby's form
+    // makes games played a phase at a time.
+    gameId = await createClassic1942(a, base, { name: `Real ${run}`, nations: ["Germany"], robots: ["Russia", "United Kingdom", "United States"], robotsHold: true });
     await b.goto(`${base}/lobby`);
     await b.getByTestId(`join-${gameId}-Japan`).click({ timeout: LONG });
     await b.waitForURL(new RegExp(`/game/${gameId}$`), { timeout: LONG });

@@ -151,12 +151,15 @@ describe.skipIf(SKIP)("security of a production build", () => {
     await page.getByTestId("seat-Germany-me").check();
     for (const n of ["Russia", "United Kingdom", "Japan", "United States"]) await page.getByTestId(`seat-${n}-robot`).check();
     await page.getByTestId("create-challenge").click();
-    // With robots in every other seat the game starts at once and the lobby opens it.
-    await page.waitForURL(/\/game\/\d+$/, { timeout: LONG });
-    await page.getByTestId("turn-number").waitFor({ timeout: LONG });
-    await page.getByTestId("map-zoom-in").click();
+    // With robots in every other seat the game starts at once and the lobby opens it: a 1942 game
+    // played a phase at a time, in the platform's frame with 1942's map.
+    await page.waitForURL(/\/game\/\d+\/play$/, { timeout: LONG });
+    const map = page.getByTestId("map-germany");
+    await map.locator('svg[data-zoom="ready"]').waitFor({ timeout: LONG });
+    await map.getByTestId("map-zoom-in").click();
     await page.reload();
-    await page.getByTestId("turn-number").waitFor({ timeout: LONG });
+    await page.getByTestId("game-turn").waitFor({ timeout: LONG });
+    await page.getByTestId("map-germany").locator('svg[data-zoom="ready"]').waitFor({ timeout: LONG });
     await page.goto(`${app.base}/lobby`);
     await page.getByTestId("my-games").waitFor();
     expect(violations).toEqual([]);

@@ -22,13 +22,13 @@ import { battleLuck, battleLuckLines, type BattleLuck } from "../../app/game/[id
 import { parText, percent, worseText } from "../../app/game/[id]/turn/turn-luck-text";
 import { exactOdds } from "../../server/rulesets/1942/engine/odds";
 import type { BattleReport } from "../../server/rulesets/1942/engine/report";
-import { createdGame } from "./challenge";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { countsText } from "../../app/components/format";
 import { linesAbout, reviewSteps } from "../../app/game/[id]/turn/review-steps";
 import type { Nation, Order, TurnReport } from "../../server/rulesets/1942/engine";
 import { LONG, ROOT, SCREENSHOTS, SKIP, shoot, shootNarrow, signIn, twoPlayerSession } from "./support";
+import { createClassic1942 } from "./page-trpc";
 
 /** Screenshots for docs/ are kept there when SCREENSHOT_DOCS=1. */
 const DOCS = process.env.SCREENSHOT_DOCS === "1";
@@ -94,15 +94,9 @@ describe.skipIf(SKIP)("the turn review in the browser", () => {
 
   it("signs both players up and starts a low-luck game: A Germany, B Russia, robots hold", async () => {
     await Promise.all([signIn(a, base, `gisela-${run_}@example.com`), signIn(b, base, `bogdan-${run_}@example.com`)]); // each in its own browser context
-    await a.getByLabel("Name").fill(gameName);
-    await a.getByTestId("seat-Germany-me").check();
-    await a.getByTestId("seat-Russia-open").check();
-    for (const n of ["United Kingdom", "Japan", "United States"]) await a.getByTestId(`seat-${n}-robot`).check();
-    await a.getByLabel("Decision deadline (hours)").fill("0.01");
-    await a.getByTestId("low-luck").check();
-    await a.getByTestId("robots-hold").check();
-    await a.getByTestId("create-challenge").click();
-    gameId = await createdGame(a, base, { backToLobby: true });
+    // A classic game (game.create): this scenario reviews the classic page's turn; the lobby's form
+    // makes games played a phase at a time.
+    gameId = await createClassic1942(a, base, { name: gameName, nations: ["Germany"], robots: ["United Kingdom", "Japan", "United States"], decisionHours: 0.01, lowLuck: true, robotsHold: true });
     await b.goto(`${base}/lobby`);
     await b.getByTestId(`join-${gameId}-Russia`).click();
     await b.waitForURL(new RegExp(`/game/${gameId}$`), { timeout: LONG });

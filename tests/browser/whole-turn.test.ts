@@ -19,7 +19,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { clickWhereVisible, zoomAt } from "./robot-game";
 import { LONG, SKIP, settled, shoot, signIn, twoPlayerSession } from "./support";
-import { createdGame } from "./challenge";
+import { createClassic1942 } from "./page-trpc";
 
 const COST_INFANTRY = 3;
 
@@ -70,18 +70,10 @@ describe.skipIf(SKIP)("the whole turn in the browser: battle, landing, new units
 
   it("signs both players up and starts the game", async () => {
     await Promise.all([signIn(a, base, `greta-${run_}@example.com`), signIn(b, base, `kenji-${run_}@example.com`)]); // each in its own browser context
-    await a.getByLabel("Name").fill(gameName);
-    await a.getByTestId("seat-Germany-me").check();
-    await a.getByTestId("seat-Japan-open").check();
-    for (const n of ["Russia", "United Kingdom", "United States"]) await a.getByTestId(`seat-${n}-robot`).check();
-    await a.getByTestId("robots-hold").check();
-    await a.getByTestId("low-luck").check();
-    // Orders are due every day at 18:00 New York time (R3.1); A, in Berlin, sees both times.
-    await a.getByTestId("orders-at-on").check();
-    await a.getByTestId("orders-at-time").fill("18:00");
-    await a.getByTestId("orders-at-zone").fill("America/New_York");
-    await a.getByTestId("create-challenge").click();
-    gameId = await createdGame(a, base, { backToLobby: true });
+    // A classic game (game.create): this scenario plays the classic page's whole turn; the lobby's form
+    // makes games played a phase at a time. Orders are due every day at 18:00 New York time (R3.1); A,
+    // in Berlin, sees both times.
+    gameId = await createClassic1942(a, base, { name: gameName, nations: ["Germany"], robots: ["Russia", "United Kingdom", "United States"], robotsHold: true, lowLuck: true, ordersAt: { time: "18:00", zone: "America/New_York" } });
     await b.goto(`${base}/lobby`);
     await b.getByTestId(`join-${gameId}-Japan`).click();
     await b.waitForURL(new RegExp(`/game/${gameId}$`), { timeout: LONG });

@@ -16,6 +16,7 @@ import { savedBatch } from "./play";
 import { lastRowEnd } from "./game-end";
 import { anyRulesetGame, declaredTeamOf, rulesetGame, wholeTurnRows, type Game } from "./rulesets";
 import { phaseStartState } from "../start-state";
+import { seatedSidesOf, setupOptions } from "./setup";
 
 export interface RulesetPhaseInfo {
   status: "open" | "resolving" | "finished";
@@ -112,6 +113,22 @@ function stepInfo(ruleset: AnyRuleset, state: unknown): RulesetPhaseInfo["step"]
   return at && at.count > 1 ? { id: at.info.id, name: at.info.name ?? at.info.id, index: at.step, count: at.count } : null;
 }
 
+/**
+ * Whether the game's turn has phases of decisions (PhaseInfo.deadline "decision"), as the ruleset
+ * says from the phase in play; before the game starts, from a trial setup of its seats and options
+ * (the setup a join would make, with a seed of no consequence), so the options line is true from the
+ * challenge on.
+ */
+function hasDecisionPhases(ruleset: AnyRuleset, game: Game, startState: unknown, seated: string[]): boolean {
+  let state = startState;
+  if (state === undefined) {
+    const trial = ruleset.setup(game.scenario, setupOptions(game, seatedSidesOf(ruleset, game, seated)), "trial");
+    if (!trial.ok) return false;
+    state = trial.state;
+  }
+  return ruleset.phases(state).some((p) => p.deadline === "decision");
+}
+
 export async function rulesetGameView(db: Db, userId: string, gameId: number, asked?: string): Promise<RulesetGameView> {
   const { game, ruleset } = await rulesetGame(db, gameId);
   const scenario = ruleset.scenarios.find((s) => s.id === game.scenario);
@@ -158,7 +175,7 @@ export async function rulesetGameView(db: Db, userId: string, gameId: number, as
       status: game.status,
       ordersHours: game.options.ordersHours,
       decisionHours: game.options.decisionHours,
-      decides: phase ? ruleset.phases(phase.startState).some((p) => p.deadline === "decision") : false,
+      decides: hasDecisionPhases(ruleset, game, phase?.startState, rows.map((r) => r.side as string)),
       ...(game.options.ordersAt ? { ordersAt: game.options.ordersAt } : {}),
       ...(game.options.decisionsAt ? { decisionsAt: game.options.decisionsAt } : {}),
       pausedAt: game.pausedAt?.toISOString() ?? null,
