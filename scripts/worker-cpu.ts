@@ -71,6 +71,12 @@ try {
   const wall = performance.now();
   const ran = await worker.drain(handle, "cpu-worker");
   const cpu = ownCpuMs() - before;
+  // The profile is of the jobs alone (the mail below is timed apart).
+  if (session) {
+    const { profile } = await session.post("Profiler.stop");
+    await writeFile(join(dir!, "worker-jobs.cpuprofile"), JSON.stringify(profile));
+    console.log(`profile: ${join(dir!, "worker-jobs.cpuprofile")}`);
+  }
   console.log(`adjudication jobs: ${ran}, CPU ${(cpu / ran).toFixed(1)} ms a job, wall ${((performance.now() - wall) / ran).toFixed(1)} ms a job`);
   console.log(`statements sent: ${(sent.statements / ran).toFixed(1)} a job, ${(sent.bytes / ran / 1024).toFixed(1)} KB a job`);
   // The timed games' mail.
@@ -82,11 +88,6 @@ try {
     `deliveries (${batch} a claim): ${mailed.sent} sent, ${mailed.skipped} skipped; CPU ${(mailCpu / ran).toFixed(1)} ms a game (${(mailCpu / Math.max(1, mailed.sent + mailed.skipped)).toFixed(2)} ms a row), ` +
       `${((sent.statements - mail0.statements) / ran).toFixed(1)} statements a game, wall ${((performance.now() - mailWall) / ran).toFixed(1)} ms a game`,
   );
-  if (session) {
-    const { profile } = await session.post("Profiler.stop");
-    await writeFile(join(dir!, "worker-jobs.cpuprofile"), JSON.stringify(profile));
-    console.log(`profile: ${join(dir!, "worker-jobs.cpuprofile")}`);
-  }
 } finally {
   await drop();
 }

@@ -162,7 +162,7 @@ export async function adjudicatePhase(
       // Stored as any ruleset's result (Ruleset.result's shape), from the report's victory that ended it.
       await tx.update(games).set({ status: "finished", result: { over: true, winners: [winner], draw: false, reason: result.report.victory.reason } }).where(eq(games.id, game.id));
       await rateFinishedGame(tx, game, [winner]);
-    } else await openPhase(tx, game.id, phase.turn + 1, result.state, game.options, [...robots], resolve);
+    } else await openPhase(tx, game.id, phase.turn + 1, result.state, game.options, [...robots], resolve, { phaseId: phase.id, state: phase.startState });
     const humans = [...new Set(seated.flatMap((s) => (s.userId ? [s.userId] : [])))];
     await notify(
       tx,
