@@ -68,16 +68,18 @@ try {
   drizzleSession.logger = logger;
   drizzleSession.options.logger = logger;
   const before = ownCpuMs();
+  const usage0 = process.cpuUsage();
   const wall = performance.now();
   const ran = await worker.drain(handle, "cpu-worker");
   const cpu = ownCpuMs() - before;
+  const usage = process.cpuUsage(usage0);
   // The profile is of the jobs alone (the mail below is timed apart).
   if (session) {
     const { profile } = await session.post("Profiler.stop");
     await writeFile(join(dir!, "worker-jobs.cpuprofile"), JSON.stringify(profile));
     console.log(`profile: ${join(dir!, "worker-jobs.cpuprofile")}`);
   }
-  console.log(`adjudication jobs: ${ran}, CPU ${(cpu / ran).toFixed(1)} ms a job, wall ${((performance.now() - wall) / ran).toFixed(1)} ms a job`);
+  console.log(`adjudication jobs: ${ran}, CPU ${(cpu / ran).toFixed(1)} ms a job (user ${(usage.user / 1000 / ran).toFixed(1)}, system ${(usage.system / 1000 / ran).toFixed(1)}), wall ${((performance.now() - wall) / ran).toFixed(1)} ms a job`);
   console.log(`statements sent: ${(sent.statements / ran).toFixed(1)} a job, ${(sent.bytes / ran / 1024).toFixed(1)} KB a job`);
   // The timed games' mail.
   const mail0 = { cpu: ownCpuMs(), statements: sent.statements };
