@@ -19,6 +19,7 @@ import {
   type TurnReport,
 } from "../rulesets/1942/engine";
 import { adjudicationInputs, type Seated } from "./adjudication-inputs";
+import { lockPhaseWithGame } from "./adjudication-phase";
 import { preferenceDecider } from "./battle-preferences";
 import { publish } from "./events";
 import { deadlineFrom } from "./deadline-time";
@@ -94,7 +95,7 @@ export async function adjudicatePhase(
   return db.transaction(async (tx) => {
     // The phase, locked (each phase resolves once), and its game in the same round trip. After a wait
     // for the lock the phase row is re-read (its status decides); the game's row is the statement's.
-    const [row] = await tx.select({ phase: phases, game: games }).from(phases).innerJoin(games, eq(games.id, phases.gameId)).where(eq(phases.id, phaseId)).for("update", { of: phases });
+    const row = await lockPhaseWithGame(tx, phaseId);
     if (!row) throw new Error(`phase ${phaseId} does not exist`);
     const { phase, game } = row;
     if (phase.status === "resolved") return "already-resolved";
