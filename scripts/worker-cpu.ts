@@ -10,6 +10,7 @@
 // Then the mail the jobs queued (each player's "turn resolved") is sent, timed apart: the worker's
 // dispatchDue writing files as the load test's MAIL_DIR does, BATCH rows a claim (default the
 // worker's DELIVERY_BATCH; BATCH=1 is how the lanes claimed before issue 20's batches).
+import { execFile } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { Session } from "node:inspector/promises";
 import { loadavg } from "node:os";
@@ -25,6 +26,11 @@ import { saveLists } from "./loadtest/run";
 import { throwAwayDatabase } from "../tests/support/throw-away-db";
 
 const GAMES = Number(process.env.GAMES ?? 40);
+
+/** Instrumentation on or off for this process (callgrind_control, which valgrind reads as it runs). */
+function callgrind(state: "on" | "off"): Promise<void> {
+  return new Promise((resolve, reject) => execFile("callgrind_control", ["-i", state, String(process.pid)], (error) => (error ? reject(error) : resolve())));
+}
 const WARM = 5;
 const adminUrl = loadtestServer();
 
@@ -67,12 +73,16 @@ try {
   };
   drizzleSession.logger = logger;
   drizzleSession.options.logger = logger;
+  // WORKER_CPU_CALLGRIND=1 under `valgrind --tool=callgrind --instr-atstart=no`: instructions counted
+  // for the timed jobs alone (repeatable on a busy machine, unlike CPU time).
+  if (process.env.WORKER_CPU_CALLGRIND === "1") await callgrind("on");
   const before = ownCpuMs();
   const usage0 = process.cpuUsage();
   const wall = performance.now();
   const ran = await worker.drain(handle, "cpu-worker");
   const cpu = ownCpuMs() - before;
   const usage = process.cpuUsage(usage0);
+  if (process.env.WORKER_CPU_CALLGRIND === "1") await callgrind("off");
   // The profile is of the jobs alone (the mail below is timed apart).
   if (session) {
     const { profile } = await session.post("Profiler.stop");

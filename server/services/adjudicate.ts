@@ -1,7 +1,7 @@
 // The adjudication job: resolve a phase through the engine and write its report, the next phase and
 // the notifications in one transaction. Idempotent: a phase already resolved is left alone, and a
 // rerun after a crash (the transaction rolled back) computes the same result from the stored inputs.
-import { eq } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { games, phases } from "../../db/schema";
 import {
@@ -65,6 +65,12 @@ export interface AdjudicateHooks {
   beforeCommit?: (tx: Db) => Promise<void>;
   /** Where the job's time went (the worker logs it): filled as each step ends. */
   timing?: AdjudicationTiming;
+  /**
+   * The worker's job, marked done in this transaction (with the inputs' read: a round trip fewer);
+   * `sent` says whether it was (a phase found resolved or not ready returns before: the worker then
+   * completes the job itself).
+   */
+  completion?: { write: SQL; sent: boolean };
 }
 
 /**
@@ -111,7 +117,8 @@ export async function adjudicatePhase(
     }
     // The seats once: who is a robot (R3.2), and whom to tell when the turn resolves; with the saved
     // orders and the battles left to preferences (a post-combat stage has its orders on the phase).
-    const inputs = await adjudicationInputs(tx, game.id, phase.id, !phase.postCombat);
+    const inputs = await adjudicationInputs(tx, game.id, phase.id, !phase.postCombat, hooks.completion?.write);
+    if (hooks.completion) hooks.completion.sent = true;
     const seated = inputs.seated;
     const robots = new Set(seated.filter((s) => s.robot).map((s) => s.nation));
     let orderLists: Partial<Record<Nation, Order[]>>;

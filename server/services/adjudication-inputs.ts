@@ -2,7 +2,7 @@
 // whatever the number of seats and orders): the seats (robots, R3.2, and whom to tell), the saved
 // orders (R3.1: unlocked at a deadline → as saved) and the battles players left to their preference.
 // Inside the adjudication's transaction every round trip holds the phase's row lock.
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { battlePreferences, orders, seats, type SeatSide } from "../../db/schema";
 import type { PreferenceRow } from "./battle-preferences";
@@ -30,8 +30,11 @@ interface Row {
   preferences: PreferenceRow[];
 }
 
-/** `withOrders` false: the seats alone (post-combat ends a turn with the orders stored on the phase). */
-export async function adjudicationInputs(tx: Db, gameId: number, phaseId: number, withOrders: boolean): Promise<AdjudicationInputs> {
+/**
+ * `withOrders` false: the seats alone (post-combat ends a turn with the orders stored on the phase).
+ * `write`: a write of the caller's sent in the same statement (a CTE; the worker's job completion).
+ */
+export async function adjudicationInputs(tx: Db, gameId: number, phaseId: number, withOrders: boolean, write?: SQL): Promise<AdjudicationInputs> {
   const none = sql`'[]'::json`;
   const orderRows = withOrders
     ? sql`(select json_agg(json_build_object('nation', o.nation, 'order', o."order") order by o.nation, o.position) from ${orders} o where o.phase_id = ${phaseId})`
@@ -41,7 +44,7 @@ export async function adjudicationInputs(tx: Db, gameId: number, phaseId: number
         from ${battlePreferences} b join ${seats} s on s.game_id = b.game_id and s.user_id = b.user_id
         where b.game_id = ${gameId} and b.auto_phase_id = ${phaseId} and not s.robot)`
     : none;
-  const result = (await tx.execute(sql`select
+  const result = (await tx.execute(sql`${write ? sql`with written as (${write}) ` : sql``}select
       coalesce((select json_agg(json_build_object('nation', s.nation, 'robot', s.robot, 'userId', s.user_id) order by s.nation) from ${seats} s where s.game_id = ${gameId}), '[]'::json) as seated,
       coalesce(${orderRows}, '[]'::json) as orders,
       coalesce(${preferenceRows}, '[]'::json) as preferences`)) as unknown as Row[] | { rows: Row[] };
