@@ -187,6 +187,8 @@ export async function adjudicatePhase(
       })),
       // The game's event in the notes' last statement (a round trip fewer).
       { gameId: game.id, kind: "turn-resolved", turn: phase.turn },
+      // Read with the inputs (every note goes to a seated player of this game).
+      inputs.audience,
     );
     step("writeMs");
     await hooks.beforeCommit?.(tx);
