@@ -14,12 +14,12 @@ import { Recent } from "./recent";
 type StartState = Phase["startState"];
 type Board = StartState["board"];
 
-/** Boards by the md5 of their stored value (boards come from scenarios, never from a player). */
+/** Boards by the SHA-256 of their stored value (no two boards share one, even from an imported dump). */
 const boards = new Recent<string, Board>(16);
 
 export async function lockPhaseWithGame(tx: Db, phaseId: number): Promise<{ phase: Phase; game: typeof games.$inferSelect } | undefined> {
   const { startState, ...columns } = getTableColumns(phases);
-  const hash = sql<string | null>`md5((${startState} -> 'board')::text)`;
+  const hash = sql<string | null>`encode(sha256(convert_to((${startState} -> 'board')::text, 'UTF8')), 'hex')`;
   const known = textArray([...boards.keys()]);
   const [row] = await tx
     .select({
