@@ -10,6 +10,7 @@
 // Then the mail the jobs queued (each player's "turn resolved") is sent, timed apart: the worker's
 // dispatchDue writing files as the load test's MAIL_DIR does, BATCH rows a claim (default the
 // worker's DELIVERY_BATCH; BATCH=1 is how the lanes claimed before issue 20's batches).
+import { execFile } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { Session } from "node:inspector/promises";
 import { loadavg } from "node:os";
@@ -25,6 +26,11 @@ import { saveLists } from "./loadtest/run";
 import { throwAwayDatabase } from "../tests/support/throw-away-db";
 
 const GAMES = Number(process.env.GAMES ?? 40);
+
+/** Instrumentation on or off for this process (callgrind_control, which valgrind reads as it runs). */
+function callgrind(state: "on" | "off"): Promise<void> {
+  return new Promise((resolve, reject) => execFile("callgrind_control", ["-i", state, String(process.pid)], (error) => (error ? reject(error) : resolve())));
+}
 const WARM = 5;
 const adminUrl = loadtestServer();
 
@@ -67,11 +73,23 @@ try {
   };
   drizzleSession.logger = logger;
   drizzleSession.options.logger = logger;
+  // WORKER_CPU_CALLGRIND=1 under `valgrind --tool=callgrind --instr-atstart=no`: instructions counted
+  // for the timed jobs alone (repeatable on a busy machine, unlike CPU time).
+  if (process.env.WORKER_CPU_CALLGRIND === "1") await callgrind("on");
   const before = ownCpuMs();
+  const usage0 = process.cpuUsage();
   const wall = performance.now();
   const ran = await worker.drain(handle, "cpu-worker");
   const cpu = ownCpuMs() - before;
-  console.log(`adjudication jobs: ${ran}, CPU ${(cpu / ran).toFixed(1)} ms a job, wall ${((performance.now() - wall) / ran).toFixed(1)} ms a job`);
+  const usage = process.cpuUsage(usage0);
+  if (process.env.WORKER_CPU_CALLGRIND === "1") await callgrind("off");
+  // The profile is of the jobs alone (the mail below is timed apart).
+  if (session) {
+    const { profile } = await session.post("Profiler.stop");
+    await writeFile(join(dir!, "worker-jobs.cpuprofile"), JSON.stringify(profile));
+    console.log(`profile: ${join(dir!, "worker-jobs.cpuprofile")}`);
+  }
+  console.log(`adjudication jobs: ${ran}, CPU ${(cpu / ran).toFixed(1)} ms a job (user ${(usage.user / 1000 / ran).toFixed(1)}, system ${(usage.system / 1000 / ran).toFixed(1)}), wall ${((performance.now() - wall) / ran).toFixed(1)} ms a job`);
   console.log(`statements sent: ${(sent.statements / ran).toFixed(1)} a job, ${(sent.bytes / ran / 1024).toFixed(1)} KB a job`);
   // The timed games' mail.
   const mail0 = { cpu: ownCpuMs(), statements: sent.statements };
@@ -82,11 +100,6 @@ try {
     `deliveries (${batch} a claim): ${mailed.sent} sent, ${mailed.skipped} skipped; CPU ${(mailCpu / ran).toFixed(1)} ms a game (${(mailCpu / Math.max(1, mailed.sent + mailed.skipped)).toFixed(2)} ms a row), ` +
       `${((sent.statements - mail0.statements) / ran).toFixed(1)} statements a game, wall ${((performance.now() - mailWall) / ran).toFixed(1)} ms a game`,
   );
-  if (session) {
-    const { profile } = await session.post("Profiler.stop");
-    await writeFile(join(dir!, "worker-jobs.cpuprofile"), JSON.stringify(profile));
-    console.log(`profile: ${join(dir!, "worker-jobs.cpuprofile")}`);
-  }
 } finally {
   await drop();
 }

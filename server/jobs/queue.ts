@@ -1,6 +1,6 @@
 // The job queue: a table claimed with FOR UPDATE SKIP LOCKED (STACK.md §4 measured it exactly-once
 // on Postgres and PGlite). A job's `key` makes enqueueing idempotent: one adjudication per phase.
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { jobs } from "../../db/schema";
 
@@ -51,10 +51,16 @@ export async function claim(db: Db, workerId: string): Promise<Job | undefined> 
 }
 
 export async function complete(db: Db, job: Job): Promise<void> {
-  await db
-    .update(jobs)
-    .set({ status: "done", finishedAt: sql`now()`, lastError: null })
-    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.lockedBy ?? "")));
+  await db.execute(completion(job));
+}
+
+/**
+ * The job marked done, as a statement to send with another (the adjudication sends it in its
+ * transaction: done at its commit, still queued after a rollback). A no-op for a job another worker
+ * has taken since (its lease ran out).
+ */
+export function completion(job: Pick<Job, "id" | "lockedBy">): SQL {
+  return sql`update ${jobs} set status = 'done', finished_at = now(), last_error = null where id = ${job.id} and locked_by = ${job.lockedBy ?? ""}`;
 }
 
 /** Retry with exponential back-off until max attempts, then mark failed. */

@@ -17,7 +17,7 @@ import { sweepReminders } from "../services/reminders";
 import { deliverWebhooks, pruneWebhookDeliveries, reapWebhookDeliveries, type WebhookDeps } from "../services/webhooks/deliver";
 import { dispatchDepsFromEnv, webhookDepsFromEnv } from "./dispatch-deps";
 import { probeOutboxes, type OutboxProbe } from "./outbox-probe";
-import { HEARTBEAT_SECONDS, JOBS_CHANNEL, claim, complete, fail, heartbeat, reap, type Job } from "./queue";
+import { HEARTBEAT_SECONDS, JOBS_CHANNEL, claim, complete, completion, fail, heartbeat, reap, type Job } from "./queue";
 import { logger } from "../log";
 import { metrics } from "../metrics";
 
@@ -45,9 +45,13 @@ export const DELIVERY_BATCH = 8;
 /** The wait after a job before its notifications are sent (see deliverSoon in startWorker). */
 const DELIVER_AFTER_JOB_MS = 500;
 
+/** Runs the job; marks it done unless it throws (in its own transaction when it can: one round trip fewer). */
 export async function runJob(handle: DbHandle, job: Job, timing?: AdjudicationTiming): Promise<string> {
-  if (job.kind === "adjudicate") return adjudicatePhase(handle.db, job.payload.phaseId, { timing });
-  throw new Error(`unknown job kind ${job.kind}`);
+  if (job.kind !== "adjudicate") throw new Error(`unknown job kind ${job.kind}`);
+  const done = { write: completion(job), sent: false };
+  const outcome = await adjudicatePhase(handle.db, job.payload.phaseId, { timing, completion: done });
+  if (!done.sent) await complete(handle.db, job);
+  return outcome;
 }
 
 const round = (ms: number | undefined) => (ms === undefined ? undefined : Math.round(ms * 10) / 10);
@@ -77,7 +81,6 @@ async function settleJob(handle: DbHandle, workerId: string, job: Job, onJob?: W
       },
       "job run",
     );
-    await complete(handle.db, job);
     metrics.adjudicationSeconds.observe({ outcome: "done" }, (performance.now() - started) / 1000);
     onJob?.(job);
   } catch (error) {

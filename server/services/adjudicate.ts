@@ -1,7 +1,7 @@
 // The adjudication job: resolve a phase through the engine and write its report, the next phase and
 // the notifications in one transaction. Idempotent: a phase already resolved is left alone, and a
 // rerun after a crash (the transaction rolled back) computes the same result from the stored inputs.
-import { eq } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { games, phases } from "../../db/schema";
 import {
@@ -19,6 +19,7 @@ import {
   type TurnReport,
 } from "../rulesets/1942/engine";
 import { adjudicationInputs, type Seated } from "./adjudication-inputs";
+import { lockPhaseWithGame } from "./adjudication-phase";
 import { preferenceDecider } from "./battle-preferences";
 import { publish } from "./events";
 import { deadlineFrom } from "./deadline-time";
@@ -64,6 +65,12 @@ export interface AdjudicateHooks {
   beforeCommit?: (tx: Db) => Promise<void>;
   /** Where the job's time went (the worker logs it): filled as each step ends. */
   timing?: AdjudicationTiming;
+  /**
+   * The worker's job, marked done in this transaction (with the inputs' read: a round trip fewer);
+   * `sent` says whether it was (a phase found resolved or not ready returns before: the worker then
+   * completes the job itself).
+   */
+  completion?: { write: SQL; sent: boolean };
 }
 
 /**
@@ -94,7 +101,7 @@ export async function adjudicatePhase(
   return db.transaction(async (tx) => {
     // The phase, locked (each phase resolves once), and its game in the same round trip. After a wait
     // for the lock the phase row is re-read (its status decides); the game's row is the statement's.
-    const [row] = await tx.select({ phase: phases, game: games }).from(phases).innerJoin(games, eq(games.id, phases.gameId)).where(eq(phases.id, phaseId)).for("update", { of: phases });
+    const row = await lockPhaseWithGame(tx, phaseId);
     if (!row) throw new Error(`phase ${phaseId} does not exist`);
     const { phase, game } = row;
     if (phase.status === "resolved") return "already-resolved";
@@ -110,7 +117,8 @@ export async function adjudicatePhase(
     }
     // The seats once: who is a robot (R3.2), and whom to tell when the turn resolves; with the saved
     // orders and the battles left to preferences (a post-combat stage has its orders on the phase).
-    const inputs = await adjudicationInputs(tx, game.id, phase.id, !phase.postCombat);
+    const inputs = await adjudicationInputs(tx, game.id, phase.id, !phase.postCombat, hooks.completion?.write);
+    if (hooks.completion) hooks.completion.sent = true;
     const seated = inputs.seated;
     const robots = new Set(seated.filter((s) => s.robot).map((s) => s.nation));
     let orderLists: Partial<Record<Nation, Order[]>>;
@@ -162,7 +170,7 @@ export async function adjudicatePhase(
       // Stored as any ruleset's result (Ruleset.result's shape), from the report's victory that ended it.
       await tx.update(games).set({ status: "finished", result: { over: true, winners: [winner], draw: false, reason: result.report.victory.reason } }).where(eq(games.id, game.id));
       await rateFinishedGame(tx, game, [winner]);
-    } else await openPhase(tx, game.id, phase.turn + 1, result.state, game.options, [...robots], resolve);
+    } else await openPhase(tx, game.id, phase.turn + 1, result.state, game.options, [...robots], resolve, { phaseId: phase.id, state: phase.startState });
     const humans = [...new Set(seated.flatMap((s) => (s.userId ? [s.userId] : [])))];
     await notify(
       tx,
@@ -179,6 +187,8 @@ export async function adjudicatePhase(
       })),
       // The game's event in the notes' last statement (a round trip fewer).
       { gameId: game.id, kind: "turn-resolved", turn: phase.turn },
+      // Read with the inputs (every note goes to a seated player of this game).
+      inputs.audience,
     );
     step("writeMs");
     await hooks.beforeCommit?.(tx);

@@ -9,7 +9,7 @@
 // the users' live hints.
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { deliveries, games, notifications, notificationSettings, pushSubscriptions, type DeliveryChannel, type NotificationFact, type NotificationKind, webhookDeliveries } from "../../db/schema";
+import { deliveries, games, notifications, notificationSettings, pushSubscriptions, seats, type DeliveryChannel, type NotificationFact, type NotificationKind, webhookDeliveries } from "../../db/schema";
 import type { GameEvent } from "../runtime-events";
 import { eventsStatement, gameEventPart, publish, userEventsPart, type EventsPart } from "./events";
 import { webhookRows, webhooksOfQuery, type HookRow } from "./webhooks/outbox";
@@ -27,7 +27,7 @@ export interface Note {
 }
 
 /** What decides who is told how, read at once (json aggregates: one row whatever the number of users). */
-interface Audience {
+export interface Audience {
   /** Sandbox games among the notes' (issue 24: a sandbox never tells anyone anything). */
   quiet: number[];
   /** Decision notes with the same words still unread. */
@@ -49,13 +49,26 @@ async function audienceOf(tx: Db, notes: Note[]): Promise<Audience> {
     : sql`(select json_agg(json_build_object('userId', n.user_id, 'text', n.text)) from ${notifications} n
         where n.user_id in (${ids([...new Set(decisionNotes.map((d) => d.userId))])}) and n.text in (${ids([...new Set(decisionNotes.map((d) => d.text))])})
         and n.kind = 'decision-waiting' and n.read_at is null)`;
-  const result = (await tx.execute(sql`select
-      coalesce((select json_agg(g.id) from ${games} g where g.id in (${ids(gameIds)}) and g.sandbox), '[]'::json) as quiet,
-      coalesce(${unread}, '[]'::json) as unread,
-      coalesce((select json_agg(json_build_object('userId', s.user_id, 'email', s.email, 'push', s.push)) from ${notificationSettings} s where s.user_id in (${ids(userIds)})), '[]'::json) as settings,
-      coalesce((select json_agg(distinct p.user_id) from ${pushSubscriptions} p where p.user_id in (${ids(userIds)})), '[]'::json) as subscribed,
-      coalesce(${webhooksOfQuery(userIds, gameIds)}, '[]'::json) as hooks`)) as unknown as Audience[] | { rows: Audience[] };
+  const result = (await tx.execute(sql`select ${audienceColumns(ids(userIds), ids(gameIds), unread)}`)) as unknown as Audience[] | { rows: Audience[] };
   return (Array.isArray(result) ? result : result.rows)[0]!;
+}
+
+/** The Audience's columns, of the users and games listed (values or subqueries). */
+function audienceColumns(userList: SQL, gameList: SQL, unread: SQL): SQL {
+  return sql`coalesce((select json_agg(g.id) from ${games} g where g.id in (${gameList}) and g.sandbox), '[]'::json) as quiet,
+      coalesce(${unread}, '[]'::json) as unread,
+      coalesce((select json_agg(json_build_object('userId', s.user_id, 'email', s.email, 'push', s.push)) from ${notificationSettings} s where s.user_id in (${userList})), '[]'::json) as settings,
+      coalesce((select json_agg(distinct p.user_id) from ${pushSubscriptions} p where p.user_id in (${userList})), '[]'::json) as subscribed,
+      coalesce(${webhooksOfQuery(userList, gameList)}, '[]'::json) as hooks`;
+}
+
+/**
+ * The audience of notes to every seated player of a game (a turn resolved, the game over), as columns
+ * for the caller's own read (the adjudication's inputs: a round trip fewer). Not for decision notes,
+ * whose unread twins it does not read.
+ */
+export function seatedAudienceColumns(gameId: number): SQL {
+  return audienceColumns(sql`select s.user_id from ${seats} s where s.game_id = ${gameId} and s.user_id is not null`, sql`${gameId}`, sql`'[]'::json`);
 }
 
 /**
@@ -64,20 +77,20 @@ async function audienceOf(tx: Db, notes: Note[]): Promise<Audience> {
  * round) is not told twice; once read, it may be told again. (Other kinds keep their event keys: a
  * moved deadline is news even in the same words.)
  */
-export async function notify(tx: Db, all: Note[], withEvent?: GameEvent): Promise<number> {
-  const told = await record(tx, all, withEvent ? [gameEventPart(withEvent)] : []);
+export async function notify(tx: Db, all: Note[], withEvent?: GameEvent, audience?: Audience): Promise<number> {
+  const told = await record(tx, all, withEvent ? [gameEventPart(withEvent)] : [], audience);
   // Nobody new was told: the game's event still goes out, alone.
   if (told === 0 && withEvent) await publish(tx, withEvent);
   return told;
 }
 
 /**
- * notify()'s work; `parts` (a game's event) join the last statement, which runs only when a note was
+ * notify()'s work (`read`: the notes' audience, when the caller read it with its own statement); `parts` (a game's event) join the last statement, which runs only when a note was
  * created (0 returned: the caller publishes them).
  */
-async function record(tx: Db, all: Note[], parts: EventsPart[]): Promise<number> {
+async function record(tx: Db, all: Note[], parts: EventsPart[], read?: Audience): Promise<number> {
   if (all.length === 0) return 0;
-  const audience = await audienceOf(tx, all);
+  const audience = read ?? (await audienceOf(tx, all));
   const notes = audience.quiet.length > 0 ? all.filter((n) => !audience.quiet.includes(n.gameId)) : all;
   const unread = new Set(audience.unread.map((r) => `${r.userId}\n${r.text}`));
   const fresh = notes.filter((n) => {

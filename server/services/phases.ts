@@ -1,7 +1,7 @@
 // Opening a phase: its state, a secret dice seed with its published SHA-256, its deadline, and the
 // robots' orders and locks (R3.2: a robot orders and locks at once).
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, type SQLWrapper } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { games, locks, orders, phases, seats, type GameOptions, type SeatSide } from "../../db/schema";
 import { CLASSIC, rulesetOf } from "./ruleset-games/rulesets";
@@ -28,6 +28,12 @@ export async function openPhase(
   options: GameOptions,
   robots?: SeatSide[],
   after?: SQLWrapper,
+  /**
+   * A phase whose start state's board is this state's (the same object: the engine never changes the
+   * board, R1's map): the board is copied from that row in the statement instead of sent again (20 of
+   * a turn's 35 KB of start state; the stored value is the same jsonb).
+   */
+  boardFrom?: { phaseId: number; state: Phase["startState"] },
 ): Promise<{ id: number }> {
   const seed = randomBytes(32).toString("hex");
   // 1942's phases store the engine's own version (its ruleset's), as they always have.
@@ -36,12 +42,19 @@ export async function openPhase(
   // Only the id back: the start state is the largest column, and the caller has it already.
   const insert = tx
     .insert(phases)
-    .values({ gameId, turn, kind: "orders", startState: state, seed, seedHash: seedHash(seed), engineVersion, deadline })
+    .values({ gameId, turn, kind: "orders", startState: startStateValue(state, boardFrom), seed, seedHash: seedHash(seed), engineVersion, deadline })
     .returning({ id: phases.id });
   const id = after ? Number((await writeBoth<{ id: number }>(tx, after, insert))[0]!.id) : (await insert)[0]!.id;
   const robotNations = robots ?? (await tx.select({ nation: seats.nation }).from(seats).where(and(eq(seats.gameId, gameId), eq(seats.robot, true)))).map((r) => r.nation);
   await robotsOrderAndLock(tx, { id, startState: state, seed }, robotNations, options);
   return { id };
+}
+
+/** The start state to insert: itself, or without its board and the board copied from `boardFrom`'s row. */
+function startStateValue(state: Phase["startState"], boardFrom?: { phaseId: number; state: Phase["startState"] }): Phase["startState"] | SQL {
+  if (!boardFrom || boardFrom.state.board !== state.board) return state;
+  const { board: _board, ...rest } = state;
+  return sql`jsonb_set(${JSON.stringify(rest)}::jsonb, '{board}', (select b.start_state -> 'board' from ${phases} b where b.id = ${boardFrom.phaseId}))`;
 }
 
 /**

@@ -17,6 +17,11 @@ export class Recent<K, V> {
     return value;
   }
 
+  /** The keys kept, least recently used first. */
+  keys(): K[] {
+    return [...this.#kept.keys()];
+  }
+
   delete(key: K): void {
     this.#kept.delete(key);
   }

@@ -48,11 +48,12 @@ export interface HookRow {
  * one read): the users' own, and a creator's webhooks for these games (the creator may play no
  * nation in them).
  */
-export function webhooksOfQuery(userIds: string[], gameIds: number[]): SQL {
-  const list = (values: (string | number)[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+export function webhooksOfQuery(userIds: string[] | SQL, gameIds: number[] | SQL): SQL {
+  // A list of values, or a subquery of them (the adjudication's: the game's seated users).
+  const list = (values: (string | number)[] | SQL) => (Array.isArray(values) ? sql.join(values.map((v) => sql`${v}`), sql`, `) : values);
   const row = sql`json_build_object('id', w.id, 'userId', w.user_id, 'events', w.events, 'gameId', w.game_id, 'creator', false)`;
   const own = sql`select ${row} as h from ${webhooks} w where w.user_id in (${list(userIds)})`;
-  if (gameIds.length === 0) return sql`(select json_agg(h) from (${own}) x)`;
+  if (Array.isArray(gameIds) && gameIds.length === 0) return sql`(select json_agg(h) from (${own}) x)`;
   const creators = sql`select json_build_object('id', w.id, 'userId', w.user_id, 'events', w.events, 'gameId', w.game_id, 'creator', true) as h
     from ${webhooks} w join ${games} g on g.id = w.game_id and g.created_by = w.user_id where w.game_id in (${list(gameIds)})`;
   return sql`(select json_agg(h) from (${own} union all ${creators}) x)`;
