@@ -136,3 +136,27 @@ describe("R6.9 default casualties", () => {
     expect(picks).toEqual([2, 1]);
   });
 });
+
+describe("a side's fire", () => {
+  // A battle fires its units straight from its list when that list is in id order (as the engine
+  // makes it), and through a sorted list of shooters otherwise: both must roll in id order.
+  const mixed = (lowLuck: boolean, reversed: boolean): BattleSetup => {
+    const units: BattleSetup["units"] = [
+      { id: 1, nation: "Germany", type: "armour", team: "Axis", attacking: true, cargo: [] },
+      { id: 2, nation: "Germany", type: "aaGun", team: "Axis", attacking: true, cargo: [] },
+      { id: 3, nation: "Germany", type: "infantry", team: "Axis", attacking: true, cargo: [] },
+      { id: 4, nation: "Russia", type: "infantry", team: "Allies", attacking: false, cargo: [] },
+      { id: 5, nation: "Russia", type: "fighter", team: "Allies", attacking: false, cargo: [] },
+    ];
+    return { territory: "B", pass: "land", lowLuck, units: reversed ? units.reverse() : units };
+  };
+  for (const lowLuck of [false, true])
+    it(`rolls in id order, skipping units with no value, whatever order the units are listed in (low luck ${lowLuck})`, () => {
+      const inOrder = fightBattle(openBattle(mixed(lowLuck, false)), phaseDice("order"));
+      const reversed = fightBattle(openBattle(mixed(lowLuck, true)), phaseDice("order"));
+      expect(reversed.rounds).toEqual(inOrder.rounds);
+      const first = inOrder.rounds[0]!.fire;
+      if (lowLuck) expect(first.map((f) => f.lowLuck?.total)).toEqual([4, 6]);
+      else expect(first.map((f) => f.dice!.map((d) => d.unit))).toEqual([[1, 3], [4, 5]]);
+    });
+});

@@ -26,18 +26,22 @@ class Sfc32Dice implements DiceStream {
   private c: number;
   private d: number;
 
-  constructor(text: string) {
-    // cyrb128: four 32-bit MurmurHash3-style lanes.
+  constructor(seed: string, name: string) {
+    // cyrb128: four 32-bit MurmurHash3-style lanes, over `seed`, a NUL and `name` as one text. Hashed
+    // part by part, so no joined string is made a stream (and flattened for charCodeAt).
     let h1 = 1779033703,
       h2 = 3144134277,
       h3 = 1013904242,
       h4 = 2773480762;
-    for (let i = 0; i < text.length; i++) {
-      const k = text.charCodeAt(i);
-      h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
-      h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
-      h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
-      h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
+    for (let part = 0; part < 3; part++) {
+      const text = part === 0 ? seed : part === 1 ? "\u0000" : name;
+      for (let i = 0; i < text.length; i++) {
+        const k = text.charCodeAt(i);
+        h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
+        h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
+        h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
+        h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
+      }
     }
     h1 = Math.imul(h3 ^ (h1 >>> 18), 597399067);
     h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233);
@@ -47,10 +51,12 @@ class Sfc32Dice implements DiceStream {
     h2 ^= h1;
     h3 ^= h1;
     h4 ^= h1;
-    this.a = h1 >>> 0;
-    this.b = h2 >>> 0;
-    this.c = h3 >>> 0;
-    this.d = h4 >>> 0;
+    // Kept as signed 32-bit integers (every read takes `>>> 0`): small integers in the object itself,
+    // where an unsigned value above 2^31 would be a boxed number, four more objects a stream.
+    this.a = h1 | 0;
+    this.b = h2 | 0;
+    this.c = h3 | 0;
+    this.d = h4 | 0;
     for (let i = 0; i < 15; i++) this.next();
   }
 
@@ -80,7 +86,7 @@ const LIMIT = 4294967296 - (4294967296 % 6);
 
 /** The dice stream `name` of the phase whose seed is `seed`. */
 export function diceStream(seed: string, name: string): DiceStream {
-  return new Sfc32Dice(`${seed}\u0000${name}`);
+  return new Sfc32Dice(seed, name);
 }
 
 /** Makes the streams of one phase. */

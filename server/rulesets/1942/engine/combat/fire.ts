@@ -18,24 +18,35 @@ export interface FireRecord {
   hits: number;
 }
 
+/** One die of the record: a shooter's roll, a hit on ≤ its value (R6.4). */
+export type DieRecord = NonNullable<FireRecord["dice"]>[number];
+
 /** Fire a group: one die each (hit on ≤ value), or R6.8 low luck over the group's total. */
 export function fire(shooters: readonly Shooter[], stream: DiceStream, lowLuck: boolean): FireRecord {
   const firing = firingInIdOrder(shooters);
-  if (lowLuck) {
-    const total = firing.reduce((sum, s) => sum + s.value, 0);
-    const sure = Math.floor(total / 6);
-    const remainder = total % 6;
-    if (remainder === 0) return { lowLuck: { total, sure, remainder }, hits: sure };
-    const roll = stream.d6();
-    return { lowLuck: { total, sure, remainder, roll }, hits: sure + (roll <= remainder ? 1 : 0) };
-  }
+  if (lowLuck) return lowLuckFire(firing.reduce((sum, s) => sum + s.value, 0), stream);
   let hits = 0; // counted as rolled: no second list of the hits
   const dice = firing.map((s) => {
-    const roll = stream.d6();
-    if (roll <= s.value) hits++;
-    return { unit: s.id, type: s.type, nation: s.nation, value: s.value, roll, hit: roll <= s.value };
+    const die = rollDie(stream, s.id, s.nation, s.type, s.value);
+    if (die.hit) hits++;
+    return die;
   });
   return { dice, hits };
+}
+
+/** R6.4 — one shooter's die. Shared with a battle that fires its units without a list of shooters. */
+export function rollDie(stream: DiceStream, unit: number, nation: Nation, type: UnitType, value: number): DieRecord {
+  const roll = stream.d6();
+  return { unit, type, nation, value, roll, hit: roll <= value };
+}
+
+/** R6.8 — low luck over a group's total firing value: a sixth of it sure, a die for the rest. */
+export function lowLuckFire(total: number, stream: DiceStream): FireRecord {
+  const sure = Math.floor(total / 6);
+  const remainder = total % 6;
+  if (remainder === 0) return { lowLuck: { total, sure, remainder }, hits: sure };
+  const roll = stream.d6();
+  return { lowLuck: { total, sure, remainder, roll }, hits: sure + (roll <= remainder ? 1 : 0) };
 }
 
 /**

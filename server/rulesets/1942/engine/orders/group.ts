@@ -1,4 +1,5 @@
 // R4.1–R4.2 — the unit group an order takes, claimed in listing order.
+import { sortInPlace } from "../sort";
 import type { GameState, Unit } from "../state";
 import { startView } from "./start-view";
 import { UNIT_TYPES, type Nation, type UnitCounts, type UnitType } from "../types";
@@ -59,12 +60,18 @@ export function pickUnits(state: GameState, nation: Nation, at: string, counts: 
   for (const type of typesOf(counts)) {
     const want = counts[type] ?? 0;
     if (type === "transport") {
-      const ofType = here.filter((u) => u.type === type && u.nation === nation && u.aboard === undefined);
-      const load = new Map(ofType.map((u) => [u.id, view.cargoOf(u.id).length]));
-      ofType.sort((a, b) => load.get(b.id)! - load.get(a.id)! || a.id - b.id);
-      const free = ofType.filter((u) => !claimed.has(u.id));
-      if (free.length < want) return { ok: false, type, available: ofType.length, claimed: ofType.length - free.length };
-      for (let i = 0; i < want; i++) picked.push(free[i]!);
+      // Most cargo first, then id: the start view keeps each transport's cargo list, so its length is
+      // read as the sort asks, with no map of loads and no filtered list of the free ones.
+      const ofType: Unit[] = [];
+      for (const u of here) if (u.type === type && u.nation === nation && u.aboard === undefined) ofType.push(u);
+      sortInPlace(ofType, (a, b) => view.cargoOf(b.id).length - view.cargoOf(a.id).length || a.id - b.id);
+      let free = 0;
+      for (const u of ofType) {
+        if (claimed.has(u.id)) continue;
+        if (free < want) picked.push(u);
+        free += 1;
+      }
+      if (free < want) return { ok: false, type, available: ofType.length, claimed: ofType.length - free };
       continue;
     }
     let available = 0;
