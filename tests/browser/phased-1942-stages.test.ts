@@ -23,9 +23,9 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { battlesIn, createPhased1942, pageTrpc } from "./page-trpc";
-import { battleMarkers, phaseText, sheet, untilGermanyActs } from "./phased-1942-page";
+import { battleMarkers, markerOverlaps, phaseText, sheet, untilGermanyActs } from "./phased-1942-page";
 import { clickWhereVisible } from "./robot-game";
-import { LONG, SKIP, onePageSession, shoot, shootNarrow, signIn, whenHydrated } from "./support";
+import { LONG, SKIP, onePageSession, shoot, shootNarrow, signIn, transitionsDone, whenHydrated } from "./support";
 
 
 describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map", () => {
@@ -39,8 +39,29 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
     expect(await pageTrpc(page, "play.save", { gameId, side: "Germany", phase: "orders", orders: attack })).toEqual({ ok: true });
     await pageTrpc(page, "play.lock", { gameId, side: "Germany" });
 
+    // The page's first HTML, before any script (ruleset-shell.tsx): the bar and the tabs, not the live frame.
+    const html = await (await page.request.get(`${base}/game/${gameId}/play`)).text();
+    expect(html).toContain('data-testid="ruleset-shell"');
+    expect(html).toMatch(/data-testid="game-turn">Turn <!-- -->1/);
+    expect(html).toMatch(/data-testid="locked-count">/);
+    expect(html).toMatch(/data-state="active">Orders</);
+    expect(html).toMatch(/data-state="inactive">Sides</);
+    expect(html).not.toContain('role="tablist"');
+
+    // The stream is up once its answer came and its start refetched the game (onStarted).
+    const streamUp = page.waitForResponse((r) => r.url().includes("game.events"), { timeout: LONG }).then(() => page.waitForResponse((r) => r.url().includes("play.get"), { timeout: LONG }));
     await page.goto(`${base}/game/${gameId}/play`);
     await page.getByTestId("ruleset-game").waitFor({ timeout: LONG });
+    await streamUp;
+    // The event stream cut: the bar says its live updates are reconnecting, and stops once they are back.
+    const reconnecting = page.getByTestId("reconnecting");
+    expect(await reconnecting.count()).toBe(0);
+    await page.context().setOffline(true);
+    await reconnecting.waitFor({ timeout: LONG });
+    expect(await reconnecting.textContent()).toContain("live updates reconnecting…");
+    if (shots.endsWith("phone")) await shoot(page, `${shots}-reconnecting`);
+    await page.context().setOffline(false);
+    await reconnecting.waitFor({ state: "detached", timeout: LONG });
     let picked: { round: number; infantry: number } | null = null;
     let landedIn = "";
     let shotBattle = false;
@@ -59,7 +80,17 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
         await sheet(page, false);
         const territories = view.battles.map((b) => b.territory).sort();
         await expect.poll(() => battleMarkers(page), { timeout: LONG }).toEqual({ shown: territories, cut: [] });
-        if (framed++ === 0) await shoot(page, `${shots}-battles-map`);
+        // No marker over another (marker-layout.ts): framed on the battles, and on the whole world,
+        // where on a phone Caucasus and the Baltic Sea Zone lie closer than a marker is tall.
+        expect(territories.length).toBeGreaterThanOrEqual(2);
+        await expect.poll(() => markerOverlaps(page), { timeout: LONG }).toEqual({ shown: territories.length, overlapping: [] });
+        if (framed++ === 0) {
+          await shoot(page, `${shots}-battles-map`);
+          await page.getByTestId("map-zoom-reset").click();
+          await transitionsDone(page);
+          await expect.poll(() => markerOverlaps(page), { timeout: LONG }).toEqual({ shown: territories.length, overlapping: [] });
+          await shoot(page, `${shots}-battles-world`);
+        }
         // The Orders tab and the window's title count the decisions waiting for Germany (none kept yet).
         const asked = view.requests.filter((r) => r.chooser === "Germany").length;
         expect(asked).toBeGreaterThan(0);
