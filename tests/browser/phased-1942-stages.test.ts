@@ -20,12 +20,12 @@
 // robots' turn-1 orders do not touch Caucasus or Ukraine (their first turn is the same for every seed);
 // Germany also defends the Baltic Sea Zone, which the test leaves to the defaults.
 import { randomBytes } from "node:crypto";
-import type { Page } from "playwright-core";
+import type { Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { battlesIn, createPhased1942, pageTrpc } from "./page-trpc";
 import { battleMarkers, markerOverlaps, phaseText, sheet, untilGermanyActs } from "./phased-1942-page";
 import { clickWhereVisible } from "./robot-game";
-import { LONG, SKIP, onePageSession, shoot, shootNarrow, signIn, transitionsDone, whenHydrated } from "./support";
+import { LONG, SKIP, onePageSession, settled, shoot, shootNarrow, signIn, transitionsDone, whenHydrated } from "./support";
 
 
 describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map", () => {
@@ -48,20 +48,22 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
     expect(html).toMatch(/data-state="inactive">Sides</);
     expect(html).not.toContain('role="tablist"');
 
-    // The stream is up once its answer came and its start refetched the game (onStarted).
-    const streamUp = page.waitForResponse((r) => r.url().includes("game.events"), { timeout: LONG }).then(() => page.waitForResponse((r) => r.url().includes("play.get"), { timeout: LONG }));
+    // The event stream cut: while it answers "connected" and ends at once (the server's stream dropped,
+    // the browser's EventSource coming back), the bar says its live updates are reconnecting; once the
+    // real stream answers again, it stops.
+    const events = /\/api\/trpc\/game\.events/;
+    const dropped = (route: Route) => route.fulfill({ status: 200, headers: { "content-type": "text/event-stream", "cache-control": "no-cache" }, body: "event: connected\ndata: {}\n\n" });
+    await page.route(events, dropped);
     await page.goto(`${base}/game/${gameId}/play`);
     await page.getByTestId("ruleset-game").waitFor({ timeout: LONG });
-    await streamUp;
-    // The event stream cut: the bar says its live updates are reconnecting, and stops once they are back.
     const reconnecting = page.getByTestId("reconnecting");
-    expect(await reconnecting.count()).toBe(0);
-    await page.context().setOffline(true);
     await reconnecting.waitFor({ timeout: LONG });
     expect(await reconnecting.textContent()).toContain("live updates reconnecting…");
     if (shots.endsWith("phone")) await shoot(page, `${shots}-reconnecting`);
-    await page.context().setOffline(false);
+    await page.unroute(events, dropped);
     await reconnecting.waitFor({ state: "detached", timeout: LONG });
+    // Gone for good, not between two drops (EventSource tries again after 3 s).
+    expect(await settled(() => reconnecting.count(), 5_000)).toBe(0);
     let picked: { round: number; infantry: number } | null = null;
     let landedIn = "";
     let shotBattle = false;
