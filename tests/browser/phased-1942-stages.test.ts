@@ -84,7 +84,8 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
         await expect.poll(() => battleMarkers(page), { timeout: LONG }).toEqual({ shown: territories, cut: [] });
         // No marker over another (marker-layout.ts): framed on the battles, and on the whole world,
         // where on a phone Caucasus and the Baltic Sea Zone lie closer than a marker is tall.
-        expect(territories.length).toBeGreaterThanOrEqual(2);
+        // Turn 1's first battles: Caucasus and the Baltic Sea Zone at least (a later round may have one left).
+        if (framed === 0) expect(territories.length).toBeGreaterThanOrEqual(2);
         await expect.poll(() => markerOverlaps(page), { timeout: LONG }).toEqual({ shown: territories.length, overlapping: [] });
         if (framed++ === 0) {
           await shoot(page, `${shots}-battles-map`);
