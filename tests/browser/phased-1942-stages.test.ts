@@ -51,6 +51,14 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
     expect(html).toMatch(/data-state="active">Orders</);
     expect(html).toMatch(/data-state="inactive">Sides</);
     expect(html).not.toContain('role="tablist"');
+    // As a player sees it with no script run: the bar and the tabs over the board's place.
+    const still = await page.context().browser()!.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState(), viewport: page.viewportSize() });
+    const first = await still.newPage();
+    await first.goto(`${base}/game/${gameId}/play`);
+    expect(await first.getByTestId("game-turn").textContent()).toContain("Turn 1");
+    expect(await first.getByTestId("ruleset-shell").locator('[data-state="active"]').textContent()).toBe("Orders");
+    await shoot(first, `${shots}-shell`);
+    await still.close();
 
     // The event stream cut: while it answers "connected" and ends at once (the server's stream dropped,
     // the browser's EventSource coming back), the bar says its live updates are reconnecting; once the
