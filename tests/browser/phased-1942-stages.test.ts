@@ -35,10 +35,12 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
   /** One game through turn 1: the orders through the API, the battles and post-combat in the browser. */
   async function playTurn(page: Page, base: string, name: string, shots: string) {
     const gameId = await createPhased1942(page, name);
-    // One infantry into Karelia S.S.R. too: a battle beside Caucasus (adjacent), whose markers must stand apart.
+    // Karelia S.S.R. too, from Finland Norway: a battle beside Caucasus (adjacent), whose markers must
+    // stand apart. Its defence fires 3 × 2 + 3 + 4 = 13 (two sure hits) at 3 infantry and an armour, so
+    // Germany is asked there in round 1 as well, while Caucasus waits for round 1 too.
     const attack = [
       { id: "caucasus", units: { infantry: 3, armour: 2, fighter: 1 }, from: "Ukraine S.S.R.", path: ["Caucasus"] },
-      { id: "karelia", units: { infantry: 1 }, from: "Finland Norway", path: ["Karelia S.S.R."] },
+      { id: "karelia", units: { infantry: 3, armour: 1 }, from: "Finland Norway", path: ["Karelia S.S.R."] },
     ];
     expect(await pageTrpc(page, "play.save", { gameId, side: "Germany", phase: "orders", orders: attack })).toEqual({ ok: true });
     await pageTrpc(page, "play.lock", { gameId, side: "Germany" });
