@@ -7,6 +7,9 @@
 // game; screenshots at both sizes. On the way: every battles phase's map opens framed on its battles
 // (no marker cut by the map's edges or a phone's sheet), "Decide! N" counts Germany's open questions in
 // the tab and the title, and the Board tab tells the board at the turn's start, then after combat.
+// Also: the page's first HTML and the page with scripts off show the bar and the tabs (ruleset-shell.tsx);
+// the bar says "live updates reconnecting…" while the event stream drops; no battle marker covers
+// another, framed and on the whole world (Caucasus beside Karelia S.S.R., attacked too).
 //
 // Why it holds for every roll: low luck (R6.8). Germany attacks Caucasus (5 Russian infantry, no AA
 // gun) from Ukraine S.S.R. with 3 infantry, 2 armour and a fighter. The defence fires 5 × 2 = 10: at
@@ -98,7 +101,7 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
         const territories = view.battles.map((b) => b.territory).sort();
         await expect.poll(() => battleMarkers(page), { timeout: LONG }).toEqual({ shown: territories, cut: [] });
         // No marker over another (marker-layout.ts): framed on the battles, and on the whole world,
-        // where on a phone Caucasus and the Baltic Sea Zone lie closer than a marker is tall.
+        // where on a phone neighbouring battles (Caucasus and Karelia S.S.R.) lie closer than a marker is tall.
         await expect.poll(() => markerOverlaps(page), { timeout: LONG }).toEqual({ shown: territories.length, overlapping: [] });
         if (framed === 0) await shoot(page, `${shots}-battles-map`);
         await page.getByTestId("map-zoom-reset").click();
