@@ -10,20 +10,21 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import dynamic from "next/dynamic";
 import Link from "next/link";
-import { Suspense, useCallback, useState } from "react";
+import { Suspense, useCallback, useMemo, useState } from "react";
 import type { RulesetGameView } from "../../server/services/ruleset-games/read";
 import { errorText } from "../components/format";
-import { Deadline } from "../game/[id]/deadline";
+import { useHydrated } from "../components/use-hydrated";
 import { DecisionBanner } from "../game/[id]/decision-banner";
 import { PanelTab, PanelTabContent, PanelTabList, PanelTabs } from "../game/[id]/panel-tabs";
 import { PressTabCount } from "../game/[id]/press/press-tab-count";
 import { useTRPC } from "../trpc/client";
 import screen from "../game/[id]/game-screen.module.css";
 import { BoardFrame, useSheet } from "./board-frame";
-import { deadlineZone } from "./deadline-zone";
 import type { ActionResult, Layout } from "./contract";
 import { screenOf } from "./registry";
-import { SidesPanel, STATUS } from "./sides-panel";
+import { SidesPanel } from "./sides-panel";
+import { RulesetBar, RulesetShell, lastResolvedOf, type RulesetShellView } from "./ruleset-shell";
+import { useReconnecting } from "../game/[id]/use-reconnecting";
 import { DecideTitle } from "./use-decide-title";
 
 const PressPanel = dynamic(() => import("../game/[id]/press/press-panel").then((m) => m.PressPanel));
@@ -31,7 +32,17 @@ const PressPanel = dynamic(() => import("../game/[id]/press/press-panel").then((
 const RatingChanges = dynamic(() => import("../game/[id]/rating-changes").then((m) => m.RatingChanges));
 const SandboxBar = dynamic(() => import("./sandbox-bar").then((m) => m.SandboxBar), { ssr: false });
 
-export function RulesetGame({ gameId, initial }: { gameId: number; initial: RulesetGameView }) {
+/**
+ * The server renders the light shell (ruleset-shell.tsx) from the few fields handed apart; the live
+ * frame and the game's screen mount once the page is hydrated (at once on a client-side navigation),
+ * from the view's text the page carries, so nothing more is fetched.
+ */
+export function RulesetGame({ gameId, initialJson, shell }: { gameId: number; initialJson: string; shell: RulesetShellView }) {
+  return useHydrated() ? <LiveRulesetGame gameId={gameId} initialJson={initialJson} /> : <RulesetShell gameId={gameId} view={shell} />;
+}
+
+function LiveRulesetGame({ gameId, initialJson }: { gameId: number; initialJson: string }) {
+  const initial = useMemo(() => JSON.parse(initialJson) as RulesetGameView, [initialJson]);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [side, setSide] = useState<string | null>(initial.side);
@@ -47,7 +58,7 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
     sheet.show();
   }, [sheet.show]); // eslint-disable-line react-hooks/exhaustive-deps
   const refetch = () => void queryClient.invalidateQueries({ queryKey: trpc.play.get.queryKey() });
-  useSubscription(
+  const events = useSubscription(
     trpc.game.events.subscriptionOptions(
       { gameId },
       {
@@ -60,6 +71,7 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
       },
     ),
   );
+  const reconnecting = useReconnecting(events.status);
   const save = useMutation(trpc.play.save.mutationOptions({ onSuccess: refetch }));
   const lock = useMutation(trpc.play.lock.mutationOptions({ onSuccess: refetch }));
   const unlock = useMutation(trpc.play.unlock.mutationOptions({ onSuccess: refetch }));
@@ -80,41 +92,12 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
   // the Orders tab says "Decide!" and so does the window's title, as a classic game's Battles tab does,
   // with the number of decisions waiting when the screen counts them (the layout's `waiting`).
   const deciding = !!phase?.decision && phase.status === "open" && acting !== null && phase.sides.includes(acting) && !phase.locked.includes(acting);
-  const lastResolved = phase ? (phase.status === "finished" ? view.turn : view.turn - 1) : 0;
+  const lastResolved = lastResolvedOf(view);
   // The last turn's whole report, for the screen's strip over the tabs (1942: its battles) and its Replay tab.
   const last = useQuery({ ...trpc.play.turnReport.queryOptions({ gameId, turn: lastResolved, ...(acting ? { side: acting } : {}) }), enabled: lastResolved > 0, staleTime: Infinity });
   const lastTurn = lastResolved > 0 && last.data?.resolved ? { turn: last.data.turn, report: last.data.report } : null;
 
-  // The bar over the board: the facts a player looks at every time (the rest is in the Sides tab).
-  const bar = (
-    <>
-      <h1 className={screen.name} data-testid="game-title">
-        {view.game.name}
-      </h1>
-      {phase ? (
-        <strong data-testid="game-turn">
-          Turn {view.turn}
-          {/* A turn of several phases names the one in play (Ruleset.phaseOf). */}
-          {phase.step ? (
-            <span data-testid="game-phase">
-              , {phase.step.name} (phase {phase.step.index + 1} of {phase.step.count})
-            </span>
-          ) : null}
-          : {phase.decision && phase.status === "open" ? "decisions open" : (STATUS[phase.status] ?? phase.status)}
-        </strong>
-      ) : (
-        <span>Waiting for players to fill the seats</span>
-      )}
-      {phase?.deadline && phase.status === "open" ? <Deadline iso={phase.deadline} running={!view.game.pausedAt} label={phase.decision ? "Decisions due" : "Orders due"} testId="deadline" gameZone={deadlineZone(view.game, phase.decision)} /> : null}
-      {/* Of the sides that act in the phase: a robot locks in every phase, one with nothing to order too. */}
-      {phase ? <span data-testid="locked-count">{phase.locked.filter((s) => phase.sides.includes(s)).length}/{phase.sides.length} locked</span> : null}
-      {lastResolved > 0 ? (
-        <Link href={`/game/${gameId}/turn/${lastResolved}`} data-testid="last-review">
-          Turn {lastResolved} review
-        </Link>
-      ) : null}
-    </>
-  );
+  const bar = <RulesetBar gameId={gameId} view={view} reconnecting={reconnecting} />;
 
   // The platform's tabs around the game's own panel: its orders, the game's own tabs, the sides, the press.
   const layout: Layout = ({ board, panel, tabs = [], waiting, waitingText, strip }) => (

@@ -45,3 +45,20 @@ export async function battleMarkers(page: Page): Promise<{ shown: string[]; cut:
     return { shown: markers.map((m) => m.dataset.territory!).sort(), cut: cut.map((m) => m.dataset.territory!) };
   });
 }
+
+/**
+ * The battle markers' boxes on the screen (each marker's own rect, battle-markers.tsx) and the pairs
+ * that cover each other (by more than a pixel's antialiasing): marker-layout.ts keeps them apart.
+ */
+export async function markerOverlaps(page: Page): Promise<{ shown: number; overlapping: string[] }> {
+  return page.getByTestId("map-battles").evaluate((layer) => {
+    const boxes = [...layer.querySelectorAll<SVGGElement>("g[data-territory]")].map((m) => ({ id: m.dataset.territory!, r: m.querySelector("rect")!.getBoundingClientRect() }));
+    const overlapping: string[] = [];
+    boxes.forEach((a, i) =>
+      boxes.forEach((b, j) => {
+        if (j > i && a.r.left < b.r.right - 0.5 && b.r.left < a.r.right - 0.5 && a.r.top < b.r.bottom - 0.5 && b.r.top < a.r.bottom - 0.5) overlapping.push(`${a.id} / ${b.id}`);
+      }),
+    );
+    return { shown: boxes.length, overlapping };
+  });
+}

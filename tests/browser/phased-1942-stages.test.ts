@@ -7,6 +7,9 @@
 // game; screenshots at both sizes. On the way: every battles phase's map opens framed on its battles
 // (no marker cut by the map's edges or a phone's sheet), "Decide! N" counts Germany's open questions in
 // the tab and the title, and the Board tab tells the board at the turn's start, then after combat.
+// Also: the page's first HTML and the page with scripts off show the bar and the tabs (ruleset-shell.tsx);
+// the bar says "live updates reconnecting…" while the event stream drops; no battle marker covers
+// another, framed and on the whole world (Caucasus beside Karelia S.S.R., attacked too).
 //
 // Why it holds for every roll: low luck (R6.8). Germany attacks Caucasus (5 Russian infantry, no AA
 // gun) from Ukraine S.S.R. with 3 infantry, 2 armour and a fighter. The defence fires 5 × 2 = 10: at
@@ -20,12 +23,12 @@
 // robots' turn-1 orders do not touch Caucasus or Ukraine (their first turn is the same for every seed);
 // Germany also defends the Baltic Sea Zone, which the test leaves to the defaults.
 import { randomBytes } from "node:crypto";
-import type { Page } from "playwright-core";
+import type { Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { battlesIn, createPhased1942, pageTrpc } from "./page-trpc";
-import { battleMarkers, phaseText, sheet, untilGermanyActs } from "./phased-1942-page";
+import { battleMarkers, markerOverlaps, phaseText, sheet, untilGermanyActs } from "./phased-1942-page";
 import { clickWhereVisible } from "./robot-game";
-import { LONG, SKIP, onePageSession, shoot, shootNarrow, signIn, whenHydrated } from "./support";
+import { LONG, SKIP, onePageSession, settled, shoot, shootNarrow, signIn, transitionsDone, whenHydrated } from "./support";
 
 
 describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map", () => {
@@ -35,16 +38,54 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
   /** One game through turn 1: the orders through the API, the battles and post-combat in the browser. */
   async function playTurn(page: Page, base: string, name: string, shots: string) {
     const gameId = await createPhased1942(page, name);
-    const attack = [{ id: "caucasus", units: { infantry: 3, armour: 2, fighter: 1 }, from: "Ukraine S.S.R.", path: ["Caucasus"] }];
+    // Karelia S.S.R. too, from Finland Norway: a battle beside Caucasus (adjacent), whose markers must
+    // stand apart. Its defence fires 3 × 2 + 3 + 4 = 13 (two sure hits) at 3 infantry and an armour, so
+    // Germany is asked there in round 1 as well, while Caucasus waits for round 1 too.
+    const attack = [
+      { id: "caucasus", units: { infantry: 3, armour: 2, fighter: 1 }, from: "Ukraine S.S.R.", path: ["Caucasus"] },
+      { id: "karelia", units: { infantry: 3, armour: 1 }, from: "Finland Norway", path: ["Karelia S.S.R."] },
+    ];
     expect(await pageTrpc(page, "play.save", { gameId, side: "Germany", phase: "orders", orders: attack })).toEqual({ ok: true });
     await pageTrpc(page, "play.lock", { gameId, side: "Germany" });
 
+    // The page's first HTML, before any script (ruleset-shell.tsx): the bar and the tabs, not the live frame.
+    const html = await (await page.request.get(`${base}/game/${gameId}/play`)).text();
+    expect(html).toContain('data-testid="ruleset-shell"');
+    expect(html).toMatch(/data-testid="game-turn">Turn <!-- -->1/);
+    expect(html).toMatch(/data-testid="locked-count">/);
+    expect(html).toMatch(/data-state="active">Orders</);
+    expect(html).toMatch(/data-state="inactive">Sides</);
+    expect(html).not.toContain('role="tablist"');
+    // As a player sees it with no script run: the bar and the tabs over the board's place.
+    const still = await page.context().browser()!.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState(), viewport: page.viewportSize() });
+    const first = await still.newPage();
+    await first.goto(`${base}/game/${gameId}/play`);
+    expect(await first.getByTestId("game-turn").textContent()).toContain("Turn 1");
+    expect(await first.getByTestId("ruleset-shell").locator('[data-state="active"]').textContent()).toBe("Orders");
+    await shoot(first, `${shots}-shell`);
+    await still.close();
+
+    // The event stream cut: while it answers "connected" and ends at once (the server's stream dropped,
+    // the browser's EventSource coming back), the bar says its live updates are reconnecting; once the
+    // real stream answers again, it stops.
+    const events = /\/api\/trpc\/game\.events/;
+    const dropped = (route: Route) => route.fulfill({ status: 200, headers: { "content-type": "text/event-stream", "cache-control": "no-cache" }, body: "event: connected\ndata: {}\n\n" });
+    await page.route(events, dropped);
     await page.goto(`${base}/game/${gameId}/play`);
     await page.getByTestId("ruleset-game").waitFor({ timeout: LONG });
+    const reconnecting = page.getByTestId("reconnecting");
+    await reconnecting.waitFor({ timeout: LONG });
+    expect(await reconnecting.textContent()).toContain("live updates reconnecting…");
+    if (shots.endsWith("phone")) await shoot(page, `${shots}-reconnecting`);
+    await page.unroute(events, dropped);
+    await reconnecting.waitFor({ state: "detached", timeout: LONG });
+    // Gone for good, not between two drops (EventSource tries again after 3 s).
+    expect(await settled(() => reconnecting.count(), 5_000)).toBe(0);
     let picked: { round: number; infantry: number } | null = null;
     let landedIn = "";
     let shotBattle = false;
     let framed = 0;
+    let neighbours = false;
     let boardShown = 0;
     const narrow = (page.viewportSize()?.width ?? 1440) <= 700;
     for (let guard = 0; guard < 30; guard++) {
@@ -59,7 +100,18 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
         await sheet(page, false);
         const territories = view.battles.map((b) => b.territory).sort();
         await expect.poll(() => battleMarkers(page), { timeout: LONG }).toEqual({ shown: territories, cut: [] });
-        if (framed++ === 0) await shoot(page, `${shots}-battles-map`);
+        // No marker over another (marker-layout.ts): framed on the battles, and on the whole world,
+        // where on a phone neighbouring battles (Caucasus and Karelia S.S.R.) lie closer than a marker is tall.
+        await expect.poll(() => markerOverlaps(page), { timeout: LONG }).toEqual({ shown: territories.length, overlapping: [] });
+        if (framed === 0) await shoot(page, `${shots}-battles-map`);
+        await page.getByTestId("map-zoom-reset").click();
+        await transitionsDone(page);
+        await expect.poll(() => markerOverlaps(page), { timeout: LONG }).toEqual({ shown: territories.length, overlapping: [] });
+        if (territories.includes("Caucasus") && territories.includes("Karelia S.S.R.")) {
+          if (!neighbours) await shoot(page, `${shots}-battles-world`);
+          neighbours = true;
+        }
+        framed++;
         // The Orders tab and the window's title count the decisions waiting for Germany (none kept yet).
         const asked = view.requests.filter((r) => r.chooser === "Germany").length;
         expect(asked).toBeGreaterThan(0);
@@ -157,6 +209,8 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
     expect(picked).not.toBeNull();
     expect(landedIn).not.toBe("");
     expect(framed).toBeGreaterThan(0);
+    // Caucasus and Karelia S.S.R. fought in one phase, their markers apart on the whole world.
+    expect(neighbours).toBe(true);
     expect(boardShown).toBe(2);
     expect(await phaseText(page)).toContain("Turn 2");
     await shoot(page, `${shots}-turn2`);

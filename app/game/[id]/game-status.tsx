@@ -41,7 +41,7 @@ export function GameStatus({ view, reconnecting }: { view: ShellView; reconnecti
       ) : (
         <span data-testid="phase-status">{view.game.status === "open" ? "Waiting for players: the game starts when every nation has a player or a robot." : "No phase yet."}</span>
       )}
-      {reconnecting ? <span className="muted"> live updates reconnecting…</span> : null}
+      {reconnecting ? <span className="muted" data-testid="reconnecting"> live updates reconnecting…</span> : null}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTRPC } from "../../trpc/client";
 import type { GameView } from "./game-types";
 import { withLocks, type LocksEvent } from "./live-locks";
+import { useReconnecting } from "./use-reconnecting";
 
 export function useGameEvents(gameId: number, turn: number | null) {
   const trpc = useTRPC();
@@ -58,10 +59,7 @@ export function useGameEvents(gameId: number, turn: number | null) {
     ),
   );
 
-  // "Reconnecting" only after the stream was up once (the first connect is not news).
-  const connectedOnce = useRef(false);
-  if (events.status === "pending") connectedOnce.current = true;
-  const reconnecting = connectedOnce.current && (events.status === "connecting" || events.status === "error");
+  const reconnecting = useReconnecting(events.status);
 
   // A turn that resolved while the stream was down still shows the banner once the refetch sees it.
   const firstTurn = useRef(turn);

@@ -14,7 +14,8 @@ import { focusBattle } from "../battle/battle-focus";
 import { battleFromHere, chanceFor } from "../casualty-odds-input";
 import { liveBattles, slug, type LiveBattle } from "../game-types";
 import { battleMarks, defaultPicks, goalWords, NATION_SHORT, type BattleMark } from "./battle-marks";
-import { NATION_COLOUR, anchorOf } from "./map-geometry";
+import { FULL_VIEW, NATION_COLOUR, anchorOf } from "./map-geometry";
+import { layoutMarkers, type Bounds, type Placed } from "./marker-layout";
 import { MapUnit, keyActivate } from "./map-layers";
 import { percent } from "./odds-layer";
 
@@ -55,15 +56,22 @@ export function BattleMarkers({ gameId, data }: { gameId: number; data?: MarkerD
   const U = useContext(MapUnit);
   // Never smaller on the screen than a tap target (the whole world on a phone draws the map's unit small).
   const k = perMapUnit > 0 ? Math.max(U, MIN_PX / (BOX.h * perMapUnit)) : U;
+  const shown = marks.map((m) => {
+    const o = odds[m.territory]?.result;
+    const p = o ? chanceFor(m.oddsFor, m.attackerTeam, o, m.sea) : undefined;
+    // A battle the calculator cannot price (attackers on both sides, or nobody left in it) shows no odds.
+    const text = !inputs.some((i) => i.key === m.territory) ? null : p !== undefined ? `${percent(p)} %` : odds[m.territory]?.error ? "?" : "…";
+    const [ax, ay] = anchorOf(m.territory);
+    return { mark: m, p, text, ax, ay, w: markerWidth(m, text) * k, h: BOX.h * k };
+  });
+  // Markers kept apart (marker-layout.ts): on the screen's part of the map, or the whole map before it is measured.
+  const bounds: Bounds = screen.view ?? { x0: FULL_VIEW.x, y0: FULL_VIEW.y, x1: FULL_VIEW.x + FULL_VIEW.w, y1: FULL_VIEW.y + FULL_VIEW.h };
+  const at = layoutMarkers(shown, bounds);
   return (
     <g ref={ref} className="map-battles" data-testid="map-battles">
-      {marks.map((m) => {
-        const o = odds[m.territory]?.result;
-        const p = o ? chanceFor(m.oddsFor, m.attackerTeam, o, m.sea) : undefined;
-        // A battle the calculator cannot price (attackers on both sides, or nobody left in it) shows no odds.
-        const text = !inputs.some((i) => i.key === m.territory) ? null : p !== undefined ? `${percent(p)} %` : odds[m.territory]?.error ? "?" : "…";
-        return <Marker key={m.territory} mark={m} k={k} view={screen.view} odds={text} p={p} />;
-      })}
+      {shown.map((s, i) => (
+        <Marker key={s.mark.territory} mark={s.mark} k={k} at={at[i]!} w={s.w} odds={s.text} p={s.p} />
+      ))}
     </g>
   );
 }
@@ -71,20 +79,26 @@ export function BattleMarkers({ gameId, data }: { gameId: number; data?: MarkerD
 /** About how wide a line of text is, in marker units (the sans-serif's average glyph is ~0.62 em wide, bold ~0.68). */
 const textWidth = (text: string, bold = false) => text.length * BOX.font * (bold ? 0.68 : 0.62);
 
-function Marker({ mark, k, view, odds, p }: { mark: BattleMark; k: number; view: Box | null; odds: string | null; p: number | undefined }) {
-  const [ax, ay] = anchorOf(mark.territory);
-  const chip = 3.4;
+const CHIP = 3.4;
+const statusOf = (mark: BattleMark) => (mark.mine ? "Your decision needed" : "Waiting for decisions");
+
+/** A marker's width in marker units: as wide as its longest line. */
+function markerWidth(mark: BattleMark, odds: string | null): number {
   const nations = mark.sides.reduce((n, s) => n + s.nations.length, 0);
-  const chipsWidth = nations * (chip + 0.35) + 2.2;
+  const chipsWidth = nations * (CHIP + 0.35) + 2.2;
   const roundText = odds === null ? `Round ${mark.round}` : `Round ${mark.round} · ${odds} ${goalWords(mark)}`;
-  const status = mark.mine ? "Your decision needed" : "Waiting for decisions";
-  // As wide as its longest line.
-  const w = (Math.max(chipsWidth, textWidth(roundText), textWidth(status, mark.mine)) + 2 * BOX.pad) * k;
+  return Math.max(chipsWidth, textWidth(roundText), textWidth(statusOf(mark), mark.mine)) + 2 * BOX.pad;
+}
+
+function Marker({ mark, k, at, w, odds, p }: { mark: BattleMark; k: number; at: Placed; w: number; odds: string | null; p: number | undefined }) {
+  const [ax, ay] = anchorOf(mark.territory);
+  const chip = CHIP;
+  const status = statusOf(mark);
   const h = BOX.h * k;
   // On the territory, over its unit badges: during the battles the battle board tells what fights there.
-  // Kept on the screen when its territory is (a territory at the map's edge), then tied to it by a line.
-  const x = view && ax > view.x0 && ax < view.x1 ? clamp(ax - w / 2, view.x0, view.x1 - w) : ax - w / 2;
-  const y = view && ay > view.y0 && ay < view.y1 ? clamp(ay - h / 2, view.y0, view.y1 - h) : ay - h / 2;
+  // Kept on the screen when its territory is (a territory at the map's edge) and off the other markers
+  // (marker-layout.ts), then tied to it by a line.
+  const { x, y } = at;
   const line = (i: number) => y + BOX.pad * k + (i + 0.78) * BOX.line * k;
   const open = () => focusBattle(mark.territory);
   let cx = x + BOX.pad * k;
@@ -165,13 +179,6 @@ function Marker({ mark, k, view, odds, p }: { mark: BattleMark; k: number; view:
   );
 }
 
-interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
 /** Markers keep this many pixels off the map's edges. */
 const EDGE_PX = 4;
 
@@ -183,8 +190,8 @@ function clamp(v: number, lo: number, hi: number): number {
  * Screen pixels per map unit where `ref` is drawn, and the part of the map on the screen (in map
  * coordinates): follows the map's zoom (its transform) and the window's size.
  */
-function useScreenView(ref: React.RefObject<SVGGElement | null>): { perMapUnit: number; view: Box | null } {
-  const [state, setState] = useState<{ perMapUnit: number; view: Box | null }>({ perMapUnit: 0, view: null });
+function useScreenView(ref: React.RefObject<SVGGElement | null>): { perMapUnit: number; view: Bounds | null } {
+  const [state, setState] = useState<{ perMapUnit: number; view: Bounds | null }>({ perMapUnit: 0, view: null });
   useLayoutEffect(() => {
     const g = ref.current;
     if (!g) return;

@@ -5,6 +5,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { RulesetGame } from "../../../games/ruleset-game";
+import { rulesetShell } from "../../../games/ruleset-shell";
 import { routeGame } from "../route-game";
 
 export const metadata: Metadata = { title: "Game" };
@@ -14,5 +15,9 @@ export default async function RulesetGamePage({ params }: { params: Promise<{ id
   const { id } = await params;
   const { gameId, phased, trpc } = await routeGame(id, `/game/${id}/play`);
   if (!phased) redirect(`/game/${gameId}`);
-  return <RulesetGame gameId={gameId} initial={await trpc.play.get({ gameId })} />;
+  const initial = await trpc.play.get({ gameId });
+  // The view travels as its JSON text (one chunk of the flight data, not walked value by value), and
+  // the shell's few fields apart, so the server render never parses the text back (docs/load-test.md,
+  // twelfth pass). Both are the viewer's own view: nothing of another side's saved orders.
+  return <RulesetGame gameId={gameId} initialJson={JSON.stringify(initial)} shell={rulesetShell(initial)} />;
 }

@@ -1,0 +1,85 @@
+// Where the battle markers stand (battle-markers.tsx), so none covers another: on a phone's whole
+// world two battles a few hundred kilometres apart (the Baltic and Caucasus) have anchors closer than
+// a marker is tall. Each marker wants to be centred on its territory's anchor, kept inside the part of
+// the map on the screen; taken in order, a marker whose wanted place covers one already placed moves to
+// the nearest free place on a grid of steps of its own size (then of half of it) around that spot,
+// still inside. Pure and deterministic: the same anchors and sizes give the same places. A moved
+// marker is tied to its territory by a line (the marker draws it).
+
+export interface Bounds {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** A marker to place: its anchor (the territory's point) and its size, in map units. */
+export interface MarkerBox {
+  ax: number;
+  ay: number;
+  w: number;
+  h: number;
+}
+
+export interface Placed {
+  x: number;
+  y: number;
+}
+
+/** How far apart two markers stay, as a share of a marker's height. */
+const GAP = 0.08;
+/** How many steps out from the wanted place the search goes, each way. */
+const REACH = 8;
+
+function clamp(v: number, lo: number, hi: number): number {
+  return hi < lo ? lo : Math.min(Math.max(v, lo), hi);
+}
+
+/** Whether two boxes cover each other, `gap` apart counting as covering. */
+function covers(a: Placed & { w: number; h: number }, b: Placed & { w: number; h: number }, gap: number): boolean {
+  return a.x < b.x + b.w + gap && b.x < a.x + a.w + gap && a.y < b.y + b.h + gap && b.y < a.y + a.h + gap;
+}
+
+/**
+ * The top-left corner of each marker, in the order given. `bounds`: the part of the map a marker must
+ * stay inside (the map's view on the screen); a marker whose anchor lies outside it (a territory off
+ * the screen) keeps its place on the anchor, as it is not seen.
+ */
+export function layoutMarkers(markers: readonly MarkerBox[], bounds: Bounds): Placed[] {
+  const placed: (Placed & { w: number; h: number })[] = [];
+  return markers.map((m) => {
+    const inside = m.ax >= bounds.x0 && m.ax <= bounds.x1 && m.ay >= bounds.y0 && m.ay <= bounds.y1;
+    const wanted = inside
+      ? { x: clamp(m.ax - m.w / 2, bounds.x0, bounds.x1 - m.w), y: clamp(m.ay - m.h / 2, bounds.y0, bounds.y1 - m.h) }
+      : { x: m.ax - m.w / 2, y: m.ay - m.h / 2 };
+    const gap = GAP * m.h;
+    const free = (p: Placed) => !placed.some((o) => covers({ ...p, w: m.w, h: m.h }, o, gap));
+    let best = wanted;
+    if (inside && !free(wanted)) {
+      best = nearestFree(m, wanted, bounds, gap, free) ?? wanted;
+    }
+    placed.push({ ...best, w: m.w, h: m.h });
+    return best;
+  });
+}
+
+/** The free place nearest the wanted one, on grids of the marker's own steps, inside the bounds. */
+function nearestFree(m: MarkerBox, wanted: Placed, bounds: Bounds, gap: number, free: (p: Placed) => boolean): Placed | null {
+  const candidates: (Placed & { d: number; i: number })[] = [];
+  // Whole steps first (a marker beside another, a gap apart), then half steps (a tighter fit).
+  for (const [sx, sy] of [
+    [m.w + gap, m.h + gap],
+    [(m.w + gap) / 2, (m.h + gap) / 2],
+  ] as const) {
+    for (let j = -REACH; j <= REACH; j++)
+      for (let i = -REACH; i <= REACH; i++) {
+        const x = clamp(wanted.x + i * sx, bounds.x0, bounds.x1 - m.w);
+        const y = clamp(wanted.y + j * sy, bounds.y0, bounds.y1 - m.h);
+        // Distance from the anchor's wanted place; ties go to the earlier candidate (deterministic).
+        candidates.push({ x, y, d: Math.hypot(x - wanted.x, y - wanted.y), i: candidates.length });
+      }
+  }
+  candidates.sort((a, b) => a.d - b.d || a.i - b.i);
+  const found = candidates.find(free);
+  return found ? { x: found.x, y: found.y } : null;
+}
