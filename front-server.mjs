@@ -1,8 +1,8 @@
 // @ts-check
 // `npm start`: the production server, Node's http server in front of Next. The requests players send
 // most (a turn's saves, locks and decisions: HOT below) go straight to the API's handler, without
-// Next's routing, its Pages API runtime and their per-request objects (about half a millisecond of a
-// save's CPU; docs/load-test.md, "Fifteenth pass"); every other request is Next's, as under
+// Next's routing, its Pages API runtime and their per-request objects (measured: a save's app CPU
+// from 3.6 to 1.9 ms; docs/load-test.md, "Fifteenth pass"); every other request is Next's, as under
 // `next start`. The handler is the Pages route's own module as Next loads it from the build (one
 // module instance in the process: one database handle, one session cache, one set of service caches),
 // and a hot answer gets what Next would add: the configured headers and Next's compression (which
@@ -12,6 +12,7 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
 /** The tRPC mutations of playing a turn, served without Next. */
@@ -58,7 +59,7 @@ async function main() {
   Object.assign(process.env, { NODE_ENV: "production" }); // as `next start` sets it
   const { values } = parseArgs({ options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } } });
   const port = Number(values.port ?? process.env.PORT ?? 3000);
-  const dir = import.meta.dirname;
+  const dir = fileURLToPath(new URL(".", import.meta.url));
   const require = createRequire(import.meta.url);
   const { default: next } = await import("next");
   const server = createServer();
@@ -97,4 +98,4 @@ async function main() {
   for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) process.once(signal, () => process.exit(0));
 }
 
-if (process.argv[1] === import.meta.filename) await main();
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
