@@ -78,6 +78,9 @@ async function main() {
     const query = url.indexOf("?");
     for (const { key, value } of headersOf(query === -1 ? url : url.slice(0, query))) res.setHeader(key, value);
     compress(req, res, () => {});
+    // As Next's router: a socket error of one request (a client gone) is no error of the process.
+    req.on("error", () => {});
+    res.on("error", () => {});
     return trpc(req, res);
   }
 
