@@ -1,5 +1,6 @@
 // The load test's system under test, all on loopback: a fresh database on the local Postgres server,
-// the production build, N `next start` app processes and N `npm run worker` processes. Every child
+// the production build, N app processes as `npm start` runs them (front-server.mjs; `next start` alone
+// with LOADTEST_NEXT_START=1, to compare) and N `npm run worker` processes. Every child
 // leads its own process group, so stopping (or kill -9 of a worker) reaches what it started.
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
@@ -11,6 +12,7 @@ import { throwAwayDatabase } from "../../tests/support/throw-away-db";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const NEXT_BIN = join(ROOT, "node_modules/next/dist/bin/next");
+const FRONT_SERVER = join(ROOT, "front-server.mjs");
 const TSX_BIN = join(ROOT, "node_modules/tsx/dist/cli.mjs");
 const LOOPBACK = new Set(["127.0.0.1", "::1", "[::1]", "localhost"]);
 
@@ -174,7 +176,8 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
           : process.env.LOADTEST_CPU_PROF
             ? ["--cpu-prof", `--cpu-prof-dir=${process.env.LOADTEST_CPU_PROF}`]
             : [];
-      const p = startProc(`app ${i + 1}`, [...prof, NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], { ...procEnv, PORT: String(port), AUTH_URL: `http://127.0.0.1:${port}` });
+      const server = process.env.LOADTEST_NEXT_START === "1" ? [NEXT_BIN, "start"] : [FRONT_SERVER];
+      const p = startProc(`app ${i + 1}`, [...prof, ...server, "-p", String(port), "-H", "127.0.0.1"], { ...procEnv, PORT: String(port), AUTH_URL: `http://127.0.0.1:${port}` });
       procs.push(p);
       apps.push(`http://127.0.0.1:${port}`);
     }
