@@ -19,7 +19,7 @@ import {
   type TurnReport,
 } from "../rulesets/1942/engine";
 import { adjudicationInputs, type Seated } from "./adjudication-inputs";
-import { preferenceDecider } from "./battle-preferences";
+import { preferenceDecider } from "./preference-decider";
 import { publish } from "./events";
 import { deadlineFrom } from "./deadline-time";
 import { notify } from "./notify";

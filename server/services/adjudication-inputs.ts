@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { battlePreferences, orders, seats, type SeatSide } from "../../db/schema";
-import type { PreferenceRow } from "./battle-preferences";
+import type { PreferenceRow } from "./preference-decider";
 import { CLASSIC, scenarioSides } from "./ruleset-games/rulesets";
 
 type Order = (typeof orders.$inferSelect)["order"];
