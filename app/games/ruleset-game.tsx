@@ -63,6 +63,7 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
   const save = useMutation(trpc.play.save.mutationOptions({ onSuccess: refetch }));
   const lock = useMutation(trpc.play.lock.mutationOptions({ onSuccess: refetch }));
   const unlock = useMutation(trpc.play.unlock.mutationOptions({ onSuccess: refetch }));
+  const setStanding = useMutation(trpc.play.setStanding.mutationOptions({ onSuccess: refetch }));
   const view = game.data ?? initial;
   const Screen = screenOf(view.game.ruleset);
   const phase = view.phase;
@@ -223,6 +224,8 @@ export function RulesetGame({ gameId, initial }: { gameId: number; initial: Rule
         save={(orders) => attempt(() => save.mutateAsync({ gameId, side: acting ?? "", orders }))}
         lock={() => attempt(() => lock.mutateAsync({ gameId, side: acting ?? "" }))}
         unlock={() => attempt(() => unlock.mutateAsync({ gameId, side: acting ?? "" }))}
+        standing={acting ? view.standing : undefined}
+        setStanding={acting ? (value) => attempt(() => setStanding.mutateAsync({ gameId, side: acting, value })) : undefined}
         ask={acting ? (name, question) => queryClient.fetchQuery(trpc.play.ask.queryOptions({ gameId, side: acting, name, question })) : undefined}
       />
     </Suspense>
