@@ -156,7 +156,8 @@ export function BattlesStage(props: GameScreenProps & { view: BattlesView }) {
                 <BattlePrefer
                   battle={b.territory}
                   on={batch.prefer?.battles.includes(b.territory) ?? false}
-                  order={batch.prefer?.casualties ?? standing}
+                  earlier={view.preference?.battles.includes(b.territory) ?? false}
+                  order={view.preference?.battles.includes(b.territory) ? view.preference.casualties : (batch.prefer?.casualties ?? standing)}
                   locked={locked}
                   busy={busy}
                   onChange={(on) => leave(withBattlePreferred(batch, b.territory, on), on)}

@@ -67,8 +67,34 @@ export function PreferenceChoice({
 }
 
 /** Under one battle: leave this and every later round of it to the standing order, or take it back. */
-export function BattlePrefer({ battle, on, order, locked, busy, onChange }: { battle: string; on: boolean; order: CasualtyPreference; locked: boolean; busy: boolean; onChange: (on: boolean) => void }) {
+export function BattlePrefer({
+  battle,
+  on,
+  earlier,
+  order,
+  locked,
+  busy,
+  onChange,
+}: {
+  battle: string;
+  /** Left to the preference in this phase's batch. */
+  on: boolean;
+  /** Left to it in an earlier phase of the turn: it stays so (no button). */
+  earlier: boolean;
+  order: CasualtyPreference;
+  locked: boolean;
+  busy: boolean;
+  onChange: (on: boolean) => void;
+}) {
   const id = `stage-prefer-${slug(battle)}`;
+  if (earlier)
+    return (
+      <div className="battle-preferences" data-testid={id} data-on="1">
+        <p className="note small" data-testid={`${id}-note`}>
+          Left to your preference ({orderLabel(order)}) earlier this turn: every later round of {battle} is decided for you (R6.9).
+        </p>
+      </div>
+    );
   return (
     <div className="battle-preferences" data-testid={id} data-on={on ? "1" : "0"}>
       {on ? (
