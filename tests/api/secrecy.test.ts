@@ -24,6 +24,8 @@ const READS = ["game.lobby", "game.lobbyLive", "game.get", "game.history", "game
   "play.games", "play.kind", "play.get", "play.history", "play.review", "play.download", "play.verify",
   // A side's questions to its rules: its player's alone, over roles in tests/api/play-ask.test.ts.
   "play.ask",
+  // A side's standing settings: its player's alone, over roles in tests/api/ruleset-1942-standing.test.ts.
+  "play.standing",
   // A user's own webhooks: another user's are "not found" (tests/api/webhooks.test.ts).
   "webhook.list"];
 

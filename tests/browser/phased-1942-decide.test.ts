@@ -90,6 +90,9 @@ describe.skipIf(SKIP)("a phased 1942 game on a phone: the sheet follows the map,
           await expect.poll(() => page.getByTestId(`stage-prefer-${where}`).getAttribute("data-on"), { timeout: LONG }).toBe("1");
           expect(await page.getByTestId("stage-prefer-order").inputValue()).toBe("keep-armour");
           expect(await page.getByTestId("stage-decisions-count").textContent()).toContain("left to your preference");
+          // Its marker no longer asks for Germany's decision.
+          await page.getByTestId(`map-battle-${where}`).waitFor({ state: "attached", timeout: LONG });
+          expect(await page.getByTestId(`map-battle-decide-${where}`).count()).toBe(0);
           const note = (await page.getByTestId(`stage-prefer-${where}-note`).textContent()) ?? "";
           expect(note).toContain("Keep my armour");
           preferred = [/every later round of (.+) are decided for you/.exec(note)![1]!];

@@ -61,7 +61,12 @@ export function BattlesStage(props: GameScreenProps & { view: BattlesView }) {
   const leave = (next: typeof batch, on: boolean) =>
     void act(() => save(next), on ? "Kept: those battles go on without asking you (lock to send it)." : "Taken back: you decide those battles yourself.");
   const units = useMemo(() => groupUnits(view.start.units), [view.start.units]);
-  const markers = useMemo<MarkerData>(() => ({ battles, requests, myNations: mine, lowLuck }), [battles, requests, side, lowLuck]); // eslint-disable-line react-hooks/exhaustive-deps
+  // A battle left to the preference asks nothing of the viewer: its marker does not say "Your decision needed".
+  const preferredText = JSON.stringify([batch.prefer?.battles ?? [], view.preference?.battles ?? []]);
+  const markers = useMemo<MarkerData>(
+    () => ({ battles, requests: requests.map((r) => (r.mine && leftToPreference(batch, view.preference, r.battle) ? { ...r, mine: false } : r)), myNations: mine, lowLuck }),
+    [battles, requests, side, lowLuck, preferredText], // eslint-disable-line react-hooks/exhaustive-deps
+  );
 
   const save = async (next: typeof batch): Promise<ActionResult> => {
     const r = await props.save(next);
