@@ -27,12 +27,15 @@ export async function readStanding(db: Db, userId: string, gameId: number, side:
 }
 
 /** play.setStanding: checked by the ruleset (a refusal is a 400 naming the problem, nothing stored). */
-export async function setStanding(db: Db, userId: string, gameId: number, side: string, value: unknown): Promise<{ value: unknown }> {
+export async function setStanding(db: Db, userId: string, gameId: number, side: string, given: unknown): Promise<{ value: unknown }> {
   const { game, ruleset } = await rulesetGame(db, gameId);
   if (!ruleset.standing) throw new ServiceError("BAD_REQUEST", `${ruleset.name} keeps no standing settings`);
   if (!(await playsSide(db, userId, gameId, side))) throw notYours(side);
   if (game.status === "finished") throw new ServiceError("CONFLICT", "This game is over: its settings stay as they were");
-  if (value === undefined || JSON.stringify(value).length > MAX_STANDING_BYTES) throw new ServiceError("BAD_REQUEST", `A standing setting is at most ${MAX_STANDING_BYTES / 1024} KB of JSON`);
+  // Plain JSON from here on, as it is stored and read back (whatever objects the input arrived as).
+  const text = given === undefined ? undefined : JSON.stringify(given);
+  const value: unknown = text === undefined ? undefined : JSON.parse(text);
+  if (text === undefined || text.length > MAX_STANDING_BYTES) throw new ServiceError("BAD_REQUEST", `A standing setting is at most ${MAX_STANDING_BYTES / 1024} KB of JSON`);
   let verdict;
   try {
     verdict = ruleset.standing.check(value, side);
