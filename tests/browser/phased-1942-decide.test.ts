@@ -98,6 +98,9 @@ describe.skipIf(SKIP)("a phased 1942 game on a phone: the sheet follows the map,
           preferred = [/every later round of (.+) are decided for you/.exec(note)![1]!];
           expect(await page.getByTestId(`stage-prefer-${where}-toggle`).textContent()).toBe("Decide it myself");
           await sheet(page, true);
+          await page.getByTestId("stage-prefer").scrollIntoViewIfNeeded();
+          await transitionsDone(page);
+          await shoot(page, "lockstep-phased-1942-decide-order-390");
           await page.getByTestId(`stage-prefer-${where}`).scrollIntoViewIfNeeded();
           await transitionsDone(page);
           await shoot(page, "lockstep-phased-1942-decide-prefer-390");
