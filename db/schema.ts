@@ -589,6 +589,24 @@ export const workerBeats = pgTable("worker_beats", {
  * A player's battle preferences in a game, readable by that player alone: the standing casualty
  * order, and the battles of one phase the player left to it ("resolve with my preferences").
  */
+/**
+ * A side's standing settings in a game of any ruleset (migration 0025): what its ruleset's
+ * `standing.check` accepted, applied by `standing.apply` when a phase closes; the side's player alone
+ * reads it (ruleset-games/standing.ts).
+ */
+export const standings = pgTable(
+  "standings",
+  {
+    gameId: integer("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    side: text("side").notNull(),
+    value: jsonb("value").$type<unknown>().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.side] })],
+);
+
 export const battlePreferences = pgTable(
   "battle_preferences",
   {

@@ -75,6 +75,12 @@ export interface GameScreenProps<View = unknown, Orders = unknown> {
   lock(): Promise<ActionResult>;
   unlock(): Promise<ActionResult>;
   /**
+   * The viewer's side's standing settings (Ruleset.standing: kept from turn to turn, the side's alone),
+   * null when none are kept; and their change, checked by the ruleset. Absent for a spectator.
+   */
+  standing?: unknown;
+  setStanding?(value: unknown): Promise<ActionResult>;
+  /**
    * Asks the game's rules a question about the open phase for the viewer's side (Ruleset.queries,
    * play.ask: 1942's "destinations" and "placements"); rejects with the platform's refusal (a bad
    * question names its problem). Absent for a spectator.

@@ -75,6 +75,7 @@ function LiveRulesetGame({ gameId, initialJson }: { gameId: number; initialJson:
   const save = useMutation(trpc.play.save.mutationOptions({ onSuccess: refetch }));
   const lock = useMutation(trpc.play.lock.mutationOptions({ onSuccess: refetch }));
   const unlock = useMutation(trpc.play.unlock.mutationOptions({ onSuccess: refetch }));
+  const setStanding = useMutation(trpc.play.setStanding.mutationOptions({ onSuccess: refetch }));
   const view = game.data ?? initial;
   const Screen = screenOf(view.game.ruleset);
   const phase = view.phase;
@@ -212,6 +213,8 @@ function LiveRulesetGame({ gameId, initialJson }: { gameId: number; initialJson:
         lock={() => attempt(() => lock.mutateAsync({ gameId, side: acting ?? "" }))}
         unlock={() => attempt(() => unlock.mutateAsync({ gameId, side: acting ?? "" }))}
         lastTurn={lastTurn}
+        standing={acting ? view.standing : undefined}
+        setStanding={acting ? (value) => attempt(() => setStanding.mutateAsync({ gameId, side: acting, value })) : undefined}
         ask={acting ? (name, question) => queryClient.fetchQuery(trpc.play.ask.queryOptions({ gameId, side: acting, name, question })) : undefined}
       />
     </Suspense>

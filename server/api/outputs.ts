@@ -101,6 +101,7 @@ export const playViewOutput = z.looseObject({
   phase: playPhase.nullable(),
   view: rulesetJson,
   saved: rulesetJson,
+  standing: rulesetJson.describe("Your side's standing settings (the ruleset's: 1942 {casualties}), null when none are kept; never another side's"),
   result: z.looseObject({ over: z.boolean() }).nullable(),
 });
 export const playActionOutput = z.union([z.object({ ok: z.literal(true) }), z.object({ ok: z.literal(false), rule: z.string().optional(), message: z.string() })]);
@@ -151,6 +152,8 @@ export const DOCUMENTED_OUTPUTS: Record<string, z.ZodType> = {
   "play.ask": z.unknown().describe("The ruleset's answer to the question (1942: destinations and unloads, or placements and the money left)"),
   "play.leave": z.object({ left: z.literal(true) }),
   "play.reclaim": z.object({ reclaimed: z.literal(true) }),
+  "play.standing": z.object({ value: z.unknown().describe("Your side's standing settings as the ruleset checked them (1942: {casualties}), or null") }),
+  "play.setStanding": z.object({ value: z.unknown().describe("The settings kept") }),
   "play.history": playHistoryOutput,
   "play.review": playReviewOutput,
   "play.download": playDownloadOutput,

@@ -223,9 +223,29 @@ export interface Ruleset<State, Orders, Report, Scenario = unknown, Options = un
    * same result. verify checks such a row with it, and a review finds the last turn's end with it.
    */
   replayTurn?(turn: StoredTurn<State, Orders, Options>): Resolution<State, Report>;
+  /**
+   * Optional: a side's standing settings, kept from turn to turn until its player changes them (1942:
+   * its casualty order, R6.9). The platform stores what `check` accepted, shows it to that side's
+   * player alone, and never reads it; the ruleset applies it in its own pure code when a phase closes
+   * (by the last lock or at the deadline), before `resolve`.
+   */
+  standing?: Standing<State, Orders>;
   result(state: State): GameResult;
   /** Legal, sensible orders for a side nobody plays. */
   robot(state: State, side: string, seed: string): Orders;
+}
+
+/** A side's standing settings (Ruleset.standing): their check, and how they shape the side's batch. */
+export interface Standing<State, Orders> {
+  /** Whether `value` is a standing setting `side` may keep; a refusal names the problem. */
+  check(value: unknown, side: string): Validation;
+  /**
+   * The batch `side` resolves the phase `state` is at with, its standing settings `value` (as `check`
+   * accepted them) applied to the batch it saved (undefined: it saved none); undefined gives no batch.
+   * Pure. What it returns is stored as the batch used (the replay and verify read it from there), so
+   * it must be a batch `validate` accepts.
+   */
+  apply(state: State, side: string, value: unknown, batch: Orders | undefined): Orders | undefined;
 }
 
 /** reportView for a ruleset whose reports hold nothing secret once the turn resolves. */

@@ -20,7 +20,7 @@ import {
 } from "../rulesets/1942/engine";
 import { adjudicationInputs, type Seated } from "./adjudication-inputs";
 import { lockPhaseWithGame } from "./adjudication-phase";
-import { preferenceDecider } from "./battle-preferences";
+import { preferenceDecider } from "./preference-decider";
 import { publish } from "./events";
 import { deadlineFrom } from "./deadline-time";
 import { notify } from "./notify";

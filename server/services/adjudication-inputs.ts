@@ -6,7 +6,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { battlePreferences, orders, seats, type SeatSide } from "../../db/schema";
-import type { PreferenceRow } from "./battle-preferences";
+import type { PreferenceRow } from "./preference-decider";
 import { seatedAudienceColumns, type Audience } from "./notify";
 import { CLASSIC, scenarioSides } from "./ruleset-games/rulesets";
 

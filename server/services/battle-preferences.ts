@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { battlePreferences, seats } from "../../db/schema";
 import { preferredDecision, type CasualtyPreference } from "../rulesets/1942/engine/combat/preference";
-import type { DecisionRequest, Nation } from "../rulesets/1942/engine";
+import type { Nation } from "../rulesets/1942/engine";
 import { forbidden } from "./errors";
 import { lockBattlePhase, recordDecisions } from "./battles";
 
@@ -55,23 +55,4 @@ export async function resolveWithPreferences(db: Db, gameId: number, userId: str
     await recordDecisions(tx, phase, chosen);
     return { decided: chosen.length };
   });
-}
-
-/** A human player's preference that decides battles of the phase being adjudicated (adjudication-inputs.ts reads them). */
-export interface PreferenceRow {
-  nation: Nation;
-  casualties: CasualtyPreference;
-  autoBattles: string[];
-}
-
-/**
- * For the adjudicator: the requests of a phase that a player left to the preference, with the
- * preference's decision (recorded as the player's own).
- */
-export function preferenceDecider(rows: PreferenceRow[]): (request: DecisionRequest) => ReturnType<typeof preferredDecision> | undefined {
-  const byNation = new Map(rows.map((r) => [r.nation, r]));
-  return (request) => {
-    const row = byNation.get(request.chooser);
-    return row && row.autoBattles.includes(request.battle) ? preferredDecision(request, row.casualties) : undefined;
-  };
 }

@@ -319,6 +319,15 @@ const INPUTS: Record<string, fc.Arbitrary<unknown>> = {
   "play.unlock": playSide,
   "play.leave": playSide,
   "play.reclaim": playSide,
+  "play.standing": fc.record({
+    gameId: fc.oneof({ weight: 3, arbitrary: fc.constant(0).map(() => phased1942GameId) }, { weight: 1, arbitrary: playId }),
+    side: fc.oneof({ weight: 3, arbitrary: fc.constantFrom("Germany", "Russia") }, { weight: 1, arbitrary: side }),
+  }),
+  "play.setStanding": fc.record({
+    gameId: fc.oneof({ weight: 3, arbitrary: fc.constant(0).map(() => phased1942GameId) }, { weight: 1, arbitrary: playId }),
+    side: fc.oneof({ weight: 3, arbitrary: fc.constantFrom("Germany", "Russia") }, { weight: 1, arbitrary: side }),
+    value: fc.oneof(fc.record({ casualties: fc.oneof(fc.constantFrom("default", "keep-air", "keep-armour"), anyText) }), batch),
+  }),
   "play.pause": fc.record({ gameId: playId }),
   "play.resume": fc.record({ gameId: playId }),
   "play.history": fc.record({ gameId: playId }),

@@ -26,6 +26,8 @@ const READS = ["game.lobby", "game.lobbyLive", "game.get", "game.history", "game
   "play.ask",
   // A turn's whole report, none while it is in play: over roles in tests/services/ruleset-turn-report.test.ts and ruleset-phases-secrecy.test.ts.
   "play.turnReport",
+  // A side's standing settings: its player's alone, over roles in tests/api/ruleset-1942-standing.test.ts.
+  "play.standing",
   // A user's own webhooks: another user's are "not found" (tests/api/webhooks.test.ts).
   "webhook.list"];
 

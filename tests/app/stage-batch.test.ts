@@ -2,7 +2,7 @@
 // one decision per request (a new one replaces it), taken back by its key, a saved batch read back, and
 // the standing casualty preference (`prefer`, R6.9) set, changed and taken back beside the choices.
 import { describe, expect, it } from "vitest";
-import { batchOf, leftToPreference, waitingIn, withChoice, withoutChoice, withPreference } from "../../app/games/1942/stage/battle-batch";
+import { batchOf, leftToPreference, waitingIn, withBattlePreferred, withChoice, withoutChoice, withPreference } from "../../app/games/1942/stage/battle-batch";
 import type { PendingRequest } from "../../app/game/[id]/game-types";
 import { groupUnits } from "../../server/rulesets/1942/engine/stacks";
 
@@ -31,15 +31,20 @@ describe("the stage screen's battles batch", () => {
     expect(batchOf(saved)).toBe(saved);
   });
 
-  it("leaves the rest of the side's battles to its preference beside its own choices, and takes it back", () => {
+  it("leaves battles to the standing preference beside its own choices, one at a time or all, and takes them back", () => {
     const one = withChoice({ choices: [] }, { nation: "Germany", battle: "Caucasus", round: 1, step: "general", decision: lose([3]) });
-    const left = withPreference(one, "keep-armour", ["Caucasus", "Baltic Sea Zone", "Caucasus"]);
-    // The choice made stands (it counts for its round); the battles are named once, in a stable order.
-    expect(left).toEqual({ choices: one.choices, prefer: { casualties: "keep-armour", battles: ["Baltic Sea Zone", "Caucasus"] } });
-    expect(withPreference(left, "keep-air", ["Caucasus"]).prefer).toEqual({ casualties: "keep-air", battles: ["Caucasus"] });
-    const back = withPreference(left, null, ["Caucasus"]);
+    const left = withPreference(one, ["Caucasus", "Baltic Sea Zone", "Caucasus"]);
+    // The choice made stands (it counts for its round); the battles are named once, in a stable order,
+    // with no order of their own: the side's standing one decides when the phase closes.
+    expect(left).toEqual({ choices: one.choices, prefer: { battles: ["Baltic Sea Zone", "Caucasus"] } });
+    const back = withPreference(left, []);
     expect(back).toEqual({ choices: one.choices });
     expect("prefer" in back).toBe(false);
+    // "Decide this and every later round for me": one battle added, another taken back, the rest kept.
+    const karelia = withBattlePreferred(left, "Karelia S.S.R.", true);
+    expect(karelia.prefer).toEqual({ battles: ["Baltic Sea Zone", "Caucasus", "Karelia S.S.R."] });
+    expect(withBattlePreferred(karelia, "Caucasus", false).prefer).toEqual({ battles: ["Baltic Sea Zone", "Karelia S.S.R."] });
+    expect(withBattlePreferred(withBattlePreferred(one, "Caucasus", true), "Caucasus", false)).toEqual({ choices: one.choices });
     // A later decision keeps the preference.
     expect(withChoice(left, { nation: "Germany", battle: "Baltic Sea Zone", round: 1, step: "general", decision: lose([7]) }).prefer).toEqual(left.prefer);
     // A battle's open decisions go to the preference when the batch leaves it, or an earlier phase did.

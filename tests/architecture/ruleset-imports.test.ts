@@ -25,6 +25,7 @@ const ALLOWED: Record<string, string> = {
   "server/api/schemas.ts": "zod input schemas of 1942 nations, unit types and casualty preferences",
   "server/services/adjudicate.ts": "resolves a 1942 turn with the engine (battles wait for players): 1942's own service until 1942 runs on the generic phases",
   "server/services/battle-preferences.ts": "1942 casualty preferences (R6.6)",
+  "server/services/preference-decider.ts": "the classic adjudication's decider of the battles left to a 1942 casualty preference (R6.9)",
   "server/services/battles.ts": "checks a 1942 casualty choice (R6.6)",
   "server/services/orders.ts": "validates 1942 orders with the engine",
   "server/services/post-combat.ts": "1942 post-combat: landings and AA moves (R7)",

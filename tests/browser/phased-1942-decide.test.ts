@@ -1,14 +1,17 @@
 // A 1942 game played a phase at a time (issue 21), on a phone (390×844) where the frame's bottom sheet
 // hides the panel: a decision waiting for the player says "Decide!" in the Orders tab and the window's
 // title; a battle's marker tapped on the map opens the sheet on that battle (showPanel); the player
-// leaves the rest of its battles to its standing casualty preference on the decision bar, which is
-// saved in its batch (`prefer`, shown back after a reload) and stored in the history once the phase
-// resolves; after the turn, a place tapped on the review's map opens the review's sheet.
+// sets its standing casualty order (play.setStanding, kept after a reload) and leaves that battle alone
+// to it ("Decide this and every later round for me", saved in its batch's `prefer`); every later round
+// of that battle resolves without asking it, as the report then shows (its choices there are its own,
+// by the preference, in the order it kept); after the turn, a place tapped on the review's map opens
+// the review's sheet.
 //
 // Why it holds for every roll: low luck (R6.8) and the attack of phased-1942-stages.test.ts (Germany
 // into Caucasus with 3 infantry, 2 armour and a fighter against 5 infantry): the defence scores at
 // least one sure hit in round 1, so a battles phase always asks Germany. Every later phase is waited
-// for by what the page shows (Germany's Lock, post-combat's Lock, or turn 2), whatever the dice did.
+// for by what the page shows (Germany's Lock, post-combat's Lock, or turn 2), whatever the dice did;
+// in each, the battle left to the preference is never one Germany must act for.
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -34,12 +37,24 @@ describe.skipIf(SKIP)("a phased 1942 game on a phone: the sheet follows the map,
     await page.goto(`${app.base}/game/${gameId}/play`);
     await page.getByTestId("ruleset-game").waitFor({ timeout: LONG });
     let tapped = false;
+    let where = "";
     let preferred: string[] | null = null;
     for (let guard = 0; guard < 30; guard++) {
       const before = await untilGermanyActs(page);
       if (before.includes("Turn 2")) break;
       if ((await page.getByTestId("stage-lock").count()) > 0) {
         await whenHydrated(page.getByTestId("stage-lock"));
+        if (preferred) {
+          // A later phase that asks Germany: never for the battle left to the preference (its decisions
+          // there are not waiting ones), which says so with no button.
+          const view = (await pageTrpc(page, "play.get", { gameId }, "GET")) as { view: { requests: { chooser: string; battle: string }[] } };
+          expect(view.view.requests.some((r) => r.chooser === "Germany" && !preferred!.includes(r.battle))).toBe(true);
+          const left = page.getByTestId(`stage-prefer-${where}`);
+          if ((await left.count()) > 0) {
+            expect(await left.getAttribute("data-on")).toBe("1");
+            expect(await page.getByTestId(`stage-prefer-${where}-toggle`).count()).toBe(0);
+          }
+        }
         // A decision waits for Germany: the Orders tab and the window's title say so.
         await expect.poll(() => page.getByTestId("tab-orders-decide").count(), { timeout: LONG }).toBe(1);
         await expect.poll(() => page.title(), { timeout: LONG }).toMatch(/^Decide!( \d+)? · /);
@@ -48,7 +63,7 @@ describe.skipIf(SKIP)("a phased 1942 game on a phone: the sheet follows the map,
           expect(await sheetState(page, "ruleset-game")).toBe("closed");
           const decide = page.locator('[data-testid^="map-battle-decide-"]').first();
           await decide.waitFor({ timeout: LONG });
-          const where = (await decide.getAttribute("data-testid"))!.replace("map-battle-decide-", "");
+          where = (await decide.getAttribute("data-testid"))!.replace("map-battle-decide-", "");
           const marker = page.getByTestId(`map-battle-${where}`);
           await clickWhereVisible(page, marker).catch(async () => {
             await page.getByTestId("map-zoom-reset").click();
@@ -61,24 +76,37 @@ describe.skipIf(SKIP)("a phased 1942 game on a phone: the sheet follows the map,
           tapped = true;
         }
         if (!preferred) {
-          // The rest of Germany's battles left to "keep my armour", saved in the batch and shown back after a reload.
+          // The standing order, "keep my armour", kept for the side; then the tapped battle alone left to it.
           await sheet(page, true);
           await page.getByTestId("stage-prefer-order").selectOption("keep-armour");
-          // Checked once the batch is saved (the box shows the saved batch): a click, then the save.
-          await page.getByTestId("stage-prefer-rest").click();
-          await expect.poll(() => page.getByTestId("stage-message").textContent(), { timeout: LONG }).toContain("Kept");
+          await expect.poll(() => page.getByTestId("stage-message").textContent(), { timeout: LONG }).toContain("Kept: your casualty order");
+          const toggle = page.getByTestId(`stage-prefer-${where}-toggle`);
+          await expect.poll(() => toggle.textContent(), { timeout: LONG }).toBe("Decide this and every later round for me");
+          await toggle.click();
+          await expect.poll(() => page.getByTestId(`stage-prefer-${where}`).getAttribute("data-on"), { timeout: LONG }).toBe("1");
           await page.reload();
           await whenHydrated(page.getByTestId("stage-lock"));
-          await expect.poll(() => page.getByTestId("stage-prefer-rest").isChecked(), { timeout: LONG }).toBe(true);
+          // After a reload: the battle still left to it (the batch), the order still kept (the side's standing one).
+          await expect.poll(() => page.getByTestId(`stage-prefer-${where}`).getAttribute("data-on"), { timeout: LONG }).toBe("1");
           expect(await page.getByTestId("stage-prefer-order").inputValue()).toBe("keep-armour");
           expect(await page.getByTestId("stage-decisions-count").textContent()).toContain("left to your preference");
-          const label = (await page.getByTestId("stage-prefer-rest").locator("xpath=..").textContent()) ?? "";
-          preferred = /\(([^)]*)\)\s*$/.exec(label)![1]!.split(", ").sort();
+          // Its marker no longer asks for Germany's decision.
+          await page.getByTestId(`map-battle-${where}`).waitFor({ state: "attached", timeout: LONG });
+          expect(await page.getByTestId(`map-battle-decide-${where}`).count()).toBe(0);
+          const note = (await page.getByTestId(`stage-prefer-${where}-note`).textContent()) ?? "";
+          expect(note).toContain("Keep my armour");
+          preferred = [/every later round of (.+) are decided for you/.exec(note)![1]!];
+          expect(await page.getByTestId(`stage-prefer-${where}-toggle`).textContent()).toBe("Decide it myself");
           await sheet(page, true);
           await page.getByTestId("stage-prefer").scrollIntoViewIfNeeded();
+          await transitionsDone(page);
+          await shoot(page, "lockstep-phased-1942-decide-order-390");
+          await page.getByTestId(`stage-prefer-${where}`).scrollIntoViewIfNeeded();
+          await transitionsDone(page);
           await shoot(page, "lockstep-phased-1942-decide-prefer-390");
           await page.setViewportSize({ width: 1440, height: 900 });
           await transitionsDone(page);
+          await page.getByTestId(`stage-prefer-${where}`).scrollIntoViewIfNeeded();
           await shoot(page, "lockstep-phased-1942-decide-prefer-1440");
           await page.setViewportSize({ width: 390, height: 844 });
         }
@@ -99,11 +127,15 @@ describe.skipIf(SKIP)("a phased 1942 game on a phone: the sheet follows the map,
     // Turn 2's orders phase asks no decision: the title is the game's again.
     await expect.poll(() => page.title(), { timeout: LONG }).not.toMatch(/^Decide!/);
 
-    // The stored batch carries the preference, and every decision of Germany's in those battles was its own (by the preference) or forced.
+    // The stored batch carries the battle and the order it was decided with (the standing one, given as
+    // the phase closed), and every decision of Germany's in that battle was its own (by the preference) or
+    // forced: no later round asked it, none took the default.
     const history = (await pageTrpc(page, "play.history", { gameId }, "GET")) as { turns: { turn: number; orders: Record<string, unknown> | null; report: unknown }[] };
     const turn1 = history.turns.filter((t) => t.turn === 1);
     const batches = turn1.flatMap((t) => (t.orders?.Germany ? [t.orders.Germany] : [])) as unknown[];
     expect(batches).toContainEqual(expect.objectContaining({ prefer: { casualties: "keep-armour", battles: preferred } }));
+    // The side's order outlives the turn: turn 2's view still carries it.
+    expect(((await pageTrpc(page, "play.get", { gameId }, "GET")) as { standing: unknown }).standing).toEqual({ casualties: "keep-armour" });
     const germany = turn1
       .flatMap((t) => battlesIn(t.report))
       .filter((b) => preferred!.includes(b.territory))

@@ -5,7 +5,7 @@
 // round, may submerge submarines and withdraw air units (R6.7, battle/retreat-picker.tsx). At the
 // decision deadline every missing decision takes the default and the battle goes on (R3.1). A battle
 // opened from its marker on the map is brought into view and outlined.
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { TEAMS } from "../../../server/rulesets/1942/engine/types";
 import type { KnownUnit } from "../../components/battle-format";
 import { useBattleFocus } from "./battle/battle-focus";
@@ -71,18 +71,21 @@ export function LiveBattleView({
   requests,
   decided,
   onChanged,
+  after,
 }: {
   gameId: number;
   battle: LiveBattle;
   requests: PendingRequest[];
   decided: Decided[];
   onChanged: () => void;
+  /** A phased game's own control in place of "Resolve with my preferences" (its batch's BattlePrefer). */
+  after?: ReactNode;
 }) {
   const known = new Map<number, KnownUnit>(battle.units.map((u) => [u.id, { nation: u.nation, type: u.type }]));
   const done = battle.rounds.length;
   // Opened from its marker on the map: brought into view (once the panel or the phone's sheet shows) and outlined.
   const focus = useBattleFocus();
-  // A phased game's battles phase leaves a battle to the preference through its batch, not here.
+  // A phased game's battles phase leaves a battle to the preference through its batch (`after`), not here.
   const staged = useBattleSource() !== null;
   const focused = focus?.territory === battle.territory;
   const ref = useRef<HTMLElement>(null);
@@ -128,7 +131,7 @@ export function LiveBattleView({
           ))}
         </ul>
       )}
-      {staged ? null : <ResolveWithPreferences gameId={gameId} battle={battle.territory} requests={requests} onChanged={onChanged} />}
+      {staged ? after : <ResolveWithPreferences gameId={gameId} battle={battle.territory} requests={requests} onChanged={onChanged} />}
     </article>
   );
 }

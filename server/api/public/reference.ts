@@ -34,6 +34,7 @@ const EXAMPLES: Record<string, { body?: unknown; query?: Record<string, unknown>
   "battle.decide": { body: { battle: "Karelia S.S.R.", round: 1, step: "general", decision: { kind: "casualties", units: [17, 18] } } },
   "postCombat.save": { body: { landings: [{ type: "fighter", count: 1, from: "Karelia S.S.R.", to: "Germany" }], aaMoves: [] } },
   "play.ask": { query: { question: { earlier: [] } } },
+  "play.setStanding": { body: { value: { casualties: "keep-armour" } } },
   "play.askInBody": { body: { question: { from: "Germany", units: { infantry: 1 }, earlier: [] } } },
   "press.messages": { query: { before: 120 } },
   "press.open": { body: { members: ["Japan"] } },

@@ -58,6 +58,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: "GET", path: "/play/{gameId}/sides/{side}/questions/{name}", procedure: "play.ask", scope: "read", summary: "Ask your side's rules a question (query: question as JSON; 1942: destinations, placements)" },
   // The same question in a JSON body: a long one (a draft of many orders) outgrows a URL (16 KB of headers).
   { method: "POST", path: "/play/{gameId}/sides/{side}/questions/{name}", procedure: "play.ask", operationId: "play.askInBody", scope: "read", summary: "Ask your side's rules a question too long for a URL (body: {\"question\": …}; the same checks and answer as the GET)" },
+  { method: "GET", path: "/play/{gameId}/sides/{side}/standing", procedure: "play.standing", scope: "read", summary: "Your side's standing settings, kept from turn to turn (1942: {\"casualties\": …}); yours alone" },
+  { method: "PUT", path: "/play/{gameId}/sides/{side}/standing", procedure: "play.setStanding", scope: "play", summary: "Set your side's standing settings (body: {\"value\": …}; the ruleset checks them)" },
   { method: "POST", path: "/play/{gameId}/sides/{side}/leave", procedure: "play.leave", scope: "play", summary: "Leave the game: a robot plays your side from now on" },
   { method: "POST", path: "/play/{gameId}/sides/{side}/reclaim", procedure: "play.reclaim", scope: "play", summary: "Take your side back from the robot that took it over after missed deadlines" },
   { method: "GET", path: "/play/{gameId}/history", procedure: "play.history", scope: "read", summary: "Every turn; seeds, orders and reports of the resolved ones" },

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { createRulesetChallenge } from "../../services/ruleset-games/create";
 import { lockSide, saveBatch, unlockSide } from "../../services/ruleset-games/play";
+import { readStanding, setStanding } from "../../services/ruleset-games/standing";
 import { askAsSide } from "../../services/ruleset-games/queries";
 import { leaveSide, reclaimSide } from "../../services/ruleset-games/seats";
 import { rulesetDownload, rulesetGameView, rulesetHistory } from "../../services/ruleset-games/read";
@@ -83,6 +84,12 @@ export const playRouter = router({
     .mutation(({ ctx, input }) => saveBatch(ctx.db, ctx.user.id, input.gameId, input.side, input.orders, input.phase)),
   lock: protectedProcedure.use(endsVacation).input(gameSide).mutation(({ ctx, input }) => lockSide(ctx.db, ctx.user.id, input.gameId, input.side)),
   unlock: protectedProcedure.input(gameSide).mutation(({ ctx, input }) => unlockSide(ctx.db, ctx.user.id, input.gameId, input.side)),
+  /** The side's standing settings (Ruleset.standing: 1942's casualty order), read by its player alone. */
+  standing: protectedProcedure.input(gameSide).query(({ ctx, input }) => readStanding(ctx.db, ctx.user.id, input.gameId, input.side)),
+  /** Kept from turn to turn; the ruleset checks them (400 naming the problem) and applies them when a phase closes. */
+  setStanding: protectedProcedure
+    .input(gameSide.extend({ value: z.unknown() }))
+    .mutation(({ ctx, input }) => setStanding(ctx.db, ctx.user.id, input.gameId, input.side, input.value)),
   /**
    * A question of the side's player to its game's rules (Ruleset.queries: 1942's "destinations" and
    * "placements"), answered from the open phase's state; the ruleset checks the question's shape.

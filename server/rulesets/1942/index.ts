@@ -32,6 +32,7 @@ import { registerRuleset, type GameResult, type PhaseInfo, type Ruleset, type Va
 import { advance, isStage, isStageReport, type Report1942, type Stage1942, type State1942 } from "./phases/turn-so-far";
 import { battleSides, resolveBattles, validateBattleOrders, type BattleOrders } from "./phases/battle-choices";
 import { postCombatSides, resolvePostCombat, validateLandingOrders, type LandingOrders } from "./phases/landing-choices";
+import { standing1942 } from "./phases/standing";
 import { stageReportView, stageView, type StageView } from "./phases/stage-view";
 import { checkOptions1942, OPTIONS_1942, type Options1942 } from "./options";
 import { groupOptions, type GroupQuery } from "./queries/destinations";
@@ -172,6 +173,8 @@ export const ruleset1942: Ruleset<State1942, Orders1942, Report1942, string, Opt
     const victory = victoryOf(indexBoard(state.board), state);
     return victory.winner ? { over: true, winners: [victory.winner], draw: false, reason: victory.reason } : { over: false };
   },
+  // Issue 21: a nation's casualty order kept from turn to turn, given to the battles it leaves to it (R6.9).
+  standing: standing1942<Orders1942>(),
   robot(state, side, seed): Orders1942 {
     if (!isStage(state)) return robotOrderList(state, side as Nation, seed);
     // A robot takes the default at once (R3.2, R6.9, R7.4), recorded as the robot's.

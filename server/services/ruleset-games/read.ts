@@ -13,6 +13,7 @@ import { runningVacationEnd, seatExtras, type SeatExtras } from "../player-figur
 import { gameRatingChanges, type RatingChangeShown } from "../ratings";
 import { actingSides, currentStep, isDecisionPhase, phaseNameOf } from "./acting";
 import { savedBatch } from "./play";
+import { ownStanding } from "./standing";
 import { lastRowEnd } from "./game-end";
 import { anyRulesetGame, declaredTeamOf, rulesetGame, wholeTurnRows, type Game } from "./rulesets";
 import { phaseStartState } from "../start-state";
@@ -70,6 +71,8 @@ export interface RulesetGameView {
   /** ruleset.view for this viewer: of the open turn, or of the end once the game is over. */
   view: unknown;
   saved: unknown;
+  /** The viewer's own side's standing settings (Ruleset.standing), null for a spectator or when none are kept. */
+  standing: unknown;
   result: GameResult | null;
   /** A finished rated game: how it moved each player's rating in its ruleset (docs/players.md). */
   ratingChanges?: RatingChangeShown[];
@@ -160,6 +163,8 @@ export async function rulesetGameView(db: Db, userId: string, gameId: number, as
     // Only the viewer's own side's batch, and only while it can still change (R: orders are secret).
     if (side && !finished) saved = await savedBatch(db, phase.id, side);
   }
+  // The viewer's own side's standing settings only (a side's settings are its player's alone).
+  const standing = side && ruleset.standing ? await ownStanding(db, gameId, side) : null;
   const ratingChanges = game.status === "finished" && game.options.rated ? await gameRatingChanges(db, gameId) : undefined;
   // Beside each name: reliability, the rating in this game's ruleset, the bot mark and a running
   // vacation; an anonymous game leaves them out with the name (seatExtras).
@@ -202,6 +207,7 @@ export async function rulesetGameView(db: Db, userId: string, gameId: number, as
     seedHash: phase?.seedHash ?? null,
     view,
     saved,
+    standing,
     result,
     ...(ratingChanges ? { ratingChanges } : {}),
   };

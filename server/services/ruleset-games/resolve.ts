@@ -13,6 +13,7 @@ import { rateFinishedGame } from "../ratings";
 import type { Phase } from "../phases";
 import { actingSides, currentStep, isDecisionPhase, phaseIdOf, stepOf } from "./acting";
 import { openRulesetPhase } from "./open-phase";
+import { withStandings } from "./standing";
 import { gameRules } from "./rules";
 import { rulesetOf, teamOfGameSide, wholeTurnRows, type Game } from "./rulesets";
 
@@ -76,7 +77,8 @@ export function phaseLabel(ruleset: AnyRuleset, turn: number, state: unknown): s
 
 export async function resolveRulesetPhase(tx: Db, phase: Phase, game: Game): Promise<"resolved"> {
   const ruleset = rulesetOf(game.ruleset);
-  const batches = await storedBatches(tx, phase, ruleset);
+  // Each side's standing settings shape its batch as the phase closes (Ruleset.standing), stored as used.
+  const batches = await withStandings(tx, game.id, ruleset, phase.startState, actingSides(ruleset, phase.startState), await storedBatches(tx, phase, ruleset));
   const { state, report } = ruleset.resolve(phase.startState, batches, null, phase.seed, phaseIdOf(ruleset, phase.startState));
   await tx
     .update(phases)

@@ -1,8 +1,7 @@
 // A side's batch of a battles phase (BattleOrders, R6.3) as the stage screen builds it, one decision
-// at a time (pure): a new decision for a request replaces the one kept for it; its `prefer` leaves the
-// rest of the side's battles to its casualty preference.
+// at a time (pure): a new decision for a request replaces the one kept for it; its `prefer` leaves
+// battles (one, or the rest of the side's) to its standing casualty preference.
 import type { BattleChoice, BattleOrders } from "../../../../server/rulesets/1942/phases/battle-choices";
-import type { CasualtyPreference } from "../../../../server/rulesets/1942/engine/combat/preference";
 import type { DecisionInput } from "../../../game/[id]/battle/battle-source";
 import type { PendingRequest } from "../../../game/[id]/game-types";
 
@@ -26,13 +25,20 @@ export function batchOf(saved: unknown): BattleOrders {
 }
 
 /**
- * "Decide the rest of my battles with my preference" (R6.9): the batch's `prefer` names the preference
- * and the battles the side decides in now; those battles' decisions the side does not make itself take
- * the preference, in this round and every later round of the turn. Null takes it back.
+ * "Decide this and every later round for me" (R6.9), for one battle or all the side decides in now:
+ * the batch's `prefer` names the battles; their decisions the side does not make itself take the
+ * side's standing casualty order (kept from turn to turn, play.setStanding) when the phase closes, in
+ * this round and every later round of the turn. An empty list takes it back.
  */
-export function withPreference(batch: BattleOrders, casualties: CasualtyPreference | null, battles: readonly string[]): BattleOrders {
+export function withPreference(batch: BattleOrders, battles: readonly string[]): BattleOrders {
   const { prefer: _dropped, ...rest } = batch;
-  return casualties ? { ...rest, prefer: { casualties, battles: [...new Set(battles)].sort() } } : rest;
+  return battles.length > 0 ? { ...rest, prefer: { battles: [...new Set(battles)].sort() } } : rest;
+}
+
+/** One battle left to the preference (on) or taken back (off); the others as they were. */
+export function withBattlePreferred(batch: BattleOrders, battle: string, on: boolean): BattleOrders {
+  const before = batch.prefer?.battles ?? [];
+  return withPreference(batch, on ? [...before, battle] : before.filter((b) => b !== battle));
 }
 
 /** Whether a battle's open decisions go to the side's preference: left to it now (the batch) or in an earlier phase of the turn. */

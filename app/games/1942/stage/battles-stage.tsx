@@ -18,14 +18,21 @@ import { BoardMap } from "../../../game/[id]/map/board-map";
 import { placesBox } from "../../../game/[id]/map/map-geometry";
 import { ownUnitsBox } from "../../../game/[id]/own-units-box";
 import { useOnBattleFocus } from "../../../game/[id]/battle/battle-focus";
-import { answers, batchOf, leftToPreference, waitingIn, withChoice, withoutChoice, withPreference } from "./battle-batch";
+import { answers, batchOf, leftToPreference, waitingIn, withBattlePreferred, withChoice, withoutChoice, withPreference } from "./battle-batch";
 import { DecisionBar } from "./decision-bar";
 import { FinishedBattles } from "./finished-battles";
 import { groupUnits } from "../../../../server/rulesets/1942/engine/stacks";
-import { PreferenceChoice } from "./preference-choice";
+import { BattlePrefer, PreferenceChoice } from "./preference-choice";
+import { CASUALTY_PREFERENCES, type CasualtyPreference } from "../../../../server/rulesets/1942/engine/combat/preference";
 import { nationsOf } from "./stage-board";
 
 type BattlesView = Extract<StageView, { stage: "battles" }>;
+
+/** The side's standing casualty order (play.standing, checked by the ruleset when saved), "default" when none is kept. */
+function standingOrder(standing: unknown): CasualtyPreference {
+  const c = (standing as { casualties?: unknown } | null | undefined)?.casualties;
+  return CASUALTY_PREFERENCES.includes(c as CasualtyPreference) ? (c as CasualtyPreference) : "default";
+}
 
 const refusal = (r: ActionResult) => (r.ok ? "" : `${r.message}${r.rule && !r.message.includes(r.rule) ? ` (${r.rule})` : ""}`);
 
@@ -50,8 +57,16 @@ export function BattlesStage(props: GameScreenProps & { view: BattlesView }) {
   const myRequests = requests.filter((r) => r.mine);
   const myBattles = [...new Set(myRequests.map((r) => r.battle))];
   const lowLuck = view.start.lowLuck === true;
+  const standing = standingOrder(props.standing);
+  const leave = (next: typeof batch, on: boolean) =>
+    void act(() => save(next), on ? "Kept: those battles go on without asking you (lock to send it)." : "Taken back: you decide those battles yourself.");
   const units = useMemo(() => groupUnits(view.start.units), [view.start.units]);
-  const markers = useMemo<MarkerData>(() => ({ battles, requests, myNations: mine, lowLuck }), [battles, requests, side, lowLuck]); // eslint-disable-line react-hooks/exhaustive-deps
+  // A battle left to the preference asks nothing of the viewer: its marker does not say "Your decision needed".
+  const preferredText = JSON.stringify([batch.prefer?.battles ?? [], view.preference?.battles ?? []]);
+  const markers = useMemo<MarkerData>(
+    () => ({ battles, requests: requests.map((r) => (r.mine && leftToPreference(batch, view.preference, r.battle) ? { ...r, mine: false } : r)), myNations: mine, lowLuck }),
+    [battles, requests, side, lowLuck, preferredText], // eslint-disable-line react-hooks/exhaustive-deps
+  );
 
   const save = async (next: typeof batch): Promise<ActionResult> => {
     const r = await props.save(next);
@@ -115,12 +130,16 @@ export function BattlesStage(props: GameScreenProps & { view: BattlesView }) {
             preferred={(b) => leftToPreference(batch, view.preference, b)}
             preference={
               <PreferenceChoice
+                standing={standing}
                 prefer={batch.prefer}
                 earlier={view.preference}
                 battles={myBattles}
                 locked={locked}
                 busy={busy}
-                onChange={(casualties) => void act(() => save(withPreference(batch, casualties, myBattles)), casualties ? "Kept: the rest of these battles goes to your preference." : "Taken back: you decide these battles yourself.")}
+                onStanding={(casualties) =>
+                  void act(async () => (props.setStanding ? props.setStanding({ casualties }) : { ok: false, message: "Only a player keeps a casualty order." }), "Kept: your casualty order, this turn and the next ones.")
+                }
+                onRest={(on) => leave(withPreference(batch, on ? myBattles : []), on)}
               />
             }
           />
@@ -137,6 +156,19 @@ export function BattlesStage(props: GameScreenProps & { view: BattlesView }) {
             requests={requests.filter((r) => r.battle === b.territory)}
             decided={[]}
             onChanged={() => {}}
+            after={
+              acting && myBattles.includes(b.territory) ? (
+                <BattlePrefer
+                  battle={b.territory}
+                  on={batch.prefer?.battles.includes(b.territory) ?? false}
+                  earlier={view.preference?.battles.includes(b.territory) ?? false}
+                  order={view.preference?.battles.includes(b.territory) ? view.preference.casualties : (batch.prefer?.casualties ?? standing)}
+                  locked={locked}
+                  busy={busy}
+                  onChange={(on) => leave(withBattlePreferred(batch, b.territory, on), on)}
+                />
+              ) : null
+            }
           />
         ))}
         {requests

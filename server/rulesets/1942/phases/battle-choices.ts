@@ -20,8 +20,12 @@ export interface BattleChoice {
 
 export interface BattleOrders {
   choices: BattleChoice[];
-  /** "Resolve with my preferences": these battles, now and in every later round of this turn. */
-  prefer?: { casualties: CasualtyPreference; battles: string[] };
+  /**
+   * "Decide this and every later round for me": these battles, now and in every later round of this
+   * turn, with this casualty order — or, left out, the nation's standing one (standing.ts) when the
+   * phase closes, else the R6.9 default.
+   */
+  prefer?: { casualties?: CasualtyPreference; battles: string[] };
   /** A robot's batch (R3.2): the decisions it leaves out are the robot's defaults, recorded as the robot's. */
   robot?: true;
 }
@@ -64,7 +68,7 @@ export function validateBattleOrders(stage: BattleStage, side: string, orders: u
   }
   if (batch.prefer !== undefined) {
     const { casualties, battles } = batch.prefer as Partial<BattleOrders["prefer"] & object>;
-    if (!CASUALTY_PREFERENCES.includes(casualties as CasualtyPreference)) return refuse("R6.9", `A casualty preference is one of ${CASUALTY_PREFERENCES.join(", ")}`);
+    if (casualties !== undefined && !CASUALTY_PREFERENCES.includes(casualties)) return refuse("R6.9", `A casualty preference is one of ${CASUALTY_PREFERENCES.join(", ")}`);
     if (!Array.isArray(battles)) return refuse("R6.3", "prefer.battles lists the battles left to the preference");
     const missing = battles.find((b) => !stage.battles.some((w) => w.territory === b));
     if (missing !== undefined) return refuse("R6.3", `No battle in ${String(missing)} waits now (R6.3)`);
@@ -79,7 +83,7 @@ function preferencesAfter(stage: BattleStage, batches: Record<string, BattleOrde
     if (!batch.prefer) continue;
     const nation = side as Nation;
     const before = out[nation]?.battles ?? [];
-    out[nation] = { casualties: batch.prefer.casualties, battles: [...new Set([...before, ...batch.prefer.battles])] };
+    out[nation] = { casualties: batch.prefer.casualties ?? "default", battles: [...new Set([...before, ...batch.prefer.battles])] };
   }
   return out;
 }
