@@ -590,7 +590,7 @@ export const workerBeats = pgTable("worker_beats", {
  * order, and the battles of one phase the player left to it ("resolve with my preferences").
  */
 /**
- * A side's standing settings in a game of any ruleset (migration 0025): what its ruleset's
+ * A side's standing settings in a game of any ruleset (migration 0024): what its ruleset's
  * `standing.check` accepted, applied by `standing.apply` when a phase closes; the side's player alone
  * reads it (ruleset-games/standing.ts).
  */
