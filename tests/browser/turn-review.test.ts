@@ -52,10 +52,14 @@ describe.skipIf(SKIP)("the turn review in the browser", () => {
   async function move(page: Page, nation: string, from: string, counts: Record<string, number>, path: string) {
     const s = nation.toLowerCase();
     const editor = page.getByTestId(`orders-${s}`);
+    const drafted = () => editor.getByTestId(`draft-${s}`).locator("li").count();
+    const before = await drafted();
     await editor.getByTestId(`move-from-${s}`).fill(from);
     for (const [type, n] of Object.entries(counts)) await editor.getByTestId(`move-count-${s}-${type}`).fill(String(n));
     await editor.getByTestId(`move-path-${s}`).fill(path);
     await editor.getByTestId(`add-move-${s}`).click();
+    // In the draft before anything is saved: a save of the list as it was would keep nothing.
+    await expect.poll(drafted, { message: `the move from ${from} in ${nation}'s draft` }).toBe(before + 1);
   }
 
   async function saveAndLock(page: Page, nation: string, expectSaved: string) {
