@@ -10,6 +10,7 @@ import type { RulesetGameView } from "../../server/services/ruleset-games/read";
 import { Deadline } from "../game/[id]/deadline";
 import screen from "../game/[id]/game-screen.module.css";
 import { deadlineZone } from "./deadline-zone";
+import { ShellPanel } from "../game/[id]/shell-panel";
 import styles from "./ruleset-game.module.css";
 import { STATUS } from "./sides-panel";
 
@@ -77,21 +78,7 @@ export function RulesetShell({ gameId, view }: { gameId: number; view: RulesetSh
         </div>
         <div className={`${screen.mapHost} ${styles.board}`}>{view.phase ? null : <p className="muted">The board appears when the game starts.</p>}</div>
       </div>
-      <aside className={screen.panel} aria-label="Orders, sides and press">
-        <div className={screen.handle} aria-hidden="true">
-          <span className={screen.grip} />
-          Show more of the panel
-        </div>
-        <div className={screen.tabs} aria-hidden="true">
-          <div className={screen.tabList}>
-            {tabs.map((t) => (
-              <span key={t} className={screen.tab} data-state={t === "Orders" ? "active" : "inactive"}>
-                {t}
-              </span>
-            ))}
-          </div>
-        </div>
-      </aside>
+      <ShellPanel label="Orders, sides and press" tabs={tabs} active="Orders" />
     </div>
   );
 }

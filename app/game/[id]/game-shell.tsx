@@ -8,6 +8,7 @@
 import { GameStatus } from "./game-status";
 import type { GameView, ShellView } from "./game-types";
 import styles from "./game-screen.module.css";
+import { ShellPanel } from "./shell-panel";
 
 /**
  * The shell's fields (ShellView, game-types.ts), handed to the screen beside the view's text, so the
@@ -45,21 +46,7 @@ export function GameShell({ view }: { view: ShellView }) {
         <GameStatus view={view} reconnecting={false} />
         <div className={styles.mapHost} />
       </div>
-      <aside className={styles.panel} aria-label="Orders, battles and the game">
-        <div className={styles.handle} aria-hidden="true">
-          <span className={styles.grip} />
-          Show more of the panel
-        </div>
-        <div className={styles.tabs} aria-hidden="true">
-          <div className={styles.tabList}>
-            {tabs.map((t) => (
-              <span key={t} className={styles.tab} data-state={t === active ? "active" : "inactive"}>
-                {t}
-              </span>
-            ))}
-          </div>
-        </div>
-      </aside>
+      <ShellPanel label="Orders, battles and the game" tabs={tabs} active={active} />
     </div>
   );
 }
