@@ -153,6 +153,7 @@ export const DOCUMENTED_OUTPUTS: Record<string, z.ZodType> = {
   "play.reclaim": z.object({ reclaimed: z.literal(true) }),
   "play.history": playHistoryOutput,
   "play.review": playReviewOutput,
+  "play.turnReport": z.object({ turn: int, resolved: z.boolean(), report: rulesetJson.nullable().describe("The ruleset's report of the whole turn as the viewer may see it (reportView); null until every phase of the turn resolved") }),
   "play.download": playDownloadOutput,
   "play.verify": verifyOutput,
   "webhook.list": webhookListOutput,
