@@ -468,11 +468,14 @@ describe("fuzzing every procedure's input", () => {
       { weight: 1, arbitrary: anyText.map(encodeURIComponent) },
     );
     const game = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(String(phased1942GameId), String(playGameId), String(openPlayGameId)) }, { weight: 1, arbitrary: segment });
-    const sideQuery = fc.option(side.map((s) => `?side=${encodeURIComponent(s)}`), { nil: "" });
+    const sideQuery = fc.option(fc.oneof(side, fc.constantFrom("Germany", "Russia")).map((s) => `?side=${encodeURIComponent(s)}`), { nil: "" });
+    // Fresh tokens: the read paths with a body above used up much of each role's minute (120 calls).
+    const roles = await Promise.all(httpRoles.map(async (r) => ({ ...r, token: r.user ? (await createToken(handle.db, r.user.id, { name: "fuzz-report", scopes: ["read"], days: 1 })).token : null })));
     const statuses: Record<string, number> = {};
     await fc.assert(
-      fc.asyncProperty(fc.nat({ max: 3 }), game, segment, sideQuery, async (role, gameId, turn, query) => {
-        const who = httpRoles[role]!;
+      // Turn 1 often: every game here is in it, so the well-formed asks reach the service.
+      fc.asyncProperty(fc.nat({ max: 3 }), game, fc.oneof({ weight: 2, arbitrary: fc.constant("1") }, { weight: 3, arbitrary: segment }), sideQuery, async (role, gameId, turn, query) => {
+        const who = roles[role]!;
         const res = await handleApiRequest(new Request(`http://localhost/api/v1/play/${gameId}/turns/${turn}/report${query}`, { headers: who.token ? { authorization: `Bearer ${who.token}` } : {} }));
         const answer = await res.text();
         statuses[res.status] = (statuses[res.status] ?? 0) + 1;
