@@ -64,6 +64,11 @@ export interface GameScreenProps<View = unknown, Orders = unknown> {
   showPanel: ShowPanel;
   /** The viewer's side, or null for a spectator. */
   side: string | null;
+  /**
+   * Every side the viewer plays (the frame's "Play as" choices, `side` among them); empty for a
+   * spectator. What is the viewer's whatever side they play as now (1942: their battles in bold).
+   */
+  mySides: readonly string[];
   turn: number;
   /** ruleset.view of the open phase's state for this viewer: the only game data the screen gets. */
   view: View;

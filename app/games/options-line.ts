@@ -1,10 +1,11 @@
-// The options line of a game played a phase at a time (the Sides tab), as a classic 1942 game's
-// Nations tab writes it: the orders' hours, the decisions' when the ruleset has phases of decisions,
-// then the ruleset's own options the game was made with, by their names (Ruleset.options), knowing
-// none of them: a flag on is its name, a number or word its name and value, a group of settings each
+// The options line of a game played a phase at a time (the Sides tab), as the lobby writes it: the
+// orders' hours, the decisions' when the ruleset has phases of decisions, the platform's options
+// (press, daily deadlines, robots: platform-options-text.ts, the lobby's writer too), then the
+// ruleset's own options the game was made with, by their names (Ruleset.options), knowing none of
+// them, and last the options about players (rated, excused misses, vacations, what joining takes): a flag on is its name, a number or word its name and value, a group of settings each
 // setting set by the words its option gives it (1942's house rules, as the lobby names them).
 import type { RulesetGameView } from "../../server/services/ruleset-games/read";
-import { durationText } from "../components/battle-format";
+import { deadlinesText, platformOptionsText, playerOptionsText } from "./platform-options-text";
 
 /** The settings of a group that are set, each by its words; a number or word follows them ("minor victory after turn 5"). */
 export function settingsText(words: Readonly<Record<string, string>>, value: Record<string, unknown>): string[] {
@@ -26,7 +27,8 @@ function ruleText({ name, value, parts }: RulesetGameView["game"]["rules"][numbe
   return Object.values(value).some((v) => v !== false && v !== null && v !== undefined) ? [words] : [];
 }
 
-export function optionsLine(game: Pick<RulesetGameView["game"], "ordersHours" | "decisionHours" | "decides" | "rules">): string {
-  const deadlines = [`orders ${durationText(game.ordersHours)}`, ...(game.decides ? [`decisions ${durationText(game.decisionHours)}`] : [])];
-  return [...deadlines, ...game.rules.flatMap(ruleText)].join(", ");
+/** As the lobby writes it (lobby-game.ts optionsText): the hours, the platform's options, the game's rules, the options about players. */
+export function optionsLine(game: Pick<RulesetGameView["game"], "ordersHours" | "decisionHours" | "decides" | "rules" | "ordersAt" | "decisionsAt" | "platform">): string {
+  const platform = { ...game.platform, ordersAt: game.ordersAt, decisionsAt: game.decisionsAt };
+  return [...deadlinesText(game.ordersHours, game.decisionHours, game.decides), ...platformOptionsText(platform), ...game.rules.flatMap(ruleText), ...playerOptionsText(platform)].join(", ");
 }

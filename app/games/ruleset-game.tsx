@@ -205,6 +205,7 @@ function LiveRulesetGame({ gameId, initialJson }: { gameId: number; initialJson:
         layout={layout}
         showPanel={showPanel}
         side={acting}
+        mySides={view.mySides}
         turn={view.turn}
         view={view.view}
         phase={{ status: phase.status, deadline: phase.deadline, sides: phase.sides, locked: phase.locked }}

@@ -21,12 +21,13 @@ export function SidesPanel({ gameId, view, lastResolved }: { gameId: number; vie
       {view.game.status === "active" && (view.game.pausedAt || view.game.mayPause) ? (
         <PauseBar gameId={gameId} pausedAt={view.game.pausedAt} mayPause={view.game.mayPause} due={phase?.status === "open" ? phase.deadline : null} via="play" />
       ) : null}
-      <p className="small" data-testid="game-kind">
-        {view.game.rulesetName} · {view.game.scenarioName}
-      </p>
-      <p className="small" data-testid="game-options">
-        Options: {optionsLine(view.game)}
-      </p>
+      {/* The game's kind and its options: two lines of one paragraph's worth, kept together. */}
+      <div className={`${styles.about} small`}>
+        <p data-testid="game-kind">
+          {view.game.rulesetName} · {view.game.scenarioName}
+        </p>
+        <p data-testid="game-options">Options: {optionsLine(view.game)}</p>
+      </div>
       <ul className={`${styles.seats} small`} aria-label="Sides" data-testid="seats">
         {view.seats.map((s) => {
           const locked = phase?.locked.includes(s.side) ?? false;

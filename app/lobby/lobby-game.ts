@@ -1,12 +1,10 @@
 // A game as the lobby lists it, and the lines of text the lobby writes about it.
 import type { Nation } from "../../server/rulesets/1942/engine/types";
-import { durationText } from "../components/battle-format";
 import { HOUSE_RULE_WORDS } from "../../server/rulesets/1942/options";
 import { settingsText } from "../games/options-line";
 import type { LobbyTurn } from "../../server/services/games";
-import { pressText, type PressMode } from "./press-choice";
+import { deadlinesText, platformOptionsText, playerOptionsText, type PlatformOptionsShown } from "../games/platform-options-text";
 import type { BadgeSeat } from "../components/player-badge";
-import { playerOptionsText, type PlayerOptionsOfGame } from "./player-options";
 
 export interface LobbySeat extends BadgeSeat {
   nation: Nation;
@@ -31,31 +29,21 @@ export interface LobbyGame {
     lowLuck?: boolean;
     ordersHours: number;
     decisionHours: number;
-    robotsHold?: boolean;
-    robotTakeover?: number;
-    ordersAt?: { time: string; zone: string };
-    decisionsAt?: { time: string; zone: string };
     houseRules?: { victoryCities?: boolean; minorVictoryTurn?: number; vcInfantry?: boolean; commerceRaiding?: boolean };
-    press?: PressMode;
-    anonymous?: boolean;
-  } & PlayerOptionsOfGame;
+  } & PlatformOptionsShown;
   seats: LobbySeat[];
   turn?: LobbyTurn;
 }
 
+/**
+ * The lobby's options line, in the order a phased game's Sides tab writes it (options-line.ts): the
+ * hours, the platform's options (platform-options-text.ts), 1942's own (low luck, house rules), then
+ * the options about players.
+ */
 export function optionsText(g: LobbyGame): string {
   const o = g.options;
-  const h = o.houseRules ?? {};
-  const extras = [
-    o.ordersAt ? `orders due daily at ${o.ordersAt.time} ${o.ordersAt.zone}` : "",
-    o.decisionsAt ? `decisions due daily at ${o.decisionsAt.time} ${o.decisionsAt.zone}` : "",
-    o.lowLuck ? "low luck" : "",
-    o.robotsHold ? "practice robots" : "",
-    o.robotTakeover ? `robot takes over after ${o.robotTakeover} missed` : "",
-    ...settingsText(HOUSE_RULE_WORDS, h),
-  ].filter(Boolean);
-  const deadlines = g.ruleset === "1942" ? [`orders ${durationText(o.ordersHours)}`, `decisions ${durationText(o.decisionHours)}`] : [`orders ${durationText(o.ordersHours)}`];
-  return [...deadlines, pressText(o), ...extras, ...playerOptionsText(o)].join(", ");
+  const rules1942 = [o.lowLuck ? "low luck" : "", ...settingsText(HOUSE_RULE_WORDS, o.houseRules ?? {})].filter(Boolean);
+  return [...deadlinesText(o.ordersHours, o.decisionHours, g.ruleset === "1942"), ...platformOptionsText(o), ...rules1942, ...playerOptionsText(o)].join(", ");
 }
 
 export function statusText(g: LobbyGame): string {

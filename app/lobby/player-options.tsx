@@ -45,23 +45,3 @@ export function PlayerOptionsChoice({ value, onChange }: { value: PlayerOptions;
     </fieldset>
   );
 }
-
-/** What a listed game says of these options. */
-export interface PlayerOptionsOfGame {
-  excusedMisses?: number;
-  honourVacations?: boolean;
-  rated?: boolean;
-  requirements?: { minReliability?: number; minFinishedGames?: number };
-}
-
-export function playerOptionsText(o: PlayerOptionsOfGame): string[] {
-  const want = o.requirements ?? {};
-  return [
-    o.rated ? "rated" : "",
-    // The default (one excused miss) goes unsaid.
-    (o.excusedMisses ?? 1) === 1 ? "" : o.excusedMisses === 0 ? "no excused misses" : `${o.excusedMisses} excused misses`,
-    o.honourVacations ? "vacations honoured" : "",
-    want.minReliability ? `reliability ${want.minReliability}+` : "",
-    want.minFinishedGames ? `${want.minFinishedGames}+ finished games` : "",
-  ].filter(Boolean);
-}

@@ -7,7 +7,9 @@ import { useTRPC } from "../trpc/client";
 import { refreshQueries } from "../trpc/refresh";
 import styles from "./lobby.module.css";
 
-export type PressMode = "full" | "public" | "none";
+import type { PressMode } from "../games/platform-options-text";
+
+export type { PressMode };
 
 /** The modes as players read them; `sides` is what the game calls its players' sides ("nations" in 1942). */
 const modes = (sides: string): [PressMode, string][] => [
@@ -15,11 +17,6 @@ const modes = (sides: string): [PressMode, string][] => [
   ["public", "Public press only: one channel everyone reads"],
   ["none", "No press: the orders speak"],
 ];
-
-export function pressText(o: { press?: PressMode; anonymous?: boolean }): string {
-  const mode = o.press ?? "full";
-  return [mode === "full" ? "full press" : mode === "public" ? "public press only" : "no press", o.anonymous ? "anonymous" : ""].filter(Boolean).join(", ");
-}
 
 export function PressChoice(props: { press: PressMode; anonymous: boolean; sides?: string; onChange: (v: { press: PressMode; anonymous: boolean }) => void }) {
   const sides = props.sides ?? "nations";

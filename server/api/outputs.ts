@@ -156,6 +156,7 @@ export const DOCUMENTED_OUTPUTS: Record<string, z.ZodType> = {
   "play.setStanding": z.object({ value: z.unknown().describe("The settings kept") }),
   "play.history": playHistoryOutput,
   "play.review": playReviewOutput,
+  "play.turnReport": z.object({ turn: int, resolved: z.boolean(), report: rulesetJson.nullable().describe("The ruleset's report of the whole turn as the viewer may see it (reportView); null until every phase of the turn resolved") }),
   "play.download": playDownloadOutput,
   "play.verify": verifyOutput,
   "webhook.list": webhookListOutput,

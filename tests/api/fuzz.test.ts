@@ -468,6 +468,36 @@ describe("fuzzing every procedure's input", () => {
     httpUser.user = null;
   }, 120_000);
 
+  // The public API's GET routes with path parameters: a turn's whole report (play.turnReport) reached
+  // by any game id, turn and side in the URL, each role with its read token.
+  it("a turn's report over /api/v1: any id, turn or side is an answer or a typed 4xx, never a 500", async () => {
+    const segment = fc.oneof(
+      { weight: 3, arbitrary: smallInt.map(String) },
+      { weight: 1, arbitrary: hostileNumber.map(String) },
+      { weight: 1, arbitrary: anyText.map(encodeURIComponent) },
+    );
+    const game = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(String(phased1942GameId), String(playGameId), String(openPlayGameId)) }, { weight: 1, arbitrary: segment });
+    const sideQuery = fc.option(fc.oneof(side, fc.constantFrom("Germany", "Russia")).map((s) => `?side=${encodeURIComponent(s)}`), { nil: "" });
+    // Fresh tokens: the read paths with a body above used up much of each role's minute (120 calls).
+    const roles = await Promise.all(httpRoles.map(async (r) => ({ ...r, token: r.user ? (await createToken(handle.db, r.user.id, { name: "fuzz-report", scopes: ["read"], days: 1 })).token : null })));
+    const statuses: Record<string, number> = {};
+    await fc.assert(
+      // Turn 1 often: every game here is in it, so the well-formed asks reach the service.
+      fc.asyncProperty(fc.nat({ max: 3 }), game, fc.oneof({ weight: 2, arbitrary: fc.constant("1") }, { weight: 3, arbitrary: segment }), sideQuery, async (role, gameId, turn, query) => {
+        const who = roles[role]!;
+        const res = await handleApiRequest(new Request(`http://localhost/api/v1/play/${gameId}/turns/${turn}/report${query}`, { headers: who.token ? { authorization: `Bearer ${who.token}` } : {} }));
+        const answer = await res.text();
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        expect([200, 400, 401, 403, 404], `as ${who.name}: ${answer.slice(0, 300)}`).toContain(res.status);
+        if (res.status === 200) expect(JSON.parse(answer)).toMatchObject({ resolved: false, report: null });
+      }),
+      { numRuns: 200, seed: SEED, endOnFailure: true },
+    );
+    console.log("a turn's report over /api/v1:", statuses);
+    expect(statuses[200] ?? 0).toBeGreaterThan(0);
+    expect(statuses[400] ?? 0).toBeGreaterThan(0);
+  }, 120_000);
+
   it("leaves every row meaning what the schema says", async () => {
     const db = handle.db;
     // Every 1942 game has exactly one seat per nation; a game of another ruleset one per seated side (2 to 6).

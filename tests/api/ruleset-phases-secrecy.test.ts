@@ -26,7 +26,7 @@ describe("a turn of several phases", () => {
     const { gameId } = await asAnn.play.create({ name: "Secret relay", ruleset: "relay", scenario: "room", seats: 2, mine: ["a"], ordersHours: 24 });
     await asBen.play.join({ gameId, side: "b" });
     const tokens = Object.fromEntries(await Promise.all([ann, ben, cat].map(async (u) => [u.id, (await createToken(handle.db, u.id, { name: "t", scopes: ["read"], days: 1 })).token] as const)));
-    const paths = [`/play/${gameId}`, `/play/${gameId}?side=a`, `/play/${gameId}/history`, `/play/${gameId}/turns/1`, `/play/${gameId}/download`, "/games"];
+    const paths = [`/play/${gameId}`, `/play/${gameId}?side=a`, `/play/${gameId}/history`, `/play/${gameId}/turns/1`, `/play/${gameId}/turns/1/report`, `/play/${gameId}/download`, "/games"];
     const reads = async (caller: typeof asAnn, userId: string) => {
       const trpc = [await caller.play.get({ gameId }), await caller.play.get({ gameId, side: "a" }), await caller.play.history({ gameId }), await caller.play.review({ gameId, turn: 1 }), await caller.play.turnReport({ gameId, turn: 1 }), await caller.play.download({ gameId }), await caller.game.lobby()];
       const rest = [];
@@ -69,5 +69,14 @@ describe("a turn of several phases", () => {
     expect(review.phases!.map((p) => p.orders)).toEqual([{ a: { say: "first-secret-97" } }, { a: { say: "second-secret-137" } }]);
     expect((await api(`/play/${gameId}/history`, tokens[cat.id]!)).text).toContain("second-secret-137");
     for (const text of await others()) expect(text).not.toContain(aHeard);
+    // The whole turn's report over REST is play.turnReport's answer, role by role; none for an outsider.
+    for (const [caller, user] of [[asAnn, ann], [asBen, ben], [asCat, cat]] as const) {
+      const res = await api(`/play/${gameId}/turns/1/report`, tokens[user.id]!);
+      expect(res.status).toBe(200);
+      expect(JSON.parse(res.text)).toEqual(await caller.play.turnReport({ gameId, turn: 1 }));
+    }
+    expect(JSON.parse((await api(`/play/${gameId}/turns/1/report`, tokens[ann.id]!)).text).report).not.toBeNull();
+    expect((await api(`/play/${gameId}/turns/1/report`, null)).status).toBe(401);
+    expect((await api(`/play/${gameId}/turns/9/report`, tokens[ann.id]!)).status).toBe(404);
   });
 });

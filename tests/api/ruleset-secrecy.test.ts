@@ -43,6 +43,7 @@ describe("a side's saved orders in a game of another ruleset", () => {
         await caller.play.get({ gameId, side: "paraguay" }),
         await caller.play.history({ gameId }),
         await caller.play.review({ gameId, turn: 1 }),
+        await caller.play.turnReport({ gameId, turn: 1 }),
         await caller.play.download({ gameId }),
         await caller.game.lobby(),
         await caller.game.eventsAfter({ gameId }),
@@ -53,7 +54,7 @@ describe("a side's saved orders in a game of another ruleset", () => {
     await expect(asCarol.play.lock({ gameId, side: "paraguay" })).rejects.toMatchObject({ code: "FORBIDDEN" });
 
     const tokens = { alice: (await createToken(handle.db, alice.id, { name: "t", scopes: ["read"], days: 1 })).token, bob: (await createToken(handle.db, bob.id, { name: "t", scopes: ["read"], days: 1 })).token, carol: (await createToken(handle.db, carol.id, { name: "t", scopes: ["read"], days: 1 })).token };
-    const paths = [`/play/${gameId}`, `/play/${gameId}?side=paraguay`, `/play/${gameId}/history`, `/play/${gameId}/turns/1`, `/play/${gameId}/download`, "/games"];
+    const paths = [`/play/${gameId}`, `/play/${gameId}?side=paraguay`, `/play/${gameId}/history`, `/play/${gameId}/turns/1`, `/play/${gameId}/turns/1/report`, `/play/${gameId}/download`, "/games"];
     expect((await api(`/play/${gameId}`, tokens.alice)).text).toContain(MARK);
     for (const token of [tokens.bob, tokens.carol])
       for (const path of paths) {
@@ -87,7 +88,7 @@ describe("a resolved turn's report in a game of another ruleset", () => {
     expect(await drain(handle, "test")).toBe(1);
 
     const reads = async (caller: typeof asAnn) =>
-      JSON.stringify([await caller.play.history({ gameId }), await caller.play.review({ gameId, turn: 1 }), await caller.play.download({ gameId }), await caller.play.get({ gameId }), await caller.game.lobby()]);
+      JSON.stringify([await caller.play.history({ gameId }), await caller.play.review({ gameId, turn: 1 }), await caller.play.turnReport({ gameId, turn: 1 }), await caller.play.download({ gameId }), await caller.play.get({ gameId }), await caller.game.lobby()]);
     const [forAnn, forBen, forCat] = [await reads(asAnn), await reads(asBen), await reads(asCat)];
     expect(forAnn).toContain(heardBy("a", 1));
     expect(forAnn).not.toContain(heardBy("b", 1));
@@ -96,7 +97,7 @@ describe("a resolved turn's report in a game of another ruleset", () => {
     for (const side of ["a", "b"]) expect(forCat).not.toContain(heardBy(side, 1));
     expect((await asCat.play.review({ gameId, turn: 1 })).report).toEqual({ turn: 1, heard: {} });
 
-    const paths = [`/play/${gameId}/history`, `/play/${gameId}/turns/1`, `/play/${gameId}/download`];
+    const paths = [`/play/${gameId}/history`, `/play/${gameId}/turns/1`, `/play/${gameId}/turns/1/report`, `/play/${gameId}/download`];
     const tokens = { ann: await readToken(ann.id), ben: await readToken(ben.id), cat: await readToken(cat.id) };
     for (const path of paths) {
       const [a, b, c] = [await api(path, tokens.ann), await api(path, tokens.ben), await api(path, tokens.cat)];

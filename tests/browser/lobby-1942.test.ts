@@ -8,8 +8,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { pageTrpc } from "./page-trpc";
 import { LONG, SKIP, openTab, shoot, signIn, transitionsDone, twoPlayerSession } from "./support";
 
-/** What the frame's Sides tab writes for the options chosen below (orders 36 h, decisions 6 h, low luck, two house rules). */
-const OPTIONS_LINE = "Options: orders 1 day 12 hours, decisions 6 hours, low luck, victory cities, minor victory after turn 8";
+/** What the frame's Sides tab writes for the options chosen below (orders 36 h, decisions 6 h, public press, practice robots, low luck, two house rules), as the lobby does. */
+const OPTIONS_LINE = "Options: orders 1 day 12 hours, decisions 6 hours, public press only, practice robots, low luck, victory cities, minor victory after turn 8";
 
 /** The Sides tab's options line, the sheet opened first on a phone. */
 async function optionsLineOf(page: Page): Promise<string> {
@@ -78,6 +78,8 @@ describe.skipIf(SKIP)("a 1942 challenge from the lobby, played a phase at a time
     await offered.waitFor({ timeout: LONG });
     const listed = (await offered.textContent()) ?? "";
     for (const words of ["1942 · The 1942 board", "orders 1 day 12 hours", "decisions 6 hours", "public press only", "low luck", "practice robots", "victory cities", "minor victory after turn 8"]) expect(listed).toContain(words);
+    // The lobby's line is the game page's, word for word.
+    expect(listed).toContain(OPTIONS_LINE.replace("Options: ", ""));
     await offered.scrollIntoViewIfNeeded();
     await shoot(b, "lockstep-lobby-1942-open-390");
     await b.getByTestId(`join-${gameId}-Japan`).click();

@@ -100,7 +100,7 @@ describe.skipIf(SKIP)("the turn review of a 1942 game played a phase at a time",
     await page.getByTestId("review-text").locator("summary").click();
     await page.getByTestId(`story-battle-${KARELIA}`).getByTestId("story-round-2").waitFor({ timeout: LONG });
     // The luck over the game (turns 1–1): every battle of every turn's whole report, priced as the classic review prices it.
-    const all = await pageTrpc<{ gameReports: TurnReport[] }>(page, "play.review", { gameId, turn: 1, boards: false }, "GET");
+    const all = await pageTrpc<{ gameReports: TurnReport[] }>(page, "play.review", { gameId, turn: 1, boards: false, gameReports: true }, "GET");
     expect(all.gameReports).toEqual([report]);
     const gameLuck = nationLuck(all.gameReports.flatMap((r) => r.battles).map((b) => battleLuck(b, true)).filter((p): p is BattleLuck => "actual" in p)).map(luckLine);
     expect(gameLuck.length).toBeGreaterThan(0);

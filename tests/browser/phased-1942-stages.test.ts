@@ -213,6 +213,17 @@ describe.skipIf(SKIP)("a phased 1942 game's battles and post-combat on the map",
     expect(neighbours).toBe(true);
     expect(boardShown).toBe(2);
     expect(await phaseText(page)).toContain("Turn 2");
+    // Turn 1's battles over the tabs, from the whole turn's report: every one, Germany's in bold.
+    const recent = page.getByTestId("recent-battles");
+    await recent.waitFor({ timeout: LONG });
+    type Fought = { territory: string; sides: Record<string, { nation: string }[]> };
+    const { report } = await pageTrpc<{ report: { battles: Fought[] } }>(page, "play.turnReport", { gameId, turn: 1 }, "GET");
+    const chips = recent.locator('[data-testid^="recent-battle-chip-"]');
+    expect(await chips.count()).toBe(report.battles.length);
+    const germany = report.battles.filter((b) => Object.values(b.sides).flat().some((u) => u.nation === "Germany")).map((b) => b.territory);
+    expect(germany).toContain("Caucasus");
+    expect(await chips.locator("strong").allTextContents()).toEqual(germany);
+    await recent.scrollIntoViewIfNeeded();
     await shoot(page, `${shots}-turn2`);
 
     // What is stored is what was picked: the battle's round names the player's choice (an armour, the

@@ -36,8 +36,8 @@ describe.skipIf(SKIP)("a 1942 game played a phase at a time", () => {
     await whenHydrated(page.getByTestId("tab-sides"));
     await page.getByTestId("tab-sides").click();
     await expect.poll(() => page.getByTestId("seed-hash").textContent(), { timeout: LONG }).toBe(seedHash);
-    // The options line, as a classic game's Nations tab writes it: the deadlines' hours and low luck.
-    expect(await page.getByTestId("game-options").textContent()).toBe("Options: orders 1 day, decisions 1 day, low luck");
+    // The options line, as the lobby writes it: the deadlines' hours, press and low luck.
+    expect(await page.getByTestId("game-options").textContent()).toBe("Options: orders 1 day, decisions 1 day, full press, low luck");
     // Each side's team from the scenario (R1.1), as a classic game's Nations tab has its team column.
     const teams: Record<string, string> = { Germany: "Axis", Japan: "Axis", Russia: "Allies", "United Kingdom": "Allies", "United States": "Allies" };
     for (const [side, team] of Object.entries(teams)) expect(await page.getByTestId(`seat-${side}`).getByTestId(`team-${side}`).textContent()).toBe(`(${team})`);

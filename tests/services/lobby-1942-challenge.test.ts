@@ -11,6 +11,7 @@ import { games, users } from "../../db/schema";
 import { challenge1942, type Form1942 } from "../../app/lobby/challenge-1942";
 import { initialPlayerOptions } from "../../app/lobby/player-options";
 import { optionsText } from "../../app/lobby/lobby-game";
+import { optionsLine } from "../../app/games/options-line";
 import { testDb } from "../support/db";
 import { callerFor, makeUser } from "../support/world";
 
@@ -96,6 +97,9 @@ describe("the lobby's 1942 challenge", () => {
       ["lowLuck", true],
       ["houseRules", { victoryCities: true, vcInfantry: false, commerceRaiding: true, minorVictoryTurn: 8 }],
     ]);
+    // The game's page writes its options line as the lobby does, word for word, the platform's options too.
+    expect(optionsLine(shown)).toBe(line);
+    expect(optionsLine((await asAnn.play.get({ gameId })).game)).toBe(line);
   });
 
   it("carries a rated game's seats, join requirements, anonymity and an invited bot's reserved seat", async () => {
@@ -132,6 +136,10 @@ describe("the lobby's 1942 challenge", () => {
     const offered = (await callerFor(handle, ben).game.lobby()).open.find((g) => g.id === gameId)!;
     expect(offered.seats.find((s) => s.nation === "Japan")).toMatchObject({ reservedFor: botName, player: null });
     expect(optionsText(offered as never)).toContain("3+ finished games");
+    // Anyone's view of the game names them as the lobby does: rated, anonymous, the requirement.
+    const { game: shown } = await callerFor(handle, ben).play.get({ gameId });
+    expect(optionsLine(shown)).toBe(optionsText(offered as never));
+    for (const words of ["full press, anonymous", "rated", "3+ finished games"]) expect(optionsLine(shown)).toContain(words);
     // The requirement holds at the join: Ben has finished no game.
     await expect(callerFor(handle, ben).play.join({ gameId, side: "Russia" })).rejects.toMatchObject({ code: "FORBIDDEN", message: expect.stringContaining("finished") });
     // Only the invited bot may take its seat.

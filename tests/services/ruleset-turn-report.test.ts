@@ -6,7 +6,7 @@
 // never ends it and a battles phase opens), fought over several phases and rounds; turn 2: nobody
 // orders anything, no battle. Over roles (the player, the other player, a spectator, an outsider): a
 // turn in play has no report for anyone, and a side's saved orders reach no one else.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { asc, eq } from "drizzle-orm";
 import type { DbHandle } from "../../db/client";
 import { phases } from "../../db/schema";
@@ -97,12 +97,30 @@ describe("the last turn's report of a 1942 game played a phase at a time", () =>
     for (const caller of roles) {
       const got = await caller.play.turnReport({ gameId, turn: 2 });
       expect(got).toEqual({ turn: 2, resolved: true, report: whole2 });
-      // The review's reports over the game: every turn's whole report, turn 1 first, up to the turn reviewed.
-      expect((await caller.play.review({ gameId, turn: 2 })).gameReports).toEqual([whole1, whole2]);
-      expect((await caller.play.review({ gameId, turn: 1 })).gameReports).toEqual([whole1]);
+      // The review's reports over the game, when asked: every turn's whole report, turn 1 first, up to the turn reviewed.
+      const asked = await caller.play.review({ gameId, turn: 2, gameReports: true });
+      expect(asked.gameReports).toEqual([whole1, whole2]);
+      expect((await caller.play.review({ gameId, turn: 1, gameReports: true })).gameReports).toEqual([whole1]);
+      // Not asked: none, and the rest of the answer the same.
+      const plain = await caller.play.review({ gameId, turn: 2 });
+      expect(plain).toEqual({ ...asked, gameReports: null });
+    }
+    // Not asked, no earlier turn's report is put together (Ruleset.turnReport) nor shown (reportView): only turn 2's.
+    const turnReport = vi.spyOn(ruleset, "turnReport");
+    const reportView = vi.spyOn(ruleset, "reportView");
+    try {
+      await asBob.play.review({ gameId, turn: 2 });
+      expect(turnReport.mock.calls.map(([reports]) => reports)).toEqual([turn2.map((r) => r.report)]);
+      expect(reportView.mock.calls.map(([report]) => report)).toEqual([whole2]);
+      turnReport.mockClear();
+      await asBob.play.review({ gameId, turn: 2, gameReports: true });
+      expect(turnReport.mock.calls.map(([reports]) => reports)).toEqual([turn2, turn1, turn2].map((t) => t.map((r) => r.report)));
+    } finally {
+      turnReport.mockRestore();
+      reportView.mockRestore();
     }
     // Turn 3 is in play: no report of it, and no review's reports reach past the turns resolved.
-    expect((await asAlice.play.review({ gameId, turn: 3 })).gameReports).toBeNull();
+    expect((await asAlice.play.review({ gameId, turn: 3, gameReports: true })).gameReports).toBeNull();
     await expect(asCat.play.turnReport({ gameId, turn: 9 })).rejects.toMatchObject({ code: "NOT_FOUND" });
   }, 300_000);
 });

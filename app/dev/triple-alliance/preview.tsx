@@ -22,6 +22,7 @@ export function Preview(props: { side: string; review: boolean; before: unknown;
       showPanel={() => {}}
       lastTurn={null}
       side={props.side}
+      mySides={props.side ? [props.side] : []}
       turn={view.kind === "full" ? view.state.turn : 1}
       view={view}
       phase={{ status: "open", deadline: null, sides: props.sides, locked }}

@@ -4,7 +4,8 @@
 // a battles or post-combat phase's StageView (R6, R7), or an outsider's owners alone. A classic 1942
 // game keeps its own screen (app/game/[id]). Its turn review tells the turn on the map (review.tsx).
 // Whatever the phase, the last turn's battles (its whole report's) are over the tabs and its review a
-// Replay tab away, as on the classic page (recent-battles.tsx, turn/review-link.tsx).
+// Replay tab away, as on the classic page (recent-battles.tsx, turn/review-link.tsx), the battles of
+// every side the viewer plays in bold, whichever they play as now.
 import { useMemo } from "react";
 import { RecentBattlesView } from "../../game/[id]/recent-battles";
 import { ReviewLink } from "../../game/[id]/turn/review-link";
@@ -21,10 +22,10 @@ export function Screen(screenProps: GameScreenProps) {
   // Every phase's screen gets the Board tab beside its own panel (the classic screen's, board-tab.tsx).
   const board = useMemo(() => boardTab(view, screenProps.side), [view, screenProps.side]);
   const outer = screenProps.layout;
-  const { gameId, side, lastTurn } = screenProps;
+  const { gameId, mySides, lastTurn } = screenProps;
   const last = lastTurn && isTurnReport(lastTurn.report) ? { turn: lastTurn.turn, report: lastTurn.report } : null;
   const replay = last ? { id: "replay", label: "Replay", content: <ReviewLink gameId={gameId} turn={last.turn} /> } : null;
-  const strip = last ? <RecentBattlesView gameId={gameId} turn={last.turn} battles={last.report.battles} mine={side ? [side] : []} /> : null;
+  const strip = last ? <RecentBattlesView gameId={gameId} turn={last.turn} battles={last.report.battles} mine={mySides} /> : null;
   const layout: Layout = (parts) => outer({ ...parts, strip, tabs: [...(parts.tabs ?? []), ...(board ? [board] : []), ...(replay ? [replay] : [])] });
   const props = { ...screenProps, layout };
   if ("stage" in view) return <StageScreen {...props} />;

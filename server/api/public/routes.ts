@@ -64,6 +64,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: "POST", path: "/play/{gameId}/sides/{side}/reclaim", procedure: "play.reclaim", scope: "play", summary: "Take your side back from the robot that took it over after missed deadlines" },
   { method: "GET", path: "/play/{gameId}/history", procedure: "play.history", scope: "read", summary: "Every turn; seeds, orders and reports of the resolved ones" },
   { method: "GET", path: "/play/{gameId}/turns/{turn}", procedure: "play.review", scope: "read", summary: "One turn's review once resolved: start and end as you may see them, orders, report" },
+  { method: "GET", path: "/play/{gameId}/turns/{turn}/report", procedure: "play.turnReport", scope: "read", summary: "One turn's whole report as you may see it, once its every phase resolved (resolved: false and no report before)" },
   { method: "GET", path: "/play/{gameId}/download", procedure: "play.download", scope: "read", summary: "The game as a replayable JSON file" },
   { method: "GET", path: "/play/{gameId}/verify", procedure: "play.verify", scope: "read", summary: "Replay every resolved turn and check its dice (players only)" },
   { method: "GET", path: "/webhooks", procedure: "webhook.list", scope: "webhooks", summary: "Your webhooks, each with its last delivery and its dead letters", noInput: true },

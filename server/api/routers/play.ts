@@ -106,9 +106,10 @@ export const playRouter = router({
   reclaim: protectedProcedure.input(gameSide).mutation(({ ctx, input }) => reclaimSide(ctx.db, ctx.user.id, input.gameId, input.side)),
   history: protectedProcedure.input(z.object({ gameId })).query(({ ctx, input }) => rulesetHistory(ctx.db, ctx.user.id, input.gameId)),
   review: protectedProcedure
-    // boards: false leaves out the turn's start and end views, for a page that tells the turn from its report.
-    .input(z.object({ gameId, turn: int4(1), side: side.optional(), boards: z.boolean().optional() }))
-    .query(({ ctx, input }) => rulesetTurnReview(ctx.db, ctx.user.id, input.gameId, input.turn, input.side, { boards: input.boards })),
+    // boards: false leaves out the turn's start and end views, for a page that tells the turn from its report;
+    // gameReports: true adds every turn's whole report up to this one, for a review that prices luck over the game.
+    .input(z.object({ gameId, turn: int4(1), side: side.optional(), boards: z.boolean().optional(), gameReports: z.boolean().optional() }))
+    .query(({ ctx, input }) => rulesetTurnReview(ctx.db, ctx.user.id, input.gameId, input.turn, input.side, { boards: input.boards, gameReports: input.gameReports })),
   /** One turn's whole report as the viewer may see it, once its every phase resolved (a game page's last turn). */
   turnReport: protectedProcedure
     .input(z.object({ gameId, turn: int4(1), side: side.optional() }))

@@ -9,6 +9,7 @@ import { locks, phases, seats, users, type DailyTime, type PhaseStatus } from ".
 import type { AnyRuleset, GameResult, OptionInfo, Viewer } from "../../rulesets";
 import type { Phase } from "../phases";
 import { shownPlayerName } from "../player-names";
+import { platformOptionsShown, type PlatformOptionsShown } from "../platform-shown";
 import { runningVacationEnd, seatExtras, type SeatExtras } from "../player-figures";
 import { gameRatingChanges, type RatingChangeShown } from "../ratings";
 import { actingSides, currentStep, isDecisionPhase, phaseNameOf } from "./acting";
@@ -56,6 +57,8 @@ export interface RulesetGameView {
     /** The ruleset's own options this game was made with (Ruleset.options, in its order), as the lobby lists them to everyone. */
     rules: { id: string; name: string; value: RuleValue; parts?: OptionInfo["parts"] }[];
     press: "full" | "public" | "none";
+    /** The platform's options the lobby lists to everyone (press, anonymous, robots, the options about players), for the options line. */
+    platform: Omit<PlatformOptionsShown, "ordersAt" | "decisionsAt">;
     /** A sandbox (issue 24): where it was copied from, and its share link's token (its owner only). */
     sandbox?: { fromGameId: number | null; fromTurn: number | null; shareToken: string | null };
   };
@@ -187,6 +190,7 @@ export async function rulesetGameView(db: Db, userId: string, gameId: number, as
       mayPause: game.createdBy === userId && !game.sandbox,
       rules: (ruleset.options ?? []).filter((o) => game.options.rules?.[o.id] !== undefined).map((o) => ({ id: o.id, name: o.name, value: game.options.rules![o.id] as RuleValue, ...(o.parts ? { parts: o.parts } : {}) })),
       press: game.options.press ?? "full",
+      platform: platformOptionsShown(game.options),
       ...(game.sandbox ? { sandbox: { fromGameId: game.sandboxOf, fromTurn: game.sandboxTurn, shareToken: game.createdBy === userId ? game.shareToken : null } } : {}),
     },
     seats: rows.map((r) => {

@@ -55,8 +55,9 @@ export interface RulesetTurnReview {
   /** Once resolved, a turn of one phase or one the ruleset reports whole: each side's luck over it (Ruleset.turnLuck); null without. */
   luck: unknown[] | null;
   /**
-   * Once resolved: the whole report of every turn from the first to this one (this one's last), as
-   * this viewer may see each (turn-reports.ts) — what a review prices the luck over the game from.
+   * Once resolved and asked for (`gameReports: true`): the whole report of every turn from the first to
+   * this one (this one's last), as this viewer may see each (turn-reports.ts) — what a review prices
+   * the luck over the game from. Null otherwise.
    */
   gameReports: unknown[] | null;
   phases: RulesetReviewPhase[] | null;
@@ -84,9 +85,17 @@ async function stateAfter(db: Db, game: Game, ruleset: AnyRuleset, last: { id: n
  * the turn resolved only its status; then its start and end as the viewer may see them (ruleset.view),
  * every side's orders, the seed, the report through ruleset.reportView and the luck. `boards: false`
  * leaves the start and end null: a caller that draws no board (game.review) skips viewing both, and
- * for the game's last turn the replay of its end.
+ * for the game's last turn the replay of its end. `gameReports: true` adds every turn's whole report
+ * up to this one (a review that prices luck over the game); else it is null and no earlier turn is read.
  */
-export async function rulesetTurnReview(db: Db, userId: string, gameId: number, turn: number, asked?: string, { boards = true }: { boards?: boolean } = {}): Promise<RulesetTurnReview> {
+export async function rulesetTurnReview(
+  db: Db,
+  userId: string,
+  gameId: number,
+  turn: number,
+  asked?: string,
+  { boards = true, gameReports = false }: { boards?: boolean; gameReports?: boolean } = {},
+): Promise<RulesetTurnReview> {
   const { game, ruleset } = await anyRulesetGame(db, gameId);
   // Every column but the start state (a whole board a phase): those needed come through the cache.
   const all = await db
@@ -122,7 +131,8 @@ export async function rulesetTurnReview(db: Db, userId: string, gameId: number, 
     resolvedAt: last.resolvedAt?.toISOString() ?? null,
     // turnLuck prices a whole turn from its start, orders and report: a turn of one phase, or one reported whole.
     luck: shown.length === 1 || ruleset.turnReport ? await luckOf(db, game, { ...whole, orders }) : null,
-    gameReports: (await wholeTurnReports(db, ruleset, all, viewer, turn)).map((t) => t.report),
+    // Every earlier turn's report reads every earlier turn: only for a review that asks (one pricing luck over the game).
+    gameReports: gameReports ? (await wholeTurnReports(db, ruleset, all, viewer, turn)).map((t) => t.report) : null,
     phases: shown.length > 1 ? shown.map((p) => ({ step: p.step, phase: phaseNameOf(ruleset, p.startState) ?? "", orders: p.orders, report: reportFor(ruleset, p, viewer), seed: p.seed })) : null,
   };
 }

@@ -47,6 +47,7 @@ export function SharedRulesetSandbox({ game, turnsPlayed }: { game: RulesetGameV
         showPanel={sheet.show}
         lastTurn={null}
         side={null}
+        mySides={[]}
         turn={game.turn}
         view={game.view}
         phase={{ status: phase.status, deadline: null, sides: phase.sides, locked: phase.locked }}

@@ -15,6 +15,7 @@ import { LuckView } from "../luck-view";
 import styles from "../story.module.css";
 import { ReviewScreen } from "../review-screen";
 import { RulesetReview } from "../../../../games/ruleset-review";
+import { reviewReadsGameReports } from "../../../../games/review-needs";
 
 export const dynamic = "force-dynamic";
 
@@ -45,7 +46,9 @@ export default async function TurnReviewPage({ params }: { params: Promise<{ id:
   // end views), so it asks for none: for the game's last turn the end is a whole turn replayed.
   const kind = await trpc.play.kind({ gameId }).catch(missing);
   if (!kind) notFound();
-  const generic = await trpc.play.review({ gameId, turn, boards: kind.phased }).catch(missing);
+  // Only a phased review that prices luck over the game asks for every earlier turn's report.
+  const gameReports = kind.phased && reviewReadsGameReports(kind.ruleset);
+  const generic = await trpc.play.review({ gameId, turn, boards: kind.phased, gameReports }).catch(missing);
   if (!generic) notFound();
   // A game played a phase at a time (a 1942 one too) is told by its game's Review; a classic 1942 game on its map.
   if (kind.phased) return <RulesetReview review={generic} />;
