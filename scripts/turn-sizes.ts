@@ -44,4 +44,5 @@ for (const copies of sizes) {
   }
   out.push(`${copies}× CPU ${r.cpu.toFixed(copies === 1 ? 3 : 1)} ms (wall ${r.wall.toFixed(copies === 1 ? 3 : 1)})`);
 }
-console.log(`${out.join("; ")}; load ${loadavg()[0]!.toFixed(1)}`);
+// The peak resident memory of the whole process (all sizes run so far): what a larger young generation costs.
+console.log(`${out.join("; ")}; max RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB; load ${loadavg()[0]!.toFixed(1)}`);

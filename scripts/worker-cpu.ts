@@ -91,6 +91,8 @@ try {
   }
   console.log(`adjudication jobs: ${ran}, CPU ${(cpu / ran).toFixed(1)} ms a job (user ${(usage.user / 1000 / ran).toFixed(1)}, system ${(usage.system / 1000 / ran).toFixed(1)}), wall ${((performance.now() - wall) / ran).toFixed(1)} ms a job`);
   console.log(`statements sent: ${(sent.statements / ran).toFixed(1)} a job, ${(sent.bytes / ran / 1024).toFixed(1)} KB a job`);
+  // The peak resident memory of this process so far: what the young generation's size costs (NODE_OPTIONS=--max-semi-space-size=N).
+  console.log(`max RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
   // The timed games' mail.
   const mail0 = { cpu: ownCpuMs(), statements: sent.statements };
   const mailWall = performance.now();

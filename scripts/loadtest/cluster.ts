@@ -156,7 +156,8 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
   const procs: Proc[] = [];
   const workers: Proc[] = [];
   const addWorker = () => {
-    const w = startProc(`worker ${workers.length + 1}`, [TSX_BIN, "server/jobs/worker-main.ts"], procEnv);
+    // As `npm run worker` starts it: V8's young generation sized for a phase's working data (worker-main.ts).
+    const w = startProc(`worker ${workers.length + 1}`, [TSX_BIN, "--max-semi-space-size=64", "server/jobs/worker-main.ts"], procEnv);
     workers.push(w);
     procs.push(w);
     return w;

@@ -1,6 +1,8 @@
 // Bench of one combat phase (`npm run bench`): (a) the default board with a random legal order for
 // every unit group, (b) the same on the default board tiled 10 and 100 times, so the curve of the
 // judge's cost shows, (c) a robot's orders. It measures; it never fails.
+// `npm run bench` runs it with `--max-semi-space-size=64`, the judge as the worker process runs it
+// (server/jobs/worker-main.ts says why); the summary names the young generation's size it ran with.
 import { cpus, loadavg } from "node:os";
 import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, resolveCombatPhase, type GameState, type Nation, type Order } from "../../server/rulesets/1942/engine";
 import { robotOrders } from "../../server/rulesets/1942/robots/robot";
@@ -96,7 +98,9 @@ robotMs.sort((x, y) => x - y);
 console.log("(c) robot orders, one nation, default board");
 console.log(`    over ${robotMs.length} runs: median ${fmt(percentile(robotMs, 0.5))}, p90 ${fmt(percentile(robotMs, 0.9))}, max ${fmt(robotMs[robotMs.length - 1]!)}`);
 
-console.log(`summary (load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)`);
+// The flag reaches this process as a tsx or node option, or through NODE_OPTIONS.
+const semiSpace = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)].find((a) => a.startsWith("--max-semi-space-size"));
+console.log(`summary (load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores; young generation: ${semiSpace ?? "V8's default semi-space size"})`);
 // The curve: linear growth keeps the cost a copy of the board flat from 1× to 100×.
 const perCopy = (x: typeof a, copies: number) => `${fmt(percentile(x, 0.5) / copies)} a copy (${(percentile(x, 0.5) / aMedian).toFixed(1)}×)`;
 console.log(`    curve, median wall time: 1× ${fmt(aMedian)}; 10× ${fmt(percentile(b10, 0.5))}, ${perCopy(b10, 10)}; ${COPIES}× ${fmt(bMedian)}, ${perCopy(b, COPIES)}`);

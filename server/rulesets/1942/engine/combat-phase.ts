@@ -273,13 +273,21 @@ export function resolveCombatPhase(input: CombatInput): CombatResult {
     if (waiting.length > 0) return waitingFor("land", waiting);
   } else listBattles(ph, "land", landBattles, raiders);
 
-  const units: Unit[] = [];
+  // The next state's units, a list made at its length (counted first): grown by `push` it reserved
+  // room it never filled, copied by every scavenge. Indexed loops: this function runs once a phase,
+  // mostly unoptimised, where `for…of` makes an iterator result a piece.
+  const pieces = ph.pieces;
+  let living = 0;
+  for (let i = 0; i < pieces.length; i++) if (pieces[i]!.alive) living++;
+  const units = new Array<Unit>(living);
   // The units' territory numbers as a column: its contents are no object for the collector to copy.
-  const wheres = new Int32Array(ph.pieces.length);
-  for (const p of ph.pieces) {
+  const wheres = new Int32Array(living);
+  let n = 0;
+  for (let i = 0; i < pieces.length; i++) {
+    const p = pieces[i]!;
     if (!p.alive) continue;
-    wheres[units.length] = p.where;
-    units.push(p.aboard === undefined ? { id: p.id, nation: p.nation, type: p.type, at: p.at } : { id: p.id, nation: p.nation, type: p.type, at: p.at, aboard: p.aboard });
+    wheres[n] = p.where;
+    units[n++] = p.aboard === undefined ? { id: p.id, nation: p.nation, type: p.type, at: p.at } : { id: p.id, nation: p.nation, type: p.type, at: p.at, aboard: p.aboard };
   }
   // One sorted owners object serves the report and the next state (neither is ever mutated).
   const owners = sortedOwners(ph);

@@ -14,7 +14,10 @@ function hostileAaAt(ph: Phase, run: Run, territory: string): boolean {
 
 /** Each territory of the path fires once per order at every aircraft of it still alive. */
 export function aaFire(ph: Phase): void {
-  for (const run of ph.runs) {
+  // Indexed: this loop runs once a phase over every run, mostly unoptimised, where `for…of` makes an
+  // iterator result a run (at 100 copies of the board, half a megabyte a phase).
+  for (let r = 0; r < ph.runs.length; r++) {
+    const run = ph.runs[r]!;
     let fired: Set<string> | undefined; // made at the first shot: most orders pass no AA gun
     // Only AA fire at this order kills its aircraft: the list changes only after a shot.
     let aircraft: Piece[] = [];

@@ -87,20 +87,23 @@ function endCheck(b: BattleState): boolean {
     b.winner = axis > 0 ? "Axis" : allies > 0 ? "Allies" : "none";
     return true;
   }
-  const hurts = TEAMS.filter((t) => canHurt(b, t));
-  if (hurts.length === 0) {
+  // Which sides can hurt the other, asked without a list of them (this runs before every round).
+  const axisHurts = canHurt(b, "Axis");
+  const alliesHurts = canHurt(b, "Allies");
+  if (!axisHurts && !alliesHurts) {
     b.winner = "none";
     return true;
   }
-  if (hurts.length === 1) {
-    const loser = otherTeam(hurts[0]!);
+  if (axisHurts !== alliesHurts) {
+    const winner: Team = axisHurts ? "Axis" : "Allies";
+    const loser = otherTeam(winner);
     const gone: UnitCounts = {};
     for (const u of inBattle(b, loser)) {
       if (u.type === "submarine") u.status = "submerged";
       else removeUnit(b, u, gone);
     }
     if (Object.keys(gone).length > 0) b.destroyedAtOnce[loser] = gone;
-    b.winner = hurts[0]!;
+    b.winner = winner;
     return true;
   }
   return false;
@@ -135,11 +138,12 @@ function roundStart(b: BattleState, dice: Dice): void {
 
 function generalFire(b: BattleState, dice: Dice): void {
   const record = b.current!;
-  const entries = TEAMS.filter((t) => anyInBattle(b, t, firesInGeneral)).map((t) =>
-    teamFire(b, dice, t, "general"),
-  );
-  for (const entry of entries) {
-    record.fire.push(entry);
+  // Both sides fire before either takes casualties (R6.3), each side's entry straight into the
+  // round's record: no filtered and mapped lists of the two teams, every round of every battle.
+  const first = record.fire.length;
+  for (const t of TEAMS) if (anyInBattle(b, t, firesInGeneral)) record.fire.push(teamFire(b, dice, t, "general"));
+  for (let i = first; i < record.fire.length; i++) {
+    const entry = record.fire[i]!;
     record.hits[entry.team] += entry.hits;
     requestCasualties(b, otherTeam(entry.team), "general", entry.hits);
   }
