@@ -6,7 +6,7 @@
 // services. Then the secrecy of a side's batch over roles (the player, the other player, a spectator,
 // an outsider) on play.get, play.history, play.review and the API, before and after its phase resolves.
 import { describe, expect, it } from "vitest";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { attendance, games, locks, notifications, phases, seats } from "../../db/schema";
 import { drain } from "../../server/jobs/worker";
 import { getRuleset } from "../../server/rulesets";
@@ -18,10 +18,9 @@ import { createToken } from "../../server/services/api-tokens";
 import { sweepDeadlines } from "../../server/services/deadlines";
 import { handle, route } from "./api-world";
 import { otherChoice } from "../support/casualty-choice";
-import { callerFor, makeUser, QUICK } from "../support/world";
+import { callerFor, makeUser, phaseRows, QUICK } from "../support/world";
 
 type Caller = ReturnType<typeof callerFor>;
-type Phase = typeof phases.$inferSelect;
 const ruleset = getRuleset("1942")!;
 const ROBOTS: Nation[] = ["Japan", "United Kingdom", "United States"];
 
@@ -31,7 +30,7 @@ async function api(method: "GET" | "POST" | "PUT", path: string, token: string |
   return { status: res.status, text: await res.text() };
 }
 
-const rowsOf = (gameId: number): Promise<Phase[]> => handle.db.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(asc(phases.turn), asc(phases.step));
+const rowsOf = (gameId: number) => phaseRows(handle, gameId);
 const latest = async (gameId: number) => (await rowsOf(gameId)).at(-1)!;
 const expire = (id: number) => handle.db.update(phases).set({ deadline: sql`now() - interval '1 minute'` }).where(eq(phases.id, id));
 

@@ -10,7 +10,7 @@
 // always asks Germany in both (the robots hold: no other battle). Every later phase is played as it
 // comes, whatever the dice did.
 import { describe, expect, it } from "vitest";
-import { asc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { phases } from "../../db/schema";
 import { drain } from "../../server/jobs/worker";
 import { getRuleset } from "../../server/rulesets";
@@ -23,16 +23,15 @@ import type { StageView } from "../../server/rulesets/1942/phases/stage-view";
 import { createToken } from "../../server/services/api-tokens";
 import { sweepDeadlines } from "../../server/services/deadlines";
 import { handle, route } from "./api-world";
-import { callerFor, makeUser } from "../support/world";
+import { callerFor, makeUser, phaseRows } from "../support/world";
 
-type Phase = typeof phases.$inferSelect;
 const ruleset = getRuleset("1942")!;
 const ATTACKS = [
   { id: "caucasus", units: { infantry: 3, armour: 2, fighter: 1 }, from: "Ukraine S.S.R.", path: ["Caucasus"] },
   { id: "karelia", units: { infantry: 3, armour: 1 }, from: "East Europe", path: ["Karelia S.S.R."] },
 ];
 
-const rowsOf = (gameId: number): Promise<Phase[]> => handle.db.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(asc(phases.turn), asc(phases.step));
+const rowsOf = (gameId: number) => phaseRows(handle, gameId);
 const latest = async (gameId: number) => (await rowsOf(gameId)).at(-1)!;
 const expire = (id: number) => handle.db.update(phases).set({ deadline: sql`now() - interval '1 minute'` }).where(eq(phases.id, id));
 

@@ -14,6 +14,7 @@ import { factReads, staleReason } from "../../server/services/notify-facts";
 import { testDb } from "../support/db";
 import { makeUser, twoPlayerGame } from "../support/world";
 import { mailDeps, secondHandle } from "./support";
+import { until } from "../support/until";
 
 let handle: DbHandle;
 beforeAll(async () => {
@@ -24,13 +25,6 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(what: () => Promise<boolean>, ms: number): Promise<void> {
-  const start = Date.now();
-  while (!(await what())) {
-    if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`);
-    await sleep(50);
-  }
-}
 
 /** `count` game-started notes for a fresh user, each with an email waiting. */
 async function manyNotes(count: number, tag: string) {

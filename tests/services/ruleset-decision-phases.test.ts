@@ -17,7 +17,7 @@ import { staleReason } from "../../server/services/notify-facts";
 import { sweepReminders } from "../../server/services/reminders";
 import { registerRelay } from "../support/relay-ruleset";
 import { testDb } from "../support/db";
-import { callerFor, makeUser } from "../support/world";
+import { callerFor, makeUser, phaseRows } from "../support/world";
 
 let handle: DbHandle;
 beforeAll(async () => {
@@ -33,7 +33,7 @@ afterAll(async () => {
 const HOUR = 3_600_000;
 const settings = { ordersHours: 24, decisionHours: 2, excusedMisses: 1 };
 
-const rowsOf = (gameId: number) => handle.db.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(asc(phases.turn), asc(phases.step));
+const rowsOf = (gameId: number) => phaseRows(handle, gameId);
 const gamesNamed = async (name: string) => (await handle.db.select({ id: games.id }).from(games).where(eq(games.name, name))).length;
 const notesOf = (gameId: number) => handle.db.select().from(notifications).where(eq(notifications.gameId, gameId)).orderBy(asc(notifications.id));
 

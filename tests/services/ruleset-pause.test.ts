@@ -3,13 +3,13 @@
 // game's own service (services/pause.ts). Only the creator may; another player is refused by name.
 // The view tells everyone the options the game was made with and the creator that it may pause.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { DbHandle } from "../../db/client";
 import { games, phases } from "../../db/schema";
 import { sweepDeadlines } from "../../server/services/deadlines";
 import { registerRelay } from "../support/relay-ruleset";
 import { testDb } from "../support/db";
-import { callerFor, makeUser, twoPlayerGame } from "../support/world";
+import { callerFor, makeUser, phaseRows, twoPlayerGame } from "../support/world";
 
 let handle: DbHandle;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 const HOUR = 3_600_000;
-const openOf = async (gameId: number) => (await handle.db.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(asc(phases.turn), asc(phases.step))).find((p) => p.status === "open")!;
+const openOf = async (gameId: number) => (await phaseRows(handle, gameId)).find((p) => p.status === "open")!;
 
 async function relayGame() {
   const tag = Math.random();

@@ -4,7 +4,7 @@
 // decisions, deadlines that wait for a player on vacation, the join requirements, a seat reserved for an
 // invited bot account, and practice robots that hold (R3.2). With the test ruleset Deciding relay.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbHandle } from "../../db/client";
 import { games, locks, orders, phases, seats } from "../../db/schema";
 import { drain } from "../../server/jobs/worker";
@@ -12,7 +12,7 @@ import { sweepDeadlines } from "../../server/services/deadlines";
 import { reliabilityRecord } from "../../server/services/reliability";
 import { registerRelay } from "../support/relay-ruleset";
 import { testDb } from "../support/db";
-import { callerFor, makeUser } from "../support/world";
+import { callerFor, makeUser, phaseRows } from "../support/world";
 
 let handle: DbHandle;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ afterAll(async () => {
 
 const HOUR = 3_600_000;
 const settings = { ordersHours: 24, decisionHours: 2, excusedMisses: 0 };
-const rowsOf = (gameId: number) => handle.db.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(asc(phases.turn), asc(phases.step));
+const rowsOf = (gameId: number) => phaseRows(handle, gameId);
 const openOf = async (gameId: number) => (await rowsOf(gameId)).find((p) => p.status === "open")!;
 
 async function players(tag: string) {

@@ -7,15 +7,13 @@
 // orders anything, no battle. Over roles (the player, the other player, a spectator, an outsider): a
 // turn in play has no report for anyone, and a side's saved orders reach no one else.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { asc, eq } from "drizzle-orm";
 import type { DbHandle } from "../../db/client";
-import { phases } from "../../db/schema";
 import { drain } from "../../server/jobs/worker";
 import { getRuleset } from "../../server/rulesets";
 import type { Order, TurnReport } from "../../server/rulesets/1942/engine";
 import { isStageReport, type Report1942 } from "../../server/rulesets/1942/phases/turn-so-far";
 import { testDb } from "../support/db";
-import { callerFor, makeUser } from "../support/world";
+import { callerFor, makeUser, phaseRows } from "../support/world";
 
 let handle: DbHandle;
 beforeAll(async () => {
@@ -27,7 +25,7 @@ afterAll(async () => {
 
 const ruleset = getRuleset("1942")!;
 const ATTACK = { id: "g1", units: { infantry: 3, armour: 1 }, from: "East Europe", path: ["Karelia S.S.R."] };
-const rowsOf = (gameId: number) => handle.db.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(asc(phases.turn), asc(phases.step));
+const rowsOf = (gameId: number) => phaseRows(handle, gameId);
 
 describe("the last turn's report of a 1942 game played a phase at a time", () => {
   it("is the whole turn's, battles of every phase and round, none in a turn without one; nothing of a turn in play", async () => {

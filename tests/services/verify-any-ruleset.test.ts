@@ -4,14 +4,14 @@
 // platform knowing 1942; and a stored check counts only while the phase is as it was checked, so a
 // row forged after a check is caught by the next game.verify, of either kind of game.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { createDb, type DbHandle } from "../../db/client";
 import { phases } from "../../db/schema";
 import { drain } from "../../server/jobs/worker";
 import { getRuleset } from "../../server/rulesets";
 import { verifyGame } from "../../server/services/verify";
 import { databaseUrlOf, onPostgres, testDb } from "../support/db";
-import { callerFor, makeUser, twoPlayerGame } from "../support/world";
+import { callerFor, makeUser, phaseRows, twoPlayerGame } from "../support/world";
 
 let handle: DbHandle;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const rowsOf = (gameId: number) => handle.db.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(asc(phases.turn), asc(phases.step));
+const rowsOf = (gameId: number) => phaseRows(handle, gameId);
 
 /** A War of the Triple Alliance game against a robot, three turns resolved through the worker. */
 async function tripleAllianceGame(email: string) {

@@ -10,6 +10,7 @@ import { startWorker } from "../../server/jobs/worker";
 import type { DispatchDeps } from "../../server/services/dispatch";
 import { databaseUrlOf, onPostgres, testDb } from "../support/db";
 import { twoPlayerGame } from "../support/world";
+import { until } from "../support/until";
 
 let handle: DbHandle;
 beforeAll(async () => {
@@ -20,14 +21,6 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(what: () => Promise<boolean>, ms: number): Promise<number> {
-  const start = Date.now();
-  while (!(await what())) {
-    if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`);
-    await sleep(50);
-  }
-  return Date.now() - start;
-}
 const phaseStatus = async (gameId: number) => (await handle.db.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(phases.turn))[0]!.status;
 
 /**

@@ -1,8 +1,8 @@
 // Test fixtures for the game loop: users, callers as a given user, a game with two players and robots.
 import { EventEmitter } from "node:events";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { DbHandle } from "../../db/client";
-import { users } from "../../db/schema";
+import { phases, users } from "../../db/schema";
 import { createCaller } from "../../server/api/root";
 import type { SessionUser } from "../../server/api/trpc";
 
@@ -32,4 +32,9 @@ export async function twoPlayerGame(handle: DbHandle, options: Partial<typeof QU
   const { gameId } = await asAlice.game.create({ name: "Test game", nations: ["Germany"], robots: ["Russia", "United Kingdom", "United States"], ...QUICK, ...options });
   await asBob.game.join({ gameId, nation: "Japan" });
   return { alice, bob, asAlice, asBob, gameId };
+}
+
+/** A game's phase rows as they were stored, in play order (turn, then the phase within it). */
+export function phaseRows(handle: DbHandle, gameId: number) {
+  return handle.db.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(asc(phases.turn), asc(phases.step));
 }
