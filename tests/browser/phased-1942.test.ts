@@ -71,9 +71,12 @@ describe.skipIf(SKIP)("a 1942 game played a phase at a time", () => {
     // Every unit holds: the map asks to lock anyway.
     await expect.poll(() => lock.textContent(), { timeout: LONG }).toBe("Lock anyway");
     await lock.click();
-    await expect.poll(async () => `${await page.getByTestId("game-turn").textContent()} ${(await page.getByTestId("game-phase").textContent().catch(() => "")) ?? ""}`, { timeout: LONG }).toMatch(/Turn 2|battles|Post-combat/);
-    // A battles or post-combat phase is one of decisions, and the frame says so.
-    if (!/Turn 2/.test((await page.getByTestId("game-turn").textContent()) ?? "")) expect(await page.getByTestId("game-turn").textContent()).toContain("decisions open");
+    // A battles or post-combat phase is one of decisions, and the frame says so once it is open: the
+    // robots may still be resolving one (": resolving") when the page first shows it, so the poll waits
+    // for a settled frame, which is either turn 2 or a phase of decisions open.
+    await expect.poll(async () => (await page.getByTestId("game-turn").textContent()) ?? "", { timeout: LONG }).toMatch(/Turn 2|decisions open/);
+    const settled = (await page.getByTestId("game-turn").textContent()) ?? "";
+    if (!/Turn 2/.test(settled)) expect(settled).toMatch(/battles|Post-combat/);
     // The count is of the sides acting in the phase (the robots that have nothing to decide lock too).
     const [locked, acting] = ((await page.getByTestId("locked-count").textContent()) ?? "").split(" ")[0]!.split("/").map(Number);
     expect(locked!).toBeLessThanOrEqual(acting!);
