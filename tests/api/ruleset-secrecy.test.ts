@@ -1,8 +1,8 @@
-// Secrecy of a game of another ruleset (issue 21) over roles — the side's player, the other player, a
-// spectator, an outsider — through tRPC and /api/v1: a side's saved orders reach only that side's
-// player until the turn resolves; then every read path may show them. A resolved turn's report reaches
-// each role only through the ruleset's reportView. Leaving a side to a robot and taking it back: only
-// the side's player may.
+// Secrecy of games of the other rulesets (issue 21: Triple Alliance, Interplanetary) over roles — the
+// side's player, the other player, a spectator, an outsider — through tRPC and /api/v1: a side's saved
+// orders (an Interplanetary side's plot) reach only that side's player until the turn resolves; then
+// every read path may show them. A resolved turn's report reaches each role only through the ruleset's
+// reportView. Leaving a side to a robot and taking it back: only the side's player may.
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { phases, seats } from "../../db/schema";
@@ -15,9 +15,15 @@ import { callerFor, makeUser } from "../support/world";
 
 beforeAll(() => registerWhisper());
 
-/** A Triple Alliance batch no robot would give: its numbers mark it wherever it turns up. */
-const SECRET_BATCH = { units: { "PY-B1": { move: { face: 97, distance: 137 } } }, generals: {} };
-const MARK = '"distance":137';
+/**
+ * A game of each ruleset a side plots in secret, with a batch that marks itself wherever it turns up:
+ * a Triple Alliance move no robot would give (its numbers), an Interplanetary plot (IP2.1) whose burn
+ * key is written nowhere but in a side's orders and, once resolved, the turn's report.
+ */
+const SECRET_GAMES = [
+  { ruleset: "triple-alliance", scenario: "encuentro", mine: "paraguay", other: "brazil", batch: { units: { "PY-B1": { move: { face: 97, distance: 137 } } }, generals: {} }, mark: '"distance":137' },
+  { ruleset: "interplanetary", scenario: "last-man-standing", mine: "red", other: "blue", batch: { ships: { "red-1": { burn: "SW", fire: ["blue-1"] } } }, mark: '"burn":"SW"' },
+] as const;
 
 async function api(path: string, token: string | null) {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
@@ -25,22 +31,22 @@ async function api(path: string, token: string | null) {
   return { status: res.status, text: await res.text() };
 }
 
-describe("a side's saved orders in a game of another ruleset", () => {
+describe.each(SECRET_GAMES)("a side's saved orders in a $ruleset game", ({ ruleset, scenario, mine, other, batch, mark: MARK }) => {
   it("are read by that side's player only until the turn resolves", async () => {
-    const [alice, bob, carol] = [await makeUser(handle, "alice-s@example.com"), await makeUser(handle, "bob-s@example.com"), await makeUser(handle, "carol-s@example.com")];
+    const [alice, bob, carol] = [await makeUser(handle, `alice-s-${ruleset}@example.com`), await makeUser(handle, `bob-s-${ruleset}@example.com`), await makeUser(handle, `carol-s-${ruleset}@example.com`)];
     const asAlice = callerFor(handle, alice);
     const asBob = callerFor(handle, bob);
     const asCarol = callerFor(handle, carol);
-    const { gameId } = await asAlice.play.create({ name: "Secret", ruleset: "triple-alliance", scenario: "encuentro", seats: 2, mine: ["paraguay"], ordersHours: 24 });
-    await asBob.play.join({ gameId, side: "brazil" });
-    expect(await asAlice.play.save({ gameId, side: "paraguay", orders: SECRET_BATCH })).toEqual({ ok: true });
+    const { gameId } = await asAlice.play.create({ name: "Secret", ruleset, scenario, seats: 2, mine: [mine], ordersHours: 24 });
+    await asBob.play.join({ gameId, side: other });
+    expect(await asAlice.play.save({ gameId, side: mine, orders: batch })).toEqual({ ok: true });
     expect(JSON.stringify((await asAlice.play.get({ gameId })).saved)).toContain(MARK);
 
     // Every read path, for each role that must not see it.
     const reads = async (caller: typeof asBob) =>
       JSON.stringify([
         await caller.play.get({ gameId }),
-        await caller.play.get({ gameId, side: "paraguay" }),
+        await caller.play.get({ gameId, side: mine }),
         await caller.play.history({ gameId }),
         await caller.play.review({ gameId, turn: 1 }),
         await caller.play.turnReport({ gameId, turn: 1 }),
@@ -50,11 +56,11 @@ describe("a side's saved orders in a game of another ruleset", () => {
       ]);
     for (const caller of [asBob, asCarol]) expect(await reads(caller)).not.toContain(MARK);
     await expect(callerFor(handle, null).play.get({ gameId })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-    await expect(asBob.play.save({ gameId, side: "paraguay", orders: {} })).rejects.toMatchObject({ code: "FORBIDDEN" });
-    await expect(asCarol.play.lock({ gameId, side: "paraguay" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(asBob.play.save({ gameId, side: mine, orders: {} })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(asCarol.play.lock({ gameId, side: mine })).rejects.toMatchObject({ code: "FORBIDDEN" });
 
     const tokens = { alice: (await createToken(handle.db, alice.id, { name: "t", scopes: ["read"], days: 1 })).token, bob: (await createToken(handle.db, bob.id, { name: "t", scopes: ["read"], days: 1 })).token, carol: (await createToken(handle.db, carol.id, { name: "t", scopes: ["read"], days: 1 })).token };
-    const paths = [`/play/${gameId}`, `/play/${gameId}?side=paraguay`, `/play/${gameId}/history`, `/play/${gameId}/turns/1`, `/play/${gameId}/turns/1/report`, `/play/${gameId}/download`, "/games"];
+    const paths = [`/play/${gameId}`, `/play/${gameId}?side=${mine}`, `/play/${gameId}/history`, `/play/${gameId}/turns/1`, `/play/${gameId}/turns/1/report`, `/play/${gameId}/download`, "/games"];
     expect((await api(`/play/${gameId}`, tokens.alice)).text).toContain(MARK);
     for (const token of [tokens.bob, tokens.carol])
       for (const path of paths) {
@@ -65,8 +71,8 @@ describe("a side's saved orders in a game of another ruleset", () => {
     expect((await api(`/play/${gameId}`, null)).status).toBe(401);
 
     // Once the turn resolves, the orders are public: the same read paths now show them.
-    await asAlice.play.lock({ gameId, side: "paraguay" });
-    expect((await asBob.play.lock({ gameId, side: "brazil" })).resolving).toBe(true);
+    await asAlice.play.lock({ gameId, side: mine });
+    expect((await asBob.play.lock({ gameId, side: other })).resolving).toBe(true);
     expect(await drain(handle, "test")).toBe(1);
     expect(JSON.stringify(await asCarol.play.review({ gameId, turn: 1 }))).toContain(MARK);
     expect((await api(`/play/${gameId}/history`, tokens.carol)).text).toContain(MARK);
