@@ -1,4 +1,4 @@
-// Hex maths (IP1): axial coordinates {q, r} (cube s = -q - r), pointy-top hexes. Exact line tracing
+// Hex maths (IP1.1): axial coordinates {q, r} (cube s = -q - r), pointy-top hexes. Exact line tracing
 // between hex centres with integer arithmetic: a course touches a hex when the segment meets its
 // hexagon, which in cube coordinates is |dq - dr| ≤ 1, |dr - ds| ≤ 1, |ds - dq| ≤ 1 (d = point - centre).
 // Each bound is linear along the segment, so where a course meets a hex is an interval of t with

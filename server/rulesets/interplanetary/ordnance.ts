@@ -87,7 +87,8 @@ export function ordnanceAttacks(
     const oc = courses.get(o.id);
     if (!oc) continue;
     if (spec.attacks === "course") {
-      // IP6.5: a mine attacks every ship whose course meets its own, its launcher's included.
+      // IP6.5: a mine attacks every ship whose course meets its own, its launcher's included;
+      // IP6.7: only where the ship got to, up to its crash.
       const mineHexes = new Set(courseHexes(oc).map((t) => key(t.hex)));
       for (const ship of ships) {
         const sc = courses.get(ship.id);
@@ -97,6 +98,7 @@ export function ordnanceAttacks(
       }
     } else if (spec.attacks === "tip") {
       // IP6.6: at its tip, against the chosen enemy ship there (or the first by id); consumed.
+      // IP6.7: only ships that reached their course's end are there (not crashed, not off the map).
       const ord = orders.get(o.id);
       const tip = tipOf(o.id);
       if (!tip || ord?.hold) continue;

@@ -18,6 +18,7 @@ import { validateOrders } from "./validate";
 export function resolveTurn(input: State, ordersBySide: Record<string, Orders | undefined>, seed: string): Resolution<State, Report> {
   const state: State = structuredClone(input);
   const lines: ReportLine[] = [];
+  // IP2.4: every roll comes from a stream named by what rolls, under the turn's seed.
   const dice = phaseDice(`${seed}:${state.turn}`);
   if (state.ended) return { state, report: { turn: state.turn, lines: [{ rule: "IP9.5", kind: "over", text: "the game is over" }] } };
 
