@@ -1,4 +1,4 @@
-// IP12: how the robot plots a course to a goal. It tries every sequence of burns over the next
+// The rulebook's appendix "the robot": how the robot plots a course to a goal. It tries every sequence of burns over the next
 // three turns (7³ courses flown by the rules' own movement, gravity included), drops sequences that
 // crash or leave the map, and scores the rest by the turns they take plus a lower bound of the turns
 // still needed: with one burn a turn a ship at p with vector v can be anywhere within t(t+1)/2 of

@@ -1,4 +1,4 @@
-// IP12: the robot. For each ship it tries every burn, looks a few drifting turns ahead, drops courses
+// The rulebook's appendix "the robot". For each ship it tries every burn, looks a few drifting turns ahead, drops courses
 // that crash, leave the map or hit asteroids fast, and picks the one that brings the ship nearest its
 // goal at a sensible speed; it fires guns at modifier -1 or better and launches a missile when one
 // can reach an enemy's next position.

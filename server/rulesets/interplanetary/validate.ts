@@ -1,4 +1,4 @@
-// IP11: whether one side's batch of orders is legal. Illegal input is a value naming the rule.
+// IP2.1, IP2.2: whether one side's batch of orders is legal. Illegal input is a value naming the rule.
 import type { Validation } from "../ruleset";
 import { BOARD } from "./board";
 import { workingGuns } from "./damage";
@@ -9,6 +9,7 @@ import { ORDNANCE_KINDS, type OrdnanceKind, type Orders, type PendingGravity, ty
 
 const SHIP_ORDER_KEYS = ["burn", "gravity", "takeoff", "land", "launch", "fire"];
 const ORDNANCE_ORDER_KEYS = ["burn", "gravity", "target", "hold"];
+const LAUNCH_KEYS = ["kind", "burns", "target", "hold"];
 const bad = (rule: string, message: string): Validation => ({ ok: false, rule, message: `${message} (${rule})` });
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null && !Array.isArray(x);
 
@@ -23,6 +24,16 @@ function checkGravity(pending: PendingGravity[], choices: unknown, who: string):
       if (p.forced) return bad("IP4.3", `${who} cannot ignore hex ${hex}: the second of two weak hexes in a row must apply`);
     } else if (!isDir(choice) || !p.arrows.includes(choice)) return bad("IP4.4", `${who}: hex ${hex} has no arrow ${String(choice)}`);
   }
+  return null;
+}
+
+/** IP6.4, IP6.6: a weapon's target is an enemy ship or piece of ordnance; hold is true or absent. */
+function checkAim(state: State, side: string, aim: { target?: unknown; hold?: unknown }, who: string): Validation | null {
+  if (aim.target !== undefined) {
+    const known = state.ships.some((s) => s.id === aim.target && s.side !== side) || state.ordnance.some((x) => x.id === aim.target && x.side !== side);
+    if (!known) return bad("IP6.6", `${who}: ${String(aim.target)} is not an enemy ship or ordnance`);
+  }
+  if (aim.hold !== undefined && typeof aim.hold !== "boolean") return bad("IP6.6", `${who}: hold is true, false or absent`);
   return null;
 }
 
@@ -70,6 +81,10 @@ export function validateOrders(state: State, side: string, orders: unknown): Val
       const l = so.launch;
       if (!isObject(l) || !ORDNANCE_KINDS.includes(l.kind as OrdnanceKind)) return bad("IP6.2", `${id}: launch names a kind: ${ORDNANCE_KINDS.join(", ")}`);
       const kind = l.kind as OrdnanceKind;
+      const unknownLaunch = Object.keys(l).find((k) => !LAUNCH_KEYS.includes(k));
+      if (unknownLaunch) return bad("IP2.1", `${id}: unknown launch field "${unknownLaunch}"`);
+      const aim = checkAim(state, side, l, `${id}'s ${kind}`);
+      if (aim) return aim;
       if (ship.status !== "flying") return bad("IP6.1", `${id} must be in space to launch`);
       if (ship.stock[kind] < 1) return bad("IP6.1", `${id} carries no ${l.kind}`);
       if (ship.hp.launchers < 1) return bad("IP7.7", `${id}'s launchers are destroyed`);
@@ -106,10 +121,8 @@ export function validateOrders(state: State, side: string, orders: unknown): Val
       if (!isDir(oo.burn)) return bad("IP6.2", `${id}: a burn is a direction`);
       if (ord.fuel < 1) return bad("IP6.2", `${id} (${ord.kind}) has no fuel to burn`);
     }
-    if (oo.target !== undefined) {
-      const known = state.ships.some((s) => s.id === oo.target && s.side !== side) || state.ordnance.some((x) => x.id === oo.target && x.side !== side);
-      if (!known) return bad("IP6.6", `${id}: ${String(oo.target)} is not an enemy ship or ordnance`);
-    }
+    const aim = checkAim(state, side, oo, id);
+    if (aim) return aim;
   }
   return { ok: true };
 }
