@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { BOARD } from "../../server/rulesets/interplanetary/board";
 import { interplanetary as ip } from "../../server/rulesets/interplanetary";
 import { DIR_VECTORS, DIRS } from "../../server/rulesets/interplanetary/hex";
-import { withGravity, withShip } from "../../app/games/interplanetary/plot-draft";
+import { withGravity, withOrdnance, withShip } from "../../app/games/interplanetary/plot-draft";
 import { reviewSteps, dieFace } from "../../app/games/interplanetary/review-steps";
 import { FULL_VIEW, HEX, mapHexes, toPixel } from "../../app/games/interplanetary/geometry";
 import { buildState } from "../rulesets/interplanetary/fixture";
@@ -17,6 +17,19 @@ describe("plot draft", () => {
     d = withShip(d, "A-1", { fire: [] });
     expect(d).toEqual({ ships: {} });
     expect(withShip({}, "A-1", { takeoff: false })).toEqual({ ships: {} });
+  });
+
+  it("sets and clears a piece of ordnance's orders beside the ships'; its gravity choices likewise", () => {
+    let d = withShip({}, "A-1", { burn: "E" });
+    d = withOrdnance(d, "o3", { burn: "W", target: "B-1" });
+    expect(d).toEqual({ ships: { "A-1": { burn: "E" } }, ordnance: { o3: { burn: "W", target: "B-1" } } });
+    d = withOrdnance(d, "o3", { target: undefined, hold: true });
+    expect(d.ordnance).toEqual({ o3: { burn: "W", hold: true } });
+    d = withGravity(d, "o3", "5,4", "ignore", "SE", "ordnance");
+    expect(d.ordnance!.o3!.gravity).toEqual({ "5,4": "ignore" });
+    expect(d.ships).toEqual({ "A-1": { burn: "E" } });
+    d = withOrdnance(withGravity(d, "o3", "5,4", "SE", "SE", "ordnance"), "o3", { burn: undefined, hold: undefined });
+    expect(d).toEqual({ ships: { "A-1": { burn: "E" } }, ordnance: {} });
   });
 
   it("choosing what gravity applies anyway is no choice at all", () => {

@@ -1,8 +1,8 @@
 // Interplanetary in the browser (issue 21), at 1440×900 and 390×844. Two players of Last man standing
 // plot on the board (an endpoint tapped on the map, burns from the panel), lock, and fly at each other
 // for three turns; on the fourth blue launches a mine and drifts — its own mine meets it (IP6.5:
-// the launcher is not spared) — and both fire guns: the review steps through the turn with the mine's
-// and the guns' dice shown. The courses are the
+// the launcher is not spared) — red launches a missile, and both fire guns: the review steps through
+// the turn with the mine's and the guns' dice shown; on the fifth red's missile takes orders of its own. The courses are the
 // rules' own (setup is deterministic: red starts at -11,11 and blue at 11,-11); what the dice decide
 // is only read, never expected.
 import { randomBytes } from "node:crypto";
@@ -119,6 +119,9 @@ describe.skipIf(SKIP)("Interplanetary in the browser", () => {
     // The odds are the attack table's at the courses' closest points, judged on blue's drift.
     await expect.poll(() => s.a.getByTestId("odds-0").textContent()).toMatch(/Range \d+, relative velocity \d+, modifier -?\d+: hit \d+%/);
     await shoot(s.a, "interplanetary-guns-wide");
+    // Red launches its missile aimed at blue (IP6.1, IP6.6); it flies on red's old vector, nowhere near blue.
+    await s.a.getByTestId("launch-kind").selectOption("missile");
+    await s.a.getByTestId("launch-target").selectOption("blue-1");
     await s.b.getByTestId("launch-kind").selectOption("mine");
     await s.b.getByTestId("fire-0").selectOption("red-1");
     await expect.poll(() => s.b.getByTestId("launch-course-blue-1").count()).toBe(1);
@@ -155,6 +158,23 @@ describe.skipIf(SKIP)("Interplanetary in the browser", () => {
     await expectBoardFills(s.a);
     await s.a.setViewportSize(WIDE);
     await shootNarrow(s.a, "interplanetary-review-narrow");
+  }, LONG);
+
+  it("turn 5: red's missile in flight has orders of its own in the panel; told to hold, the plot saves it", async () => {
+    await s.a.goto(`${s.base}/game/${gameId}`);
+    await atTurn(s.a, 5);
+    const target = s.a.locator("[data-testid^=ordnance-target-]");
+    await expect.poll(() => target.count(), { timeout: LONG }).toBe(1);
+    const missile = (await target.getAttribute("data-testid"))!.replace("ordnance-target-", "");
+    await whenHydrated(target);
+    await target.selectOption("hold");
+    await s.a.getByTestId("save").click();
+    await expect.poll(() => s.a.getByTestId("plot-status").textContent(), { timeout: LONG }).toMatch(/Saved/);
+    const view = await call<{ saved: { ordnance?: Record<string, unknown> } | null }>(s.a, "play.get", { gameId });
+    expect(view.saved?.ordnance).toEqual({ [missile]: { hold: true } });
+    await s.a.getByTestId(`ordnance-${missile}`).scrollIntoViewIfNeeded();
+    await shoot(s.a, "interplanetary-ordnance-wide");
+    await shootNarrow(s.a, "interplanetary-ordnance-narrow");
   }, LONG);
 
   it("a robot game of Last man standing: red leaves its side to a robot, and the robots hunt each other to the end", async () => {

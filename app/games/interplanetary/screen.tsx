@@ -1,11 +1,13 @@
 "use client";
 // Interplanetary's screen (issue 21) behind the platform's contract (app/games/contract.ts): the
 // board fills the screen, each own ship shows its course and seven endpoints to tap, the panel holds
-// the rest of the plot (gravity choices, landing, launches, guns with their odds) and Save / Lock.
+// the rest of the plot (gravity choices, landing, launches, guns with their odds, the orders of the
+// side's ordnance in flight) and Save / Lock.
 import { useEffect, useMemo, useState } from "react";
 import type { GameScreenModule, GameScreenProps } from "../contract";
 import { bodyNamed } from "../../../server/rulesets/interplanetary/board";
 import { distance, type Dir, type Hex } from "../../../server/rulesets/interplanetary/hex";
+import { ORDNANCE } from "../../../server/rulesets/interplanetary/ordnance-data";
 import type { Orders } from "../../../server/rulesets/interplanetary/types";
 import type { View } from "../../../server/rulesets/interplanetary/view";
 import { boxAround, sideColour } from "./geometry";
@@ -14,6 +16,7 @@ import { PlotLayer } from "./plot-layer";
 import { withShip } from "./plot-draft";
 import { PlotActions } from "./plot-actions";
 import { Review } from "./review";
+import { OrdnanceOrdersForm } from "./ordnance-orders";
 import { ShipOrdersForm } from "./ship-orders";
 import { SpaceMap } from "./space-map";
 import styles from "./screen.module.css";
@@ -127,6 +130,7 @@ function PlotScreen(props: GameScreenProps & { view: SideView }) {
         ) : (
           <p className={styles.note}>You are watching.</p>
         )}
+        {acting ? <OrdnanceOrdersForm pieces={view.ordnance.filter((o) => o.side === side)} targets={[...enemies.map((e) => e.id), ...view.ordnance.filter((o) => o.side !== side && ORDNANCE[o.kind].attacks !== "base").map((o) => o.id)]} draft={draft} onChange={setDraft} disabled={locked} /> : null}
         {acting ? <PlotActions key={props.turn} draft={draft} locked={locked} save={props.save} lock={props.lock} unlock={props.unlock} /> : null}
       </section>
     ),

@@ -2,11 +2,14 @@
 // and a target per gun with the exact odds of the shot (IP7.2, IP7.5) against the target's drift
 // (its side's plot is secret until the turn resolves).
 import { BOARD } from "../../../server/rulesets/interplanetary/board";
+import { ORDNANCE } from "../../../server/rulesets/interplanetary/ordnance-data";
 import { workingGuns } from "../../../server/rulesets/interplanetary/damage";
 import { DIRS, equal, type Dir } from "../../../server/rulesets/interplanetary/hex";
-import { ghostCourse, gravityChoices, launchBurns, mayBurn, shotOdds } from "../../../server/rulesets/interplanetary/plot-aid";
+import { ghostCourse, launchBurns, mayBurn, shotOdds } from "../../../server/rulesets/interplanetary/plot-aid";
 import { ORDNANCE_KINDS, type OrdnanceKind, type Orders, type Ship, type ShipOrders } from "../../../server/rulesets/interplanetary/types";
 import type { ShipView } from "../../../server/rulesets/interplanetary/view";
+import { GravityFields } from "./gravity-fields";
+import { AimSelect } from "./ordnance-orders";
 import { withGravity, withShip } from "./plot-draft";
 import styles from "./screen.module.css";
 
@@ -53,25 +56,14 @@ export function ShipOrdersForm({ ship, enemies, draft, noFireZone, onChange, dis
       </fieldset>
       {course.crash ? <p className={styles.warn} data-testid="course-warning">This course crashes into {course.crash.body} (IP5.1).</p> : null}
       {course.left ? <p className={styles.warn} data-testid="course-warning">This course leaves the map (IP5.6).</p> : null}
-      {gravityChoices(ship.pending).map((g) => (
-        <label key={g.hex} className={styles.field}>
-          Gravity at {g.hex} ({g.options.includes("ignore") ? "weak, IP4.3" : "two-directed, IP4.4"})
-          <select value={o.gravity?.[g.hex] ?? g.options[0]} disabled={disabled} onChange={(e) => onChange(withGravity(draft, ship.id, g.hex, e.target.value, g.options[0]!))} data-testid={`gravity-${g.hex}`}>
-            {g.options.map((x) => (
-              <option key={x} value={x}>
-                {x === "ignore" ? "ignore it" : `pull ${x}`}
-              </option>
-            ))}
-          </select>
-        </label>
-      ))}
+      <GravityFields pending={ship.pending} chosen={o.gravity} disabled={disabled} onChoose={(hex, choice, byDefault) => onChange(withGravity(draft, ship.id, hex, choice, byDefault))} testId={(hex) => `gravity-${hex}`} />
       {landBase ? (
         <label className={styles.check}>
           <input type="checkbox" checked={!!o.land} disabled={disabled || !canBurn} onChange={(e) => set({ land: e.target.checked, burn: undefined })} data-testid="land" /> Land at {landBase.name} (one fuel, IP5.3)
         </label>
       ) : null}
       {kinds.length > 0 ? (
-        <LaunchFields kinds={kinds} launch={o.launch} disabled={disabled || !!o.land || noFireZone(ship.pos)} onChange={(launch) => set({ launch })} />
+        <LaunchFields kinds={kinds} launch={o.launch} enemies={enemies.map((e) => e.id)} disabled={disabled || !!o.land || noFireZone(ship.pos)} onChange={(launch) => set({ launch })} />
       ) : null}
       {Array.from({ length: guns }, (_, gun) => {
         const target = enemies.find((e) => e.id === fire[gun]);
@@ -112,7 +104,7 @@ export function ShipOrdersForm({ ship, enemies, draft, noFireZone, onChange, dis
   );
 }
 
-function LaunchFields({ kinds, launch, disabled, onChange }: { kinds: OrdnanceKind[]; launch: ShipOrders["launch"]; disabled: boolean; onChange(l: ShipOrders["launch"]): void }) {
+function LaunchFields({ kinds, launch, enemies, disabled, onChange }: { kinds: OrdnanceKind[]; launch: ShipOrders["launch"]; enemies: string[]; disabled: boolean; onChange(l: ShipOrders["launch"]): void }) {
   const burns = launch?.burns ?? [];
   return (
     <div className={styles.field}>
@@ -151,6 +143,9 @@ function LaunchFields({ kinds, launch, disabled, onChange }: { kinds: OrdnanceKi
             </label>
           ))
         : null}
+      {launch && ORDNANCE[launch.kind].attacks === "tip" ? (
+        <AimSelect aim={launch} targets={enemies} disabled={disabled} onChange={(aim) => onChange({ kind: launch.kind, ...(launch.burns?.length ? { burns: launch.burns } : {}), ...aim })} testId="launch-target" />
+      ) : null}
     </div>
   );
 }
