@@ -97,7 +97,8 @@ describe.skipIf(SKIP)("Interplanetary in the browser", () => {
     await atTurn(s.b, 2);
   }, LONG);
 
-  it("two more turns at each other", async () => {
+  it("two more turns at each other, blue plotting and locking on a phone (390×844)", async () => {
+    await s.b.setViewportSize({ width: 390, height: 844 });
     for (let turn = 2; turn <= 3; turn++) {
       // Both pages on the new turn first: a burn tapped on the old, locked turn's panel does nothing.
       for (const [page, burn] of [[s.a, RED_BURNS[turn - 1]], [s.b, BLUE_BURNS[turn - 1]]] as const) {
@@ -109,6 +110,7 @@ describe.skipIf(SKIP)("Interplanetary in the browser", () => {
       await lock(s.b);
       await atTurn(s.a, turn + 1);
     }
+    await s.b.setViewportSize(WIDE);
   }, LONG * 2);
 
   it("turn 4: guns at each other with their odds; blue launches a mine and drifts into it", async () => {

@@ -1,5 +1,7 @@
-// A piece's gravity choices for this turn (IP4.3 weak, IP4.4 two-directed), one select per hex felt
-// last turn that offers a choice; a ship's and a piece of ordnance's alike.
+// A piece's course choices in selects, a ship's and a piece of ordnance's alike: its gravity choices
+// for this turn (IP4.3 weak, IP4.4 two-directed), one per hex felt last turn that offers a choice, and
+// a burn's direction (IP3.2, IP6.2).
+import { DIRS, type Dir } from "../../../server/rulesets/interplanetary/hex";
 import { gravityChoices } from "../../../server/rulesets/interplanetary/plot-aid";
 import type { PendingGravity } from "../../../server/rulesets/interplanetary/types";
 import styles from "./screen.module.css";
@@ -20,5 +22,19 @@ export function GravityFields({ pending, chosen, disabled, onChoose, testId }: {
         </label>
       ))}
     </>
+  );
+}
+
+/** One burn: a direction, or none. */
+export function BurnSelect({ value, disabled, onChange, testId }: { value: Dir | undefined; disabled: boolean; onChange(burn: Dir | undefined): void; testId: string }) {
+  return (
+    <select value={value ?? ""} disabled={disabled} onChange={(e) => onChange((e.target.value || undefined) as Dir | undefined)} data-testid={testId}>
+      <option value="">none</option>
+      {DIRS.map((d) => (
+        <option key={d} value={d}>
+          {d}
+        </option>
+      ))}
+    </select>
   );
 }

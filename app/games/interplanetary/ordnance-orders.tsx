@@ -1,10 +1,9 @@
 // The side's ordnance in flight (IP2.1): each piece's gravity choices (IP4.3, IP4.4), a torpedo's burn
 // while it has fuel (IP6.2), and for a rocket, missile or torpedo what it attacks at its tip: a named
 // enemy ship or piece of ordnance (IP6.4, IP6.6), the first enemy ship there by id, or nothing (hold).
-import { DIRS } from "../../../server/rulesets/interplanetary/hex";
 import { ORDNANCE } from "../../../server/rulesets/interplanetary/ordnance-data";
 import type { Ordnance, OrdnanceOrders, Orders } from "../../../server/rulesets/interplanetary/types";
-import { GravityFields } from "./gravity-fields";
+import { BurnSelect, GravityFields } from "./gravity-fields";
 import { withGravity, withOrdnance } from "./plot-draft";
 import styles from "./screen.module.css";
 
@@ -56,14 +55,7 @@ export function OrdnanceOrdersForm({ pieces, targets, draft, onChange, disabled 
             {p.fuel > 0 ? (
               <label className={styles.field}>
                 Burn (its fuel: {p.fuel}, IP6.2)
-                <select value={o.burn ?? ""} disabled={disabled} onChange={(e) => set({ burn: e.target.value || undefined })} data-testid={`ordnance-burn-${p.id}`}>
-                  <option value="">none</option>
-                  {DIRS.map((d) => (
-                    <option key={d} value={d}>
-                      {d}
-                    </option>
-                  ))}
-                </select>
+                <BurnSelect value={o.burn} disabled={disabled} onChange={(burn) => set({ burn })} testId={`ordnance-burn-${p.id}`} />
               </label>
             ) : null}
             <GravityFields pending={p.pending} chosen={o.gravity} disabled={disabled} onChoose={(hex, choice, byDefault) => onChange(withGravity(draft, p.id, hex, choice, byDefault, "ordnance"))} testId={(hex) => `ordnance-gravity-${p.id}-${hex}`} />

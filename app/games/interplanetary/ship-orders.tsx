@@ -8,7 +8,7 @@ import { DIRS, equal, type Dir } from "../../../server/rulesets/interplanetary/h
 import { ghostCourse, launchBurns, mayBurn, shotOdds } from "../../../server/rulesets/interplanetary/plot-aid";
 import { ORDNANCE_KINDS, type OrdnanceKind, type Orders, type Ship, type ShipOrders } from "../../../server/rulesets/interplanetary/types";
 import type { ShipView } from "../../../server/rulesets/interplanetary/view";
-import { GravityFields } from "./gravity-fields";
+import { BurnSelect, GravityFields } from "./gravity-fields";
 import { AimSelect } from "./ordnance-orders";
 import { withGravity, withShip } from "./plot-draft";
 import styles from "./screen.module.css";
@@ -123,23 +123,16 @@ function LaunchFields({ kinds, launch, enemies, disabled, onChange }: { kinds: O
         ? Array.from({ length: launchBurns(launch.kind) }, (_, i) => (
             <label key={i}>
               its burn {i + 1}
-              <select
-                value={burns[i] ?? ""}
+              <BurnSelect
+                value={burns[i]}
                 disabled={disabled}
-                onChange={(e) => {
+                onChange={(burn) => {
                   const next = [...burns];
-                  next[i] = e.target.value as Dir;
+                  next[i] = burn as Dir;
                   onChange({ ...launch, burns: next.filter(Boolean) });
                 }}
-                data-testid={`launch-burn-${i}`}
-              >
-                <option value="">none</option>
-                {DIRS.map((d) => (
-                  <option key={d} value={d}>
-                    {d}
-                  </option>
-                ))}
-              </select>
+                testId={`launch-burn-${i}`}
+              />
             </label>
           ))
         : null}
