@@ -8,6 +8,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { pageTrpc } from "./page-trpc";
 import { LONG, SKIP, expectBoardFills, openTab, shoot, shootNarrow, signIn, twoPlayerSession, whenHydrated } from "./support";
 
 async function call<T>(page: Page, path: string, input?: unknown): Promise<T> {
@@ -172,7 +173,7 @@ describe.skipIf(SKIP)("Interplanetary in the browser", () => {
     await target.selectOption("hold");
     await s.a.getByTestId("save").click();
     await expect.poll(() => s.a.getByTestId("plot-status").textContent(), { timeout: LONG }).toMatch(/Saved/);
-    const view = await call<{ saved: { ordnance?: Record<string, unknown> } | null }>(s.a, "play.get", { gameId });
+    const view = await pageTrpc<{ saved: { ordnance?: Record<string, unknown> } | null }>(s.a, "play.get", { gameId }, "GET");
     expect(view.saved?.ordnance).toEqual({ [missile]: { hold: true } });
     await s.a.getByTestId(`ordnance-${missile}`).scrollIntoViewIfNeeded();
     await shoot(s.a, "interplanetary-ordnance-wide");
