@@ -62,6 +62,10 @@ describe("Interplanetary properties", () => {
     turns: fc.integer({ min: 1, max: 12 }),
   });
 
+  // 25 games of up to 12 turns with robots on every side: about 15 s on a quiet machine, more than the
+  // suite's 30 s on a loaded one; these check what happens, not how fast.
+  const PLAYED_GAMES_MS = 180_000;
+
   function play(g: { scenario: string; sides: number; seed: string; turns: number }, each: (before: State, after: State, orders: Record<string, unknown>, seed: string) => void) {
     const sides = ["Ares", "Bia", "Ceto", "Dione", "Eris", "Faunus"].slice(0, g.scenario === "hostile-takeover" ? 2 : g.sides);
     const setup = ip.setup(g.scenario as never, { sides }, g.seed);
@@ -91,7 +95,7 @@ describe("Interplanetary properties", () => {
       }),
       { numRuns: 25 },
     );
-  });
+  }, PLAYED_GAMES_MS);
 
   it("nothing is ever in two places, and nothing comes back", () => {
     fc.assert(
@@ -111,5 +115,5 @@ describe("Interplanetary properties", () => {
       }),
       { numRuns: 25 },
     );
-  });
+  }, PLAYED_GAMES_MS);
 });
