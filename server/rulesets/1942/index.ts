@@ -40,6 +40,7 @@ import { purchaseOptions } from "./queries/placements";
 import { checkGroupQuestion, checkPlacementQuestion } from "./queries/question-shapes";
 import { resolveStored, type StoredTurn as StoredTurn1942 } from "./stored/replay";
 import { turnReportOf } from "./phases/turn-report";
+import { importClassic } from "./classic-import";
 
 export type { BattleOrders } from "./phases/battle-choices";
 export type { LandingOrders } from "./phases/landing-choices";
@@ -167,6 +168,10 @@ export const ruleset1942: Ruleset<State1942, Orders1942, Report1942, string, Opt
     const turn: StoredTurn1942 = { startState: start as GameState, seed, decisions: recorded.decisions as DecisionRecord[] | null, postCombat: recorded.stage as StoredTurn1942["postCombat"] };
     const { state, report } = resolveStored(turn, ordersBySide as Partial<Record<Nation, Order[]>>, options?.lowLuck === true);
     return { state, report: report as Report1942 };
+  },
+  // A classic game's whole-turn rows as the rows of a game played a phase at a time (classic-import.ts).
+  importWholeTurns(game) {
+    return importClassic(ruleset1942, game);
   },
   result(state): GameResult {
     if (isStage(state)) return { over: false };
