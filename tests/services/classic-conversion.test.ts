@@ -6,9 +6,9 @@
 // saved batch (and no one else's), the game plays on through play.save/play.lock, and a rerun of the
 // conversion changes nothing. A game in the middle of its battles is left classic until its turn ends.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { DbHandle } from "../../db/client";
-import { games, locks, orders, phases, standings } from "../../db/schema";
+import { battlePreferences, games, locks, orders, phases, standings } from "../../db/schema";
 import { drain } from "../../server/jobs/worker";
 import { verifyGame } from "../../server/services/verify";
 import { canonical } from "../../server/services/ruleset-games/verify";
@@ -83,7 +83,8 @@ describe("classic 1942 games become phased games", () => {
     expect((await asAlice.orders.save({ gameId, nation: "Germany", orders: alicesOrders })).ok).toBe(true);
     if (bobsOrders.length > 0) expect((await asBob.orders.save({ gameId, nation: "Russia", orders: bobsOrders })).ok).toBe(true);
     await asBob.orders.lock({ gameId, nation: "Russia" });
-    await asAlice.battle.setPreference({ gameId, casualties: "keep-armour" });
+    await asAlice.battle.setPreference({ gameId, casualties: "keep-air" });
+    const [bobsPreference] = await handle.db.select().from(battlePreferences).where(and(eq(battlePreferences.gameId, gameId), eq(battlePreferences.userId, game.userIds[1]!)));
     const classicView = await asAlice.game.get({ gameId });
     const reports = classic.filter((r) => r.status === "resolved").map((r) => ({ turn: r.turn, report: r.report }));
 
@@ -112,8 +113,11 @@ describe("classic 1942 games become phased games", () => {
       const text = JSON.stringify([await reader.play.history({ gameId }), await reader.play.download({ gameId })]);
       expect(text).not.toContain(JSON.stringify(alicesOrders[0]));
     }
-    expect(await asAlice.play.standing({ gameId, side: "Germany" })).toEqual({ value: { casualties: "keep-armour" } });
-    expect(await asBob.play.standing({ gameId, side: "Russia" })).toEqual({ value: null });
+    // The casualty order each player kept is the side's standing setting, read by its player alone.
+    expect(await asAlice.play.standing({ gameId, side: "Germany" })).toEqual({ value: { casualties: "keep-air" } });
+    const bobsKept = bobsPreference && bobsPreference.casualties !== "default" ? { casualties: bobsPreference.casualties } : null;
+    expect(await asBob.play.standing({ gameId, side: "Russia" })).toEqual({ value: bobsKept });
+    await expect(asBob.play.standing({ gameId, side: "Germany" })).rejects.toThrow();
 
     // Every turn's report as the classic game stored it, and every phase in the history.
     for (const { turn, report } of reports) expect(canonical((await asBob.play.turnReport({ gameId, turn })).report), `turn ${turn}`).toBe(canonical(report));

@@ -18,6 +18,8 @@ type Caller = ReturnType<typeof callerFor>;
 export interface ClassicGame {
   gameId: number;
   players: [Caller, Nation][];
+  /** The players' user ids, in the order of `players`. */
+  userIds: string[];
 }
 
 export async function newClassicGame(handle: DbHandle, options: { lowLuck: boolean; houseRules?: HouseRules }): Promise<ClassicGame> {
@@ -36,7 +38,7 @@ export async function newClassicGame(handle: DbHandle, options: { lowLuck: boole
     ...(options.houseRules ? { houseRules: options.houseRules } : {}),
   });
   await asBob.game.join({ gameId, nation: "Russia" });
-  return { gameId, players: [[asAlice, "Germany"], [asBob, "Russia"]] };
+  return { gameId, players: [[asAlice, "Germany"], [asBob, "Russia"]], userIds: [alice.id, bob.id] };
 }
 
 /** Orders a robot would give `nation` in the open turn, only those the engine accepts. */
