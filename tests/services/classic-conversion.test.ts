@@ -60,7 +60,7 @@ async function playOnTo(game: ClassicGame, turn: number) {
   throw new Error(`turn ${turn} never opened`);
 }
 
-const seen = { battlePhases: 0, postCombatPhases: 0, playerChoices: 0, deadlineDefaults: 0 };
+const seen = { leftMidTurn: 0, battlePhases: 0, postCombatPhases: 0, playerChoices: 0, deadlineDefaults: 0 };
 
 describe("classic 1942 games become phased games", () => {
   it("converts a game with its open turn's saved orders; the phased path tells the same results and plays on", { timeout: 600_000 }, async () => {
@@ -157,6 +157,7 @@ describe("classic 1942 games become phased games", () => {
       const outcome = await importWholeTurnGame(handle.db, gameId);
       expect(outcome).toMatchObject({ outcome: "unchanged", reason: expect.stringMatching(/turn 2 is being played/) });
       expect(await snapshot(gameId)).toBe(before);
+      seen.leftMidTurn += 1;
     }
     await decideTurn(handle, game, 2);
     const classic: Row[] = await phaseRows(handle, gameId);
@@ -175,10 +176,31 @@ describe("classic 1942 games become phased games", () => {
     expect(await verifyGame(handle.db, gameId)).toMatchObject({ ok: true });
   });
 
+  it("converts a finished game: the same result, every turn's report, verify", { timeout: 600_000 }, async () => {
+    // R9.1: a minor victory from turn 2 on ends the game at the first turn that ends untied.
+    const game = await newClassicGame(handle, { lowLuck: true, houseRules: { victoryCities: true, minorVictoryTurn: 2 } });
+    const { gameId } = game;
+    await playClassicTurns(handle, game, 10);
+    const [ended] = await handle.db.select().from(games).where(eq(games.id, gameId));
+    expect(ended!.status).toBe("finished");
+    const classic = await phaseRows(handle, gameId);
+    expect(await importWholeTurnGame(handle.db, gameId)).toEqual({ gameId, outcome: "converted", phases: expect.any(Number) });
+    const [asAlice] = game.players[0]!;
+    const view = await asAlice.play.get({ gameId });
+    expect(view.phase?.status).toBe("finished");
+    expect(view.result).toEqual(ended!.result);
+    for (const r of classic) expect(canonical((await asAlice.play.turnReport({ gameId, turn: r.turn })).report), `turn ${r.turn}`).toBe(canonical(r.report));
+    expect(await verifyGame(handle.db, gameId)).toMatchObject({ ok: true });
+    const before = await snapshot(gameId);
+    expect(await importWholeTurnGame(handle.db, gameId)).toMatchObject({ outcome: "unchanged" });
+    expect(await snapshot(gameId)).toBe(before);
+  });
+
   it("covered battles phases decided by players and by deadlines, and post-combat phases", () => {
     expect(seen.battlePhases).toBeGreaterThan(0);
     expect(seen.playerChoices).toBeGreaterThan(0);
     expect(seen.deadlineDefaults).toBeGreaterThan(0);
     expect(seen.postCombatPhases).toBeGreaterThan(0);
+    expect(seen.leftMidTurn).toBe(1);
   });
 });

@@ -65,7 +65,8 @@ function turnPhases(ruleset: Adapter, row: WholeTurnRow, from: number, options: 
   let state: State1942 = withRules(row.start as GameState, options);
   let batches: Record<string, Orders1942> = (row.ordersBySide ?? {}) as Record<string, Order[]>;
   for (let step = 0; step < 100; step++) {
-    const phase = ruleset.phases(state)[ruleset.phaseOf!(state)]!;
+    const phase = ruleset.phases(state)[ruleset.phaseOf!(state)];
+    if (!phase) return `turn ${row.turn} starts from a game already over`;
     for (const [side, batch] of Object.entries(batches)) {
       const verdict = ruleset.validate(state, side, batch);
       if (!verdict.ok) return `turn ${row.turn}: ${side}'s ${phase.id} would be refused now (${verdict.rule}: ${verdict.message})`;
@@ -110,6 +111,7 @@ export function importClassic(ruleset: Adapter, game: WholeTurnGame<Options1942>
     const next = game.rows[i + 1];
     if (row.status === "open") {
       if (next) return { ok: false, reason: `turn ${row.turn} is open but turn ${next.turn} follows it` };
+      if (ruleset.result(withRules(row.start as GameState, options)).over) return { ok: false, reason: `turn ${row.turn} is open, but its start is the game's end` };
       phases.push({ from: i, turn: row.turn, step: 0, status: "open", start: withRules(row.start as GameState, options), ordersBySide: null, report: null, version: current });
       continue;
     }

@@ -175,7 +175,11 @@ export const ruleset1942: Ruleset<State1942, Orders1942, Report1942, string, Opt
   },
   result(state): GameResult {
     if (isStage(state)) return { over: false };
-    const victory = victoryOf(indexBoard(state.board), state);
+    // R8.6, R9.1: victory is judged at a turn's end, of the turn that ended, as the turn's report
+    // judges it; a state counting turns already carries the next one's number (the minor victory
+    // from turn N would otherwise end the game a turn early, at the end of turn N - 1).
+    const ended = state.turn !== undefined ? { ...state, turn: state.turn - 1 } : state;
+    const victory = victoryOf(indexBoard(state.board), ended);
     return victory.winner ? { over: true, winners: [victory.winner], draw: false, reason: victory.reason } : { over: false };
   },
   // Issue 21: a nation's casualty order kept from turn to turn, given to the battles it leaves to it (R6.9).
