@@ -196,6 +196,18 @@ describe("classic 1942 games become phased games", () => {
     expect(await snapshot(gameId)).toBe(before);
   });
 
+  it("converts a challenge still waiting for players: it starts as a phased game", async () => {
+    const alice = callerFor(handle, await makeUser(handle, `alice-w-${Math.random()}@example.com`));
+    const bob = callerFor(handle, await makeUser(handle, `bob-w-${Math.random()}@example.com`));
+    const { gameId } = await alice.game.create({ name: "Waiting", nations: ["Germany"], robots: ["Japan", "United Kingdom", "United States"], lowLuck: true, ordersHours: 24, decisionHours: 24, robotsHold: true });
+    expect(await importWholeTurnGame(handle.db, gameId)).toEqual({ gameId, outcome: "converted", phases: 0 });
+    await bob.play.join({ gameId, side: "Russia" });
+    const view = await bob.play.get({ gameId });
+    expect(view.phase).toMatchObject({ status: "open", step: expect.anything() });
+    expect((view.view as GameState).lowLuck).toBe(true);
+    expect((await phaseRows(handle, gameId)).map((r) => r.engineVersion)).toEqual([expect.stringMatching(/^1942 /)]);
+  });
+
   it("covered battles phases decided by players and by deadlines, and post-combat phases", () => {
     expect(seen.battlePhases).toBeGreaterThan(0);
     expect(seen.playerChoices).toBeGreaterThan(0);
