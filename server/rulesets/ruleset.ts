@@ -91,6 +91,56 @@ export interface StoredTurn<State, Orders, Options> {
   options: Options;
 }
 
+/** A stored row of a whole turn, as `importWholeTurns` reads it (in turn order). */
+export interface WholeTurnRow {
+  turn: number;
+  /** "open" (orders are being given), "resolved", or a stage of the turn still being played. */
+  status: string;
+  start: unknown;
+  /** Every side's orders as resolved; null while the turn is open. */
+  ordersBySide: Record<string, unknown> | null;
+  recorded: { decisions: unknown; stage: unknown };
+  seed: string;
+  report: unknown;
+  /** The version of the rules that judged the row, as the row holds it. */
+  version: string;
+}
+
+/** A game stored as whole turns: what `importWholeTurns` needs of it. */
+export interface WholeTurnGame<Options> {
+  options: Options;
+  rows: WholeTurnRow[];
+  /** The open turn's saved orders: each side's rows, in their listing order. */
+  saved: Record<string, unknown[]>;
+  /** Each side's standing setting as the whole-turn services kept it (1942: a casualty preference). */
+  settings: Record<string, unknown>;
+}
+
+/** One row of a game played a phase at a time, made from the whole-turn row `from` (index into `rows`). */
+export interface ImportedPhase<State, Orders, Report> {
+  from: number;
+  turn: number;
+  step: number;
+  status: "open" | "resolved";
+  start: State;
+  ordersBySide: Record<string, Orders> | null;
+  report: Report | null;
+  /** As the phased rows stamp it: "<ruleset> <version of the rules that judged it>". */
+  version: string;
+}
+
+export type WholeTurnImport<State, Orders, Report> =
+  | {
+      ok: true;
+      scenario: string;
+      phases: ImportedPhase<State, Orders, Report>[];
+      /** The open phase's saved batch of each side that saved orders. */
+      saved: Record<string, Orders>;
+      /** Each side's standing settings (Ruleset.standing), checked. */
+      standings: Record<string, unknown>;
+    }
+  | { ok: false; reason: string };
+
 /** Sides that play together: they win or lose as one (1942's Axis and Allies). */
 export interface TeamInfo {
   /** As players read it, and as a rating records it ("Axis"). */
@@ -223,6 +273,13 @@ export interface Ruleset<State, Orders, Report, Scenario = unknown, Options = un
    * same result. verify checks such a row with it, and a review finds the last turn's end with it.
    */
   replayTurn?(turn: StoredTurn<State, Orders, Options>): Resolution<State, Report>;
+  /**
+   * Optional, for a ruleset whose own services stored whole turns: such a game rewritten as the rows
+   * a game played a phase at a time holds (docs/platform.md, "Classic 1942 games become phased
+   * games"). Pure: the stored rows in, the phased rows out, or a refusal saying why the game cannot
+   * be carried over as it stands (it is then left as it is).
+   */
+  importWholeTurns?(game: WholeTurnGame<Options>): WholeTurnImport<State, Orders, Report>;
   /**
    * Optional: a side's standing settings, kept from turn to turn until its player changes them (1942:
    * its casualty order, R6.9). The platform stores what `check` accepted, shows it to that side's

@@ -10,18 +10,14 @@ import { classicRules } from "../../server/services/ruleset-games/rules";
 import { eq } from "drizzle-orm";
 import type { DbHandle } from "../../db/client";
 import { games, phases } from "../../db/schema";
-import { drain } from "../../server/jobs/worker";
-import { sweepDeadlines } from "../../server/services/deadlines";
 import { canonical } from "../../server/services/ruleset-games/verify";
 import { getRuleset } from "../../server/rulesets";
-import { defaultDecision, validateOrders, type DecisionRecord, type GameState, type HouseRules, type Nation } from "../../server/rulesets/1942/engine";
+import { defaultDecision, type DecisionRecord, type GameState, type HouseRules, type Nation } from "../../server/rulesets/1942/engine";
 import { stepOf } from "../../server/rulesets/1942/engine/combat/decisions";
-import { robotOrders } from "../../server/rulesets/1942/robots/robot";
 import type { BattleOrders, LandingOrders, Orders1942, Report1942, State1942 } from "../../server/rulesets/1942";
 import type { BattleStage, PostCombatStage } from "../../server/rulesets/1942/phases/turn-so-far";
-import { otherChoice } from "../support/casualty-choice";
+import { newClassicGame, playClassicTurns } from "../support/classic-play";
 import { testDb } from "../support/db";
-import { callerFor, makeUser } from "../support/world";
 
 let handle: DbHandle;
 beforeAll(async () => {
@@ -32,7 +28,6 @@ afterAll(async () => {
 });
 
 const ruleset = getRuleset("1942")!;
-type Caller = ReturnType<typeof callerFor>;
 type Phase = typeof phases.$inferSelect;
 
 /** What the played games did, so the test knows it covered what it claims. */
@@ -43,93 +38,11 @@ async function rowsOf(gameId: number): Promise<Phase[]> {
 }
 
 
-/** Play `turns` turns: Alice (Germany) and Bob (Russia) order as robots would, then decide in three ways and land where they like. */
+/** Play `turns` turns of a classic game: Alice (Germany) and Bob (Russia) order as robots would, then decide in three ways and land where they like. */
 async function playGame(options: { lowLuck: boolean; houseRules?: HouseRules }, turns: number): Promise<number> {
-  const alice = await makeUser(handle, `alice-p-${Math.random()}@example.com`);
-  const bob = await makeUser(handle, `bob-p-${Math.random()}@example.com`);
-  const asAlice = callerFor(handle, alice);
-  const asBob = callerFor(handle, bob);
-  const { gameId } = await asAlice.game.create({
-    name: "Phases",
-    nations: ["Germany"],
-    robots: ["Japan", "United Kingdom", "United States"],
-    lowLuck: options.lowLuck,
-    ordersHours: 24,
-    decisionHours: 24,
-    robotsHold: false,
-    ...(options.houseRules ? { houseRules: options.houseRules } : {}),
-  });
-  await asBob.game.join({ gameId, nation: "Russia" });
-  const players: [Caller, Nation][] = [
-    [asAlice, "Germany"],
-    [asBob, "Russia"],
-  ];
-  let step = 0;
-  const skipped = new Set<string>();
-  for (let turn = 1; turn <= turns; turn++) {
-    const open = (await rowsOf(gameId)).at(-1)!;
-    if (open.turn !== turn || open.status !== "open") break;
-    for (const [caller, nation] of players) {
-      const list = robotOrders(open.startState, nation, `${open.seedHash}|${nation}`);
-      const checked = validateOrders(open.startState, nation, list);
-      const orders = list.filter((_, i) => checked.results[i]!.ok);
-      if (orders.length > 0) expect((await caller.orders.save({ gameId, nation, orders })).ok).toBe(true);
-      await caller.orders.lock({ gameId, nation });
-    }
-    await drain(handle, "test");
-    for (let i = 0; i < 80; i++) {
-      const phase = (await rowsOf(gameId)).at(-1)!;
-      if (phase.turn !== turn) break;
-      if (phase.status === "resolved") break;
-      if (phase.status === "battles") {
-        let acted = false;
-        for (const [caller, nation] of players) {
-          const view = await caller.game.get({ gameId });
-          const mine = view.phase!.pending!.requests.filter((r) => r.chooser === nation);
-          for (const r of mine) {
-            const key = `${r.battle}|${r.round}|${stepOf(r)}|${r.team}`;
-            if (skipped.has(key)) continue;
-            const way = step++ % 3;
-            if (way === 2) {
-              skipped.add(key); // left to the deadline
-              continue;
-            }
-            acted = true;
-            if (way === 1 && r.kind === "casualties") {
-              await caller.battle.setPreference({ gameId, casualties: "keep-armour" });
-              await caller.battle.resolveWithPreferences({ gameId, nation, battle: r.battle });
-              break; // the preference answered this battle's other requests too
-            }
-            const decision = otherChoice(r);
-            await caller.battle.decide({ gameId, nation, battle: r.battle, round: r.round, step: stepOf(r), decision }).catch((e: Error) => {
-              // A preference set for this battle may have answered it already.
-              if (!/waiting/.test(e.message)) throw e;
-            });
-          }
-        }
-        if (!acted) {
-          const past = new Date(Date.now() - 1000).toISOString();
-          const pending = { ...phase.pending!, requests: phase.pending!.requests.map((r) => ({ ...r, deadline: past })) };
-          await handle.db.update(phases).set({ decisionDeadline: new Date(past), pending }).where(eq(phases.id, phase.id));
-          await sweepDeadlines(handle.db);
-          skipped.clear();
-        }
-      } else if (phase.status === "post-combat") {
-        for (const [caller, nation] of players) {
-          const mine = (await caller.game.get({ gameId })).postCombat?.mine[nation];
-          if (!mine) continue;
-          // Land each group at the farthest place its choices name; move one AA gun when one may move.
-          const landings = mine.choices.air.map((a) => ({ type: a.type as "fighter" | "bomber", count: a.count, from: a.from, to: a.destinations.at(-1)?.to ?? a.from }));
-          const aaMoves = mine.choices.aaGuns.slice(0, 1).flatMap((g) => (g.destinations[0] ? [{ from: g.from, to: g.destinations[0], count: 1 }] : []));
-          const saved = await caller.postCombat.save({ gameId, nation, landings, aaMoves });
-          if (!saved.ok) await caller.postCombat.save({ gameId, nation, landings: [], aaMoves });
-          await caller.postCombat.lock({ gameId, nation });
-        }
-      }
-      await drain(handle, "test");
-    }
-  }
-  return gameId;
+  const game = await newClassicGame(handle, options);
+  await playClassicTurns(handle, game, turns);
+  return game.gameId;
 }
 
 /** Every waiting decision answered from the stored records: a player's as its choice, a robot's by its robot, a default by nobody. */

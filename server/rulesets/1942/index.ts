@@ -40,6 +40,7 @@ import { purchaseOptions } from "./queries/placements";
 import { checkGroupQuestion, checkPlacementQuestion } from "./queries/question-shapes";
 import { resolveStored, type StoredTurn as StoredTurn1942 } from "./stored/replay";
 import { turnReportOf } from "./phases/turn-report";
+import { importClassic } from "./classic-import";
 
 export type { BattleOrders } from "./phases/battle-choices";
 export type { LandingOrders } from "./phases/landing-choices";
@@ -168,9 +169,17 @@ export const ruleset1942: Ruleset<State1942, Orders1942, Report1942, string, Opt
     const { state, report } = resolveStored(turn, ordersBySide as Partial<Record<Nation, Order[]>>, options?.lowLuck === true);
     return { state, report: report as Report1942 };
   },
+  // A classic game's whole-turn rows as the rows of a game played a phase at a time (classic-import.ts).
+  importWholeTurns(game) {
+    return importClassic(ruleset1942, game);
+  },
   result(state): GameResult {
     if (isStage(state)) return { over: false };
-    const victory = victoryOf(indexBoard(state.board), state);
+    // R8.6, R9.1: victory is judged at a turn's end, of the turn that ended, as the turn's report
+    // judges it; a state counting turns already carries the next one's number (the minor victory
+    // from turn N would otherwise end the game a turn early, at the end of turn N - 1).
+    const ended = state.turn !== undefined ? { ...state, turn: state.turn - 1 } : state;
+    const victory = victoryOf(indexBoard(state.board), ended);
     return victory.winner ? { over: true, winners: [victory.winner], draw: false, reason: victory.reason } : { over: false };
   },
   // Issue 21: a nation's casualty order kept from turn to turn, given to the battles it leaves to it (R6.9).

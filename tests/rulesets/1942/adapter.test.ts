@@ -2,7 +2,7 @@
 // plays a whole turn gives, through the adapter, the engine's own report — and still the report the
 // case expects. Setup, validate, result and the robot are the engine's too.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, validateOrders } from "../../../server/rulesets/1942/engine";
+import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, validateOrders, type TurnReport } from "../../../server/rulesets/1942/engine";
 import { getRuleset } from "../../../server/rulesets";
 import { runParsedScenario } from "../../../server/scenario/run";
 import { robotOrders } from "../../../server/rulesets/1942/robots/robot";
@@ -38,6 +38,24 @@ describe("the 1942 adapter", () => {
     const through = ruleset.resolve(state, s.orders, { lowLuck: s.lowLuck, landings: s.landings, aaMoves: s.aaMoves }, s.seed);
     expect(JSON.stringify(through.report)).toBe(JSON.stringify(runParsedScenario(s)));
     expect(matchReport(c.expect, through.report)).toEqual([]);
+  });
+
+  it("ends the game when a turn's report names a winner, not a turn earlier (R9.1 minor victory from turn 2)", () => {
+    const setup = ruleset.setup("standard", { houseRules: { minorVictoryTurn: 2 } }, "seed");
+    if (!setup.ok) throw new Error(setup.message);
+    let state = setup.state;
+    expect(ruleset.result(state)).toEqual({ over: false });
+    const told: [boolean, boolean][] = [];
+    for (let turn = 1; turn <= 3 && !ruleset.result(state).over; turn++) {
+      const { state: next, report } = ruleset.resolve(state, {}, null, "seed");
+      const victory = (report as TurnReport).victory;
+      told.push([ruleset.result(next).over, victory.winner !== null]);
+      if (victory.winner) expect(ruleset.result(next)).toEqual({ over: true, winners: [victory.winner], draw: false, reason: victory.reason });
+      state = next;
+    }
+    // Turn 1 ends before the minor victory counts; the result says what each turn's report says.
+    expect(told[0]).toEqual([false, false]);
+    for (const [over, won] of told) expect(over).toBe(won);
   });
 
   it("sets up the standard board, validates and plays robots as the engine does", () => {
