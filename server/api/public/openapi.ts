@@ -75,7 +75,10 @@ function operation(route: ApiRoute) {
     operationId: route.operationId ?? route.procedure,
     "x-procedure": route.procedure,
     summary: route.summary,
-    description: `Calls the site's \`${route.procedure}\`. Needs a token with the \`${route.scope}\` scope.`,
+    description:
+      `Calls the site's \`${route.procedure}\`. Needs a token with the \`${route.scope}\` scope.` +
+      (route.playInstead ? ` For classic 1942 games only: a game played a phase at a time (every game POST /challenges makes) answers 400 naming \`${route.playInstead}\`, the route to use.` : ""),
+    ...(route.playInstead ? { "x-play-instead": route.playInstead } : {}),
     tags: [route.procedure.split(".")[0]],
     security: [{ bearerAuth: [route.scope] }],
     "x-scope": route.scope,
