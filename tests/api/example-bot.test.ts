@@ -76,10 +76,13 @@ describe("the example bot", () => {
     expect(calls).toContain("GET /api/v1/play/N/sides/Germany/questions/destinations");
     expect(calls).toContain("GET /api/v1/play/N/sides/Germany/questions/placements");
     expect(calls).toContain("GET /api/v1/games/N/events");
-    // Every phase it acted in is one Germany acts in, each saved and locked once, and nothing it sent was refused.
+    // The rules accepted every batch it sent.
     expect(lines.filter((l) => /refused/.test(l))).toEqual([]);
-    // The whole game, every phase resolved, replays with its dice.
+    // The game is over, and every phase of it replays with its dice.
     const [finished] = await handle.db.select().from(games).where(eq(games.id, gameId));
     expect(finished!.status).toBe("finished");
+    const verified = (await (await apiFetch(`http://localhost/api/v1/play/${gameId}/verify`, { headers: { authorization: `Bearer ${token}` } })).json()) as { ok: boolean; phases: unknown[] };
+    expect(verified.ok).toBe(true);
+    expect(verified.phases.length).toBeGreaterThan(0);
   });
 });
