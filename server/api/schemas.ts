@@ -77,3 +77,15 @@ export const challenge = platformOptions.extend({
     })
     .optional(),
 });
+
+/**
+ * The public API's 1942 challenge (POST /challenges, play.create1942): game.create's body, which
+ * programs written against the API send, played a phase at a time like the lobby's games. Every field
+ * is carried onto play.create's (challenge-1942.ts); a field it does not have is a 400 naming it,
+ * never silently dropped, since the game it makes is not the classic one the body once made.
+ */
+export const apiChallenge1942 = z.strictObject({
+  ...challenge.shape,
+  /** The 1942 ruleset's scenario; it has one, "standard" (the whole board, five nations). */
+  scenario: keyText(1, 60).default("standard"),
+});

@@ -312,6 +312,9 @@ const INPUTS: Record<string, fc.Arbitrary<unknown>> = {
   "play.games": fc.constant(undefined),
   "play.kind": fc.record({ gameId: playId }),
   "play.create": rulesetChallenge,
+  // The public API's POST /challenges: game.create's body, and a scenario (1942 has one), made a phased game.
+  // (Its acceptance is tests/api/challenge-1942.test.ts's: here game.create fills each role's active games first.)
+  "play.create1942": fc.oneof(challenge, challenge.map((c) => ({ ...(c as object), scenario: "standard" })), challenge.map((c) => ({ ...(c as object), seats: 5 }))),
   "play.join": playSide,
   "play.get": fc.record({ gameId: playId, side: fc.option(side, { nil: undefined }) }),
   "play.save": fc.record({ gameId: playId, side, orders: batch }),

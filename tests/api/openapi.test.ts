@@ -88,8 +88,30 @@ describe("the OpenAPI document", () => {
     const phased = doc.paths["/play/challenges"]!.post!.requestBody!.content["application/json"]!.schema;
     expect(Object.keys(phased.properties!)).toEqual(expect.arrayContaining([...platform, "ruleset", "scenario", "seats", "mine", "rules"]));
     expect(Object.keys(challenge.properties!)).toEqual(expect.arrayContaining(platform));
+    // POST /challenges takes game.create's body (and a scenario), made a phased game by play.create1942: strict, so an unknown field is refused.
+    expect(doc.paths["/challenges"]!.post!.operationId).toBe("play.create1942");
+    expect(Object.keys(challenge.properties!)).toEqual(expect.arrayContaining(["lowLuck", "decisionHours", "houseRules", "scenario"]));
+    expect((challenge as { additionalProperties?: unknown }).additionalProperties).toBe(false);
     const destinations = doc.paths["/games/{gameId}/nations/{nation}/destinations"]!.get!;
     expect(destinations.parameters.filter((p) => p.in === "query").map((p) => p.name).sort()).toEqual(["earlier", "group"]);
+  });
+});
+
+describe("the classic 1942 routes", () => {
+  it("each names, in its description, the play route a game played a phase at a time is played through, a route of the table", () => {
+    const doc = openApiDocument() as Doc;
+    const classic = API_ROUTES.filter((r) => r.playInstead);
+    expect(classic.map((r) => r.procedure).sort()).toEqual(
+      ["battle.decide", "game.get", "game.review", "orders.destinations", "orders.lock", "orders.placements", "orders.save", "orders.unlock", "postCombat.lock", "postCombat.save"].sort(),
+    );
+    for (const r of classic) {
+      const [method, path] = r.playInstead!.split(" ") as [string, string];
+      const target = API_ROUTES.find((t) => t.method === method && t.path === path.replace(/\/questions\/\w+$/, "/questions/{name}"));
+      expect(target?.procedure, r.playInstead).toMatch(/^play\./);
+      const op = doc.paths[r.path]![r.method.toLowerCase()] as unknown as { description: string; "x-play-instead": string };
+      expect(op["x-play-instead"]).toBe(r.playInstead);
+      expect(op.description).toContain(r.playInstead!);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 // The public HTTP API (issue 23), called through the route handler's own GET/POST/PUT with Request
-// objects: a whole turn played through the API alone; the site's secrecy and authorization over
+// objects: a whole turn played through the API alone (a phased game, as POST /challenges makes); the site's secrecy and authorization over
 // roles (another user's token, a read-only token, revoked, expired, none); the rate limit; bad input.
 import { EventEmitter } from "node:events";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -11,7 +11,7 @@ import { logger } from "../../server/log";
 import { createToken } from "../../server/services/api-tokens";
 import type { TokenScope } from "../../db/schema";
 import { testDb } from "../support/db";
-import { makeUser, twoPlayerGame } from "../support/world";
+import { callerFor, makeUser, twoPlayerGame } from "../support/world";
 
 let handle: DbHandle;
 const bus = new EventEmitter().setMaxListeners(0);
@@ -46,9 +46,10 @@ async function api(method: "GET" | "POST" | "PUT", path: string, token?: string 
 }
 
 describe("a whole turn through the API alone", () => {
-  it("creates a challenge with robots, saves and locks orders, and reads the resolved turn", async () => {
+  it("creates a challenge with robots, saves and locks orders on the play routes, and reads the resolved turn", async () => {
     const player = await makeUser(handle, "api-player@example.com");
     const token = await tokenFor(player.id);
+    // POST /challenges makes a 1942 game played a phase at a time (tests/api/challenge-1942.test.ts).
     const made = await api("POST", "/challenges", token, { name: "Through the API", nations: ["Germany"], robots: OTHERS, lowLuck: false, ordersHours: 24, decisionHours: 24, robotsHold: true });
     expect(made.status).toBe(200);
     const gameId = made.body.gameId as number;
@@ -57,30 +58,31 @@ describe("a whole turn through the API alone", () => {
     expect(lobby.status).toBe(200);
     expect(JSON.stringify(lobby.body)).toContain("Through the API");
 
-    const view = await api("GET", `/games/${gameId}`, token);
+    const view = await api("GET", `/play/${gameId}`, token);
     expect(view.status).toBe(200);
-    expect(view.body.phase.turn).toBe(1);
+    expect(view.body.turn).toBe(1);
 
-    const group = JSON.stringify({ from: "Germany", units: { infantry: 1 } });
-    const where = await api("GET", `/games/${gameId}/nations/Germany/destinations?group=${encodeURIComponent(group)}&earlier=[]`, token);
+    const question = JSON.stringify({ from: "Germany", units: { infantry: 1 }, earlier: [] });
+    const where = await api("GET", `/play/${gameId}/sides/Germany/questions/destinations?question=${encodeURIComponent(question)}`, token);
     expect(where.status).toBe(200);
     expect(JSON.stringify(where.body)).toContain("East Europe");
 
-    const saved = await api("PUT", `/games/${gameId}/nations/Germany/orders`, token, { orders: [{ id: SECRET, units: { infantry: 1 }, from: "Germany", path: ["East Europe"] }] });
+    const saved = await api("PUT", `/play/${gameId}/sides/Germany/orders`, token, { orders: [{ id: SECRET, units: { infantry: 1 }, from: "Germany", path: ["East Europe"] }] });
     expect(saved.status).toBe(200);
     expect(saved.body.ok).toBe(true);
-    expect(JSON.stringify((await api("GET", `/games/${gameId}`, token)).body)).toContain(SECRET);
+    expect(JSON.stringify((await api("GET", `/play/${gameId}`, token)).body)).toContain(SECRET);
 
-    const locked = await api("POST", `/games/${gameId}/nations/Germany/lock`, token);
+    const locked = await api("POST", `/play/${gameId}/sides/Germany/lock`, token);
     expect(locked.status).toBe(200);
     await drain(handle, "test");
 
-    const review = await api("GET", `/games/${gameId}/turns/1`, token);
+    // No battle and nothing to land: the turn's later phases ask nobody and close as they open.
+    const review = await api("GET", `/play/${gameId}/turns/1`, token);
     expect(review.status).toBe(200);
     expect(review.body.resolved).toBe(true);
     expect(review.body.orders.Germany).toEqual([expect.objectContaining({ id: SECRET, from: "Germany", path: ["East Europe"] })]);
-    const after = await api("GET", `/games/${gameId}`, token);
-    expect(after.body.phase.turn).toBe(2);
+    const after = await api("GET", `/play/${gameId}`, token);
+    expect(after.body.turn).toBe(2);
   });
 });
 
@@ -140,12 +142,12 @@ describe("the site's authorization and secrecy, over roles", () => {
 });
 
 describe("battles through the API", () => {
-  it("the leading nation's token decides its casualties; another user's token cannot", async () => {
+  it("the leading nation's token decides its casualties in a classic game; another user's token cannot", async () => {
     const alice = await makeUser(handle, "api-battle-alice@example.com");
     const bob = await makeUser(handle, "api-battle-bob@example.com");
     const [aliceToken, bobToken] = [await tokenFor(alice.id), await tokenFor(bob.id)];
-    const made = await api("POST", "/challenges", aliceToken, { name: "Karelia by API", nations: ["Germany"], robots: OTHERS, lowLuck: true, ordersHours: 24, decisionHours: 24, robotsHold: true });
-    const gameId = made.body.gameId as number;
+    // A classic game (battle.decide is its route), made through the site's game.create: POST /challenges makes phased ones.
+    const { gameId } = await callerFor(handle, alice).game.create({ name: "Karelia by API", nations: ["Germany"], robots: [...OTHERS], lowLuck: true, ordersHours: 24, decisionHours: 24, robotsHold: true });
     const orders = [{ id: "g1", units: { infantry: 3, armour: 1 }, from: "East Europe", path: ["Karelia S.S.R."] }];
     expect((await api("PUT", `/games/${gameId}/nations/Germany/orders`, aliceToken, { orders })).body.ok).toBe(true);
     expect((await api("POST", `/games/${gameId}/nations/Germany/lock`, aliceToken)).status).toBe(200);
@@ -295,7 +297,9 @@ describe("answers match the documented schemas", () => {
       checked.push(found.route.procedure);
       return res.body;
     }
-    const { gameId } = await call("POST", "/challenges", { name: "Schemas", nations: ["Germany"], robots: OTHERS, lowLuck: false, ordersHours: 24, decisionHours: 24, robotsHold: true });
+    // POST /challenges makes a phased game (its answer checked here); the classic routes below play a classic one.
+    await call("POST", "/challenges", { name: "Schemas", nations: ["Germany"], robots: OTHERS, lowLuck: false, ordersHours: 24, decisionHours: 24, robotsHold: true });
+    const { gameId } = await callerFor(handle, player).game.create({ name: "Schemas", nations: ["Germany"], robots: [...OTHERS], lowLuck: false, ordersHours: 24, decisionHours: 24, robotsHold: true });
     await call("GET", "/games");
     await call("GET", `/games/${gameId}`);
     await call("GET", `/games/${gameId}/nations/Germany/destinations?group=${encodeURIComponent(JSON.stringify({ from: "Germany", units: { infantry: 1 } }))}&earlier=[]`);

@@ -73,7 +73,7 @@ describe("a 1942 game created through play.create", () => {
     expect(first).toMatchObject({ turn: 1, step: 0, status: "open", engineVersion: `1942 ${ruleset.version}` });
     expect((first.startState as GameState).lowLuck).toBe(true);
     // Its 1942-only procedures refuse it by name: it is played through play.*.
-    const refused = { code: "BAD_REQUEST", message: expect.stringContaining("played a phase at a time through play.*") };
+    const refused = { code: "BAD_REQUEST", message: "This 1942 game is played a phase at a time: use play.* (/api/v1/play/...)" };
     await expect(asAlice.game.get({ gameId })).rejects.toMatchObject(refused);
     await expect(asAlice.orders.save({ gameId, nation: "Germany", orders: [] })).rejects.toMatchObject(refused);
     await expect(asAlice.orders.lock({ gameId, nation: "Germany" })).rejects.toMatchObject(refused);

@@ -17,7 +17,8 @@ import { logger, requestIdOf } from "../../log";
 import { RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE, internalMessage, logInternalError } from "../internal-error";
 import { createCaller } from "../root";
 import { openApiDocument } from "./openapi";
-import { INTEGER_PARAMS, matchRoute, type ApiRoute } from "./routes";
+import { NotClassicError } from "../../services/ruleset-games/rulesets";
+import { INTEGER_PARAMS, matchRoute, playRouteFor, type ApiRoute } from "./routes";
 import { MAX_STREAMS_PER_TOKEN, sseResponse, takeStreamSlot } from "./stream";
 
 /** Calls per token per minute. */
@@ -73,8 +74,19 @@ async function inputOf(req: Request, route: ApiRoute, params: Record<string, str
   return fields;
 }
 
+/**
+ * The refusal of a classic 1942 route for a game played a phase at a time (or of another ruleset):
+ * what the game is, and the play route to call instead, filled in for this call.
+ */
+function notClassicResponse(cause: NotClassicError, route: ApiRoute, params: Record<string, string>): Response {
+  const [method, path] = playRouteFor(route, params)!.split(" ");
+  const use = `${method} ${PREFIX}${path}`;
+  return problem(400, "BAD_REQUEST", `${cause.lead}: use ${use}`, { details: { use } });
+}
+
 /** The HTTP answer for a procedure's error: its status, code and message; zod issues by field. */
-function errorResponse(error: TRPCError, where: string): Response {
+function errorResponse(error: TRPCError, where: string, route?: ApiRoute, params: Record<string, string> = {}): Response {
+  if (error.cause instanceof NotClassicError && route?.playInstead) return notClassicResponse(error.cause, route, params);
   if (error.code === "INTERNAL_SERVER_ERROR") {
     if (isConnectionError(error.cause ?? error)) return problem(503, "SERVICE_UNAVAILABLE", UNAVAILABLE_MESSAGE, {}, { "retry-after": String(RETRY_AFTER_SECONDS) });
     const id = logInternalError(error.cause ?? error, where);
@@ -188,7 +200,7 @@ export async function handleApiRequest(req: Request): Promise<Response> {
       return finish(json(200, result ?? null), holder.tokenId);
     } catch (error) {
       const trpcError = error instanceof TRPCError ? error : new TRPCError({ code: "INTERNAL_SERVER_ERROR", cause: error });
-      return finish(errorResponse(trpcError, `api ${route.method} ${route.path}`), holder.tokenId);
+      return finish(errorResponse(trpcError, `api ${route.method} ${route.path}`, route, params), holder.tokenId);
     }
   } catch (error) {
     if (isConnectionError(error)) {

@@ -23,17 +23,20 @@ function inputSchemasOf(procedure: string): z.ZodType[] {
 export function inputSchemaOf(route: ApiRoute): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const required = new Set<string>();
+  // A body whose every part is strict refuses a field it does not name (400): the document says so.
+  let strict = true;
   for (const schema of inputSchemasOf(route.procedure)) {
     // Dates and transforms have no JSON form of their own (STACK.md pitfall 21); the input side is what a client sends.
     const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
     Object.assign(properties, json.properties ?? {});
     for (const name of json.required ?? []) required.add(name);
+    strict &&= json.additionalProperties === false;
   }
   for (const name of pathParams(route)) {
     delete properties[name];
     required.delete(name);
   }
-  return { type: "object", properties, ...(required.size ? { required: [...required] } : {}) };
+  return { type: "object", properties, ...(required.size ? { required: [...required] } : {}), ...(strict ? { additionalProperties: false } : {}) };
 }
 
 /** The zod schema of a procedure's answer: its own `.output()`, else the documented one (api/outputs.ts). */
@@ -75,7 +78,10 @@ function operation(route: ApiRoute) {
     operationId: route.operationId ?? route.procedure,
     "x-procedure": route.procedure,
     summary: route.summary,
-    description: `Calls the site's \`${route.procedure}\`. Needs a token with the \`${route.scope}\` scope.`,
+    description:
+      `Calls the site's \`${route.procedure}\`. Needs a token with the \`${route.scope}\` scope.` +
+      (route.playInstead ? ` For classic 1942 games only: a game played a phase at a time (every game POST /challenges makes) answers 400 naming \`${route.playInstead}\`, the route to use.` : ""),
+    ...(route.playInstead ? { "x-play-instead": route.playInstead } : {}),
     tags: [route.procedure.split(".")[0]],
     security: [{ bearerAuth: [route.scope] }],
     "x-scope": route.scope,

@@ -25,7 +25,7 @@ const inline = (text: string) => escape(text).replace(/`([^`]+)`/g, "<code>$1</c
 
 /** Examples written by hand where a made-up value would not be a legal call (a real order, a real battle). */
 const EXAMPLES: Record<string, { body?: unknown; query?: Record<string, unknown> }> = {
-  "game.create": { body: { name: "API practice", nations: ["Germany"], robots: ["Japan", "Russia", "United Kingdom", "United States"], lowLuck: false, ordersHours: 24, decisionHours: 24, robotsHold: true } },
+  "play.create1942": { body: { name: "API practice", nations: ["Germany"], robots: ["Japan", "Russia", "United Kingdom", "United States"], lowLuck: false, ordersHours: 24, decisionHours: 24, robotsHold: true } },
   "game.join": { body: { nation: "Japan" } },
   "game.eventsAfter": { query: { after: 918273, wait: 25 } },
   "orders.destinations": { query: { group: { from: "Germany", units: { infantry: 1 } }, earlier: [] } },

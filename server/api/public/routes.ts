@@ -20,6 +20,11 @@ export interface ApiRoute {
   noInput?: boolean;
   /** A subscription answered as server-sent events (./stream.ts), not JSON. */
   stream?: boolean;
+  /**
+   * A classic 1942 route: the play route a game played a phase at a time is played through instead
+   * ("METHOD /path"; its `{gameId}` and `{turn}` filled in from the call, `{side}` from its `{nation}`), named in the 400.
+   */
+  playInstead?: string;
 }
 
 /** Path parameters that are whole numbers (ids, turns); the others are strings (nations). */
@@ -27,27 +32,27 @@ export const INTEGER_PARAMS = new Set(["gameId", "turn", "channelId", "webhookId
 
 export const API_ROUTES: readonly ApiRoute[] = [
   { method: "GET", path: "/games", procedure: "game.lobby", scope: "read", summary: "Your games and the open challenges", noInput: true },
-  { method: "POST", path: "/challenges", procedure: "game.create", scope: "play", summary: "Create a challenge (the body is the site's challenge form)" },
-  { method: "GET", path: "/games/{gameId}", procedure: "game.get", scope: "read", summary: "A game as you see it on the game page" },
+  { method: "POST", path: "/challenges", procedure: "play.create1942", scope: "play", summary: "Create a 1942 challenge, played a phase at a time through /play (nations, robots, bots, lowLuck, houseRules, decisionHours, and every platform option)" },
+  { method: "GET", path: "/games/{gameId}", procedure: "game.get", scope: "read", summary: "A classic 1942 game as you see it on the game page", playInstead: "GET /play/{gameId}" },
   { method: "POST", path: "/games/{gameId}/join", procedure: "game.join", scope: "play", summary: "Join an open challenge as a nation" },
   { method: "GET", path: "/games/{gameId}/history", procedure: "game.history", scope: "read", summary: "The game's resolved phases" },
-  { method: "GET", path: "/games/{gameId}/turns/{turn}", procedure: "game.review", scope: "read", summary: "One turn's orders and report once resolved" },
+  { method: "GET", path: "/games/{gameId}/turns/{turn}", procedure: "game.review", scope: "read", summary: "One turn of a classic 1942 game: its orders and report once resolved", playInstead: "GET /play/{gameId}/turns/{turn}" },
   { method: "GET", path: "/games/{gameId}/events", procedure: "game.eventsAfter", scope: "read", summary: "The game's events after a seen id (query: after, wait up to 25 s for one)" },
   { method: "GET", path: "/games/{gameId}/stream", procedure: "game.events", scope: "read", summary: "The game's events as server-sent events (text/event-stream); resume with Last-Event-ID", stream: true },
-  { method: "GET", path: "/games/{gameId}/nations/{nation}/destinations", procedure: "orders.destinations", scope: "read", summary: "Legal destinations of one group of your nation (query: group, earlier as JSON)" },
-  { method: "GET", path: "/games/{gameId}/nations/{nation}/placements", procedure: "orders.placements", scope: "read", summary: "Where new units may be placed and what they cost (query: earlier as JSON)" },
-  { method: "PUT", path: "/games/{gameId}/nations/{nation}/orders", procedure: "orders.save", scope: "play", summary: "Save your nation's orders (replaces the saved set)" },
-  { method: "POST", path: "/games/{gameId}/nations/{nation}/lock", procedure: "orders.lock", scope: "play", summary: "Lock your nation's orders" },
-  { method: "POST", path: "/games/{gameId}/nations/{nation}/unlock", procedure: "orders.unlock", scope: "play", summary: "Unlock your nation's orders" },
-  { method: "POST", path: "/games/{gameId}/nations/{nation}/battles/decide", procedure: "battle.decide", scope: "play", summary: "Decide casualties or a retreat in a battle your nation leads" },
-  { method: "PUT", path: "/games/{gameId}/nations/{nation}/landings", procedure: "postCombat.save", scope: "play", summary: "Save your nation's post-combat landings and AA moves" },
-  { method: "POST", path: "/games/{gameId}/nations/{nation}/landings/lock", procedure: "postCombat.lock", scope: "play", summary: "Lock your nation's post-combat choices" },
+  { method: "GET", path: "/games/{gameId}/nations/{nation}/destinations", procedure: "orders.destinations", scope: "read", summary: "Legal destinations of one group of your nation (query: group, earlier as JSON)", playInstead: "GET /play/{gameId}/sides/{side}/questions/destinations" },
+  { method: "GET", path: "/games/{gameId}/nations/{nation}/placements", procedure: "orders.placements", scope: "read", summary: "Where new units may be placed and what they cost (query: earlier as JSON)", playInstead: "GET /play/{gameId}/sides/{side}/questions/placements" },
+  { method: "PUT", path: "/games/{gameId}/nations/{nation}/orders", procedure: "orders.save", scope: "play", summary: "Save your nation's orders (replaces the saved set)", playInstead: "PUT /play/{gameId}/sides/{side}/orders" },
+  { method: "POST", path: "/games/{gameId}/nations/{nation}/lock", procedure: "orders.lock", scope: "play", summary: "Lock your nation's orders", playInstead: "POST /play/{gameId}/sides/{side}/lock" },
+  { method: "POST", path: "/games/{gameId}/nations/{nation}/unlock", procedure: "orders.unlock", scope: "play", summary: "Unlock your nation's orders", playInstead: "POST /play/{gameId}/sides/{side}/unlock" },
+  { method: "POST", path: "/games/{gameId}/nations/{nation}/battles/decide", procedure: "battle.decide", scope: "play", summary: "Decide casualties or a retreat in a battle your nation leads", playInstead: "PUT /play/{gameId}/sides/{side}/orders" },
+  { method: "PUT", path: "/games/{gameId}/nations/{nation}/landings", procedure: "postCombat.save", scope: "play", summary: "Save your nation's post-combat landings and AA moves", playInstead: "PUT /play/{gameId}/sides/{side}/orders" },
+  { method: "POST", path: "/games/{gameId}/nations/{nation}/landings/lock", procedure: "postCombat.lock", scope: "play", summary: "Lock your nation's post-combat choices", playInstead: "POST /play/{gameId}/sides/{side}/lock" },
   { method: "GET", path: "/games/{gameId}/press", procedure: "press.channels", scope: "read", summary: "The press channels you may read, with unread counts" },
   { method: "GET", path: "/games/{gameId}/press/{channelId}", procedure: "press.messages", scope: "read", summary: "A page of one channel's messages (query: before)" },
   { method: "POST", path: "/games/{gameId}/nations/{nation}/press", procedure: "press.open", scope: "press", summary: "Open a private channel of your nation and the given members" },
   { method: "POST", path: "/games/{gameId}/nations/{nation}/press/{channelId}", procedure: "press.send", scope: "press", summary: "Send a message to a channel as your nation" },
   // Games played a phase at a time, of every ruleset (Interplanetary, War of the Triple Alliance, and
-  // 1942 games created here): play.* (docs/platform.md).
+  // 1942 games, which POST /challenges and POST /play/challenges both make): play.* (docs/platform.md).
   { method: "GET", path: "/play", procedure: "play.games", scope: "read", summary: "The games offered, with their scenarios, sides and options", noInput: true },
   { method: "POST", path: "/play/challenges", procedure: "play.create", scope: "play", summary: "Create a challenge played a phase at a time, of any ruleset, 1942 too (ruleset, scenario, seats, your sides, robots, bots, rules, and every option of POST /challenges)" },
   { method: "GET", path: "/play/{gameId}", procedure: "play.get", scope: "read", summary: "A game played a phase at a time as you see it: the ruleset's view, the phase, your saved orders (query: side)" },
@@ -72,6 +77,12 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: "POST", path: "/webhooks/{webhookId}/test", procedure: "webhook.test", scope: "webhooks", summary: "Send a signed test delivery to a webhook" },
   { method: "DELETE", path: "/webhooks/{webhookId}", procedure: "webhook.delete", scope: "webhooks", summary: "Delete a webhook and its deliveries" },
 ];
+
+/** A classic route's play route for this call, its path's parameters filled in (a nation is the side). */
+export function playRouteFor(route: ApiRoute, params: Record<string, string>): string | undefined {
+  const values: Record<string, string | undefined> = { ...params, side: params.nation };
+  return route.playInstead?.replace(/\{(\w+)\}/g, (whole, name: string) => (values[name] === undefined ? whole : encodeURIComponent(values[name]!)));
+}
 
 /** The route matching `method` and `path` (under /api/v1) and its path parameters, or why none does. */
 export function matchRoute(method: string, path: string): { route: ApiRoute; params: Record<string, string> } | { problem: "not-found" | "method"; allowed?: string[] } {

@@ -19,7 +19,9 @@ import { notFound } from "../../services/errors";
 import { verifyGameFor } from "../../services/verify";
 import { int4, keyText, plainText } from "../input";
 import { botPlayer, decisionHours, gameOptionsOf, platformOptions } from "../platform-options";
-import { gameId } from "../schemas";
+import { apiChallenge1942, gameId } from "../schemas";
+import { rulesetChallengeOf } from "../challenge-1942";
+import { gameCreatedOutput } from "../outputs";
 import { endsVacation, protectedProcedure, router } from "../trpc";
 
 /** A side of a game (the ruleset's own id: "red", "paraguay"). */
@@ -74,6 +76,14 @@ export const playRouter = router({
       }),
     }),
   ),
+  /**
+   * The public API's POST /challenges: a 1942 challenge in game.create's body (the one programs
+   * written against the API send), made by the same service as play.create, played a phase at a time.
+   */
+  create1942: protectedProcedure
+    .input(apiChallenge1942)
+    .output(gameCreatedOutput)
+    .mutation(({ ctx, input }) => createRulesetChallenge(ctx.db, ctx.user.id, rulesetChallengeOf(input))),
   join: protectedProcedure.input(gameSide).mutation(({ ctx, input }) => joinGame(ctx.db, ctx.user.id, input.gameId, input.side as never)),
   /** The game as the caller may see it: `side` picks which of the caller's sides looks (default: the first). */
   get: protectedProcedure.input(z.object({ gameId, side: side.optional() })).query(({ ctx, input }) => rulesetGameView(ctx.db, ctx.user.id, input.gameId, input.side)),

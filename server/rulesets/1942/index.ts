@@ -175,11 +175,10 @@ export const ruleset1942: Ruleset<State1942, Orders1942, Report1942, string, Opt
   },
   result(state): GameResult {
     if (isStage(state)) return { over: false };
-    // R8.6, R9.1: victory is judged at a turn's end, of the turn that ended, as the turn's report
-    // judges it; a state counting turns already carries the next one's number (the minor victory
-    // from turn N would otherwise end the game a turn early, at the end of turn N - 1).
-    const ended = state.turn !== undefined ? { ...state, turn: state.turn - 1 } : state;
-    const victory = victoryOf(indexBoard(state.board), ended);
+    // A state starts its turn: victory is judged as at the end of the turn before it (R8.6, R9.1: the
+    // turn endTurn judged, one less than the turn it counts on), so the R9.1 minor victory of turn N
+    // comes after turn N is played, and a game's first state (no turn played) is never over by it.
+    const victory = victoryOf(indexBoard(state.board), { ...state, turn: (state.turn ?? 1) - 1 });
     return victory.winner ? { over: true, winners: [victory.winner], draw: false, reason: victory.reason } : { over: false };
   },
   // Issue 21: a nation's casualty order kept from turn to turn, given to the battles it leaves to it (R6.9).

@@ -115,11 +115,21 @@ export async function anyRulesetGame(db: Db, gameId: number): Promise<{ game: Ga
  */
 export const wholeTurnRows = (game: Pick<Game, "ruleset" | "scenario">): boolean => classicGame(game);
 
-/** The refusal a 1942-only procedure gives for any game but a classic 1942 one (never a crash on its state). */
-export function notClassic(game: Pick<Game, "ruleset" | "scenario">): ServiceError {
-  if (game.ruleset === CLASSIC) return new ServiceError("BAD_REQUEST", "This 1942 game is played a phase at a time through play.* (/api/v1/play/...)");
+/**
+ * The refusal a 1942-only procedure gives for any game but a classic 1942 one (never a crash on its
+ * state). `lead` says what the game is; the public API's handler names, after it, the play route to use
+ * instead of the route called (routes.ts `playInstead`).
+ */
+export class NotClassicError extends ServiceError {
+  constructor(readonly lead: string) {
+    super("BAD_REQUEST", `${lead}: use play.* (/api/v1/play/...)`);
+  }
+}
+
+export function notClassic(game: Pick<Game, "ruleset" | "scenario">): NotClassicError {
+  if (game.ruleset === CLASSIC) return new NotClassicError("This 1942 game is played a phase at a time");
   const name = getRuleset(game.ruleset)?.name ?? game.ruleset;
-  return new ServiceError("BAD_REQUEST", `This game is ${name}, not 1942: it is played through play.* (/api/v1/play/...)`);
+  return new NotClassicError(`This game is ${name}, not 1942`);
 }
 
 /** Throws notClassic unless the game is a classic 1942 game (missing games pass: the caller says "not found"). */

@@ -29,6 +29,25 @@ describe("the 1942 adapter", () => {
     ]);
   });
 
+  it("ends a game by the R9.1 minor victory after its agreed turn is played, as the engine's turn report says", () => {
+    // No orders: no battle, no capture, so no die decides; the board starts untied (R9.1 points).
+    for (const minorVictoryTurn of [1, 2]) {
+      const setup = ruleset.setup("standard", { houseRules: { minorVictoryTurn } }, "s");
+      if (!setup.ok) throw new Error(setup.message);
+      let state = setup.state;
+      // The first state, before any turn is played, is never over by the minor victory.
+      expect(ruleset.result(state)).toEqual({ over: false });
+      for (let turn = 1; turn <= minorVictoryTurn; turn++) {
+        const next = ruleset.resolve(state, {}, null, `seed-${turn}`);
+        const victory = (next.report as { victory: { winner: string | null; reason: string } }).victory;
+        state = next.state;
+        // The result of the next turn's state is the verdict of the turn just ended.
+        expect(ruleset.result(state)).toEqual(victory.winner ? { over: true, winners: [victory.winner], draw: false, reason: victory.reason } : { over: false });
+        expect(victory.winner !== null).toBe(turn === minorVictoryTurn);
+      }
+    }
+  });
+
   it("covers a good part of the corpus", () => {
     expect(wholeTurns.length).toBeGreaterThanOrEqual(20);
   });
