@@ -1,6 +1,8 @@
 // Synthetic players for the load test, made directly in the throw-away database: a user and a
 // session row each (the cookie next-auth reads; no sign-in mail, no test-only route in the app),
-// and games of five human players started through the same services the app uses.
+// and games of five human players started through the same procedures the app uses: played a phase
+// at a time (play.create, as the lobby makes 1942 games), or classic (game.create, which the CPU
+// scripts of one request still measure).
 import { randomBytes } from "node:crypto";
 import { EventEmitter } from "node:events";
 import type { DbHandle } from "../../db/client";
@@ -36,14 +38,41 @@ export async function makePlayers(handle: DbHandle, count: number, tag: string):
   return rows.map((r, i) => ({ userId: r.id, cookie: `${SESSION_COOKIE}=${tokens[i]}` }));
 }
 
-/** `count` started games, each with a human player per nation; orders deadlines a day away. */
-export async function makeGames(handle: DbHandle, count: number, tag: string, options: { lowLuck?: boolean } = {}): Promise<LoadGame[]> {
+const callerOf = (handle: DbHandle, bus: EventEmitter) => (p: Player) => createCaller({ db: handle.db, bus, user: { id: p.userId, email: `${p.userId}@example.invalid`, name: null } });
+
+/** `count` started 1942 games played a phase at a time (play.create, as the lobby makes them), a human player per nation; deadlines a day away. */
+export async function makePhasedGames(handle: DbHandle, count: number, tag: string, options: { lowLuck?: boolean } = {}): Promise<LoadGame[]> {
   const players = await makePlayers(handle, count * NATIONS.length, tag);
-  const bus = new EventEmitter();
+  const as = callerOf(handle, new EventEmitter());
   const out: LoadGame[] = [];
   for (let g = 0; g < count; g++) {
     const seat = Object.fromEntries(NATIONS.map((n, i) => [n, players[g * NATIONS.length + i]!])) as Record<Nation, Player>;
-    const as = (p: Player) => createCaller({ db: handle.db, bus, user: { id: p.userId, email: `${p.userId}@example.invalid`, name: null } });
+    const [first, ...rest] = NATIONS;
+    const { gameId } = await as(seat[first!]).play.create({
+      name: `Load ${tag} ${g + 1}`,
+      ruleset: "1942",
+      scenario: "standard",
+      seats: NATIONS.length,
+      mine: [first!],
+      ordersHours: 24,
+      decisionHours: 24,
+      robotsHold: true,
+      robotTakeover: 0,
+      rules: options.lowLuck ? { lowLuck: true } : {},
+    });
+    for (const n of rest) await as(seat[n]).play.join({ gameId, side: n });
+    out.push({ gameId, players: seat });
+  }
+  return out;
+}
+
+/** `count` started classic 1942 games (game.create), each with a human player per nation; orders deadlines a day away. */
+export async function makeGames(handle: DbHandle, count: number, tag: string, options: { lowLuck?: boolean } = {}): Promise<LoadGame[]> {
+  const players = await makePlayers(handle, count * NATIONS.length, tag);
+  const as = callerOf(handle, new EventEmitter());
+  const out: LoadGame[] = [];
+  for (let g = 0; g < count; g++) {
+    const seat = Object.fromEntries(NATIONS.map((n, i) => [n, players[g * NATIONS.length + i]!])) as Record<Nation, Player>;
     const [first, ...rest] = NATIONS;
     const { gameId } = await as(seat[first!]).game.create({
       name: `Load ${tag} ${g + 1}`,

@@ -1,5 +1,6 @@
-// The load test's scenarios, each bounded in count and time, and the figures they print. The small
-// version (CI) runs the same code with small numbers and without the worker kill.
+// The load test's scenarios, each bounded in count and time, and the figures they print, on 1942
+// games played a phase at a time (play.*: the games the lobby makes). The small version (CI) runs
+// the same code with small numbers and without the worker kill.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -7,13 +8,13 @@ import { and, eq, like } from "drizzle-orm";
 import { jobs, phases } from "../../db/schema";
 import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, validateOrders, type Nation, type Order } from "../../server/rulesets/1942/engine";
 import { LEASE_SECONDS } from "../../server/jobs/queue";
-import { lockOrders } from "../../server/services/orders";
+import { lockSide } from "../../server/services/ruleset-games/play";
 import { verifyGame } from "../../server/services/verify";
 import { makeRand, randomOrders } from "../../tests/support/random-orders";
 import { groupCpuMs, startCluster, stopProc, type Cluster } from "./cluster";
 import { atRate, ms, page, percentile, trpc, type RateResult } from "./http";
 import { collectJobRuns, stepLines, stepsOf, type JobRun, type Steps } from "./latency";
-import { makeGames, type LoadGame } from "./players";
+import { makePhasedGames, type LoadGame } from "./players";
 import { battlesAtOnce, makeBattleGames, mergeStages } from "./battles";
 import { lastLocks, measureStage, type StageCpu, type StageResult } from "./stage";
 
@@ -99,7 +100,7 @@ const pick = <T,>(list: readonly T[], i: number) => list[i % list.length]!;
 
 /** Lock every nation but the last `left` ones directly in the database (the setup of a race). */
 async function lockAllBut(cluster: Cluster, games: LoadGame[], left: number): Promise<void> {
-  for (const g of games) for (const n of NATIONS.slice(0, NATIONS.length - left)) await lockOrders(cluster.handle.db, g.players[n].userId, g.gameId, n);
+  for (const g of games) for (const n of NATIONS.slice(0, NATIONS.length - left)) await lockSide(cluster.handle.db, g.players[n].userId, g.gameId, n);
 }
 
 async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
@@ -129,8 +130,8 @@ async function resolveAtOnce(cluster: Cluster, games: LoadGame[], runs: Map<stri
 async function exactlyOnce(cluster: Cluster, games: LoadGame[]): Promise<number> {
   let ok = 0;
   for (const g of games) {
-    const turns = await cluster.handle.db.select({ id: phases.id, turn: phases.turn }).from(phases).where(eq(phases.gameId, g.gameId));
-    const first = turns.find((t) => t.turn === 1);
+    const turns = await cluster.handle.db.select({ id: phases.id, turn: phases.turn, step: phases.step }).from(phases).where(eq(phases.gameId, g.gameId));
+    const first = turns.find((t) => t.turn === 1 && t.step === 0);
     const jobRows = first ? await cluster.handle.db.select({ id: jobs.id }).from(jobs).where(like(jobs.key, `adjudicate:${first.id}`)) : [];
     if (jobRows.length === 1 && turns.filter((t) => t.turn === 2).length === 1) ok += 1;
   }
@@ -149,7 +150,7 @@ function groupOf(pid: number): number | undefined {
 async function killDuringAdjudications(cluster: Cluster, games: LoadGame[], log: (l: string) => void): Promise<NonNullable<LoadFigures["killed"]>> {
   await lockAllBut(cluster, games, 1);
   const lastNation = NATIONS[NATIONS.length - 1]!;
-  await Promise.all(games.map((g, i) => trpc(pick(cluster.apps, i), g.players[lastNation].cookie, "orders.lock", { gameId: g.gameId, nation: lastNation }, "mutation")));
+  await Promise.all(games.map((g, i) => trpc(pick(cluster.apps, i), g.players[lastNation].cookie, "play.lock", { gameId: g.gameId, side: lastNation }, "mutation")));
   let victim: (typeof cluster.workers)[number] | undefined;
   await until(async () => {
     const running = await cluster.handle.db.select({ by: jobs.lockedBy }).from(jobs).where(eq(jobs.status, "running"));
@@ -175,8 +176,7 @@ const NONE = { latencies: [], errors: 0, cpuMs: NaN };
 function printStage(r: StageResult, runs: Map<string, JobRun>, games: number, streams: number, action: string, log: (l: string) => void): Steps {
   const steps = stepsOf(r.timings, runs, action);
   log(`    ${action} → event: p50 ${ms(percentile(r.event, 0.5))}, p95 ${ms(percentile(r.event, 0.95))} (${r.event.length} streams)`);
-  const refetched = r.timings.reduce((n, t) => n + t.streams.filter((s) => s.refetched).length, 0);
-  log(`    ${action} → next step in hand: p50 ${ms(percentile(r.fetched, 0.5))}, p95 ${ms(percentile(r.fetched, 0.95))} (${r.fetched.length} streams: ${r.fetched.length - refetched} views in the event, ${refetched} fallback refetches)`);
+  log(`    ${action} → next phase in hand (play.get refetched): p50 ${ms(percentile(r.fetched, 0.5))}, p95 ${ms(percentile(r.fetched, 0.95))} (${r.fetched.length} streams; ${r.streams.refetches} refetches of play.get in all, one per event a stream heard, as the page sends them)`);
   log(`    where the time goes, step by step:`);
   for (const line of stepLines(steps)) log(line);
   log(cpuLine(r.cpu, games, streams));
@@ -195,21 +195,21 @@ async function resolveMeasured(cluster: Cluster, games: LoadGame[], jobRuns: Map
 
 /** Battle decisions → next round, and post-combat lock → next turn, for `games` at once. */
 async function battlesMeasured(cluster: Cluster, games: LoadGame[], jobRuns: Map<string, JobRun>, log: (l: string) => void): Promise<NonNullable<LoadFigures["battles"]>> {
-  log(`${games.length} games in a battle at once (Germany attacks Karelia, low luck; both sides choose casualties), then their post-combat landing; ${games.length * cluster.apps.length} live streams`);
+  log(`${games.length} games in a battle at once (Germany attacks Karelia, low luck; both sides save their casualty choices and lock each battles phase), then their post-combat landing; ${games.length * cluster.apps.length} live streams`);
   const b = await battlesAtOnce(cluster, games, jobRuns);
-  log(`  battle decisions (every round; games deciding a round: ${b.decisions.rounds.join(", ")})`);
+  log(`  battle decisions: play.save of the choices, then play.lock, by each side that chooses (every battles phase; games deciding one: ${b.decisions.rounds.join(", ")})`);
   printStage(b.decisions, jobRuns, b.decisions.timings.length, cluster.apps.length, "decision", log);
-  log(`  post-combat lock (${b.postCombat.timings.length} games)`);
+  log(`  post-combat lock: play.lock, the default landing (${b.postCombat.timings.length} games)`);
   printStage(b.postCombat, jobRuns, b.postCombat.timings.length, cluster.apps.length, "post-combat lock", log);
   return { decisions: { fetched: b.decisions.fetched, failed: b.decisions.failed.length, rounds: b.decisions.rounds }, postCombat: { fetched: b.postCombat.fetched, failed: b.postCombat.failed.length } };
 }
 
 const cpuLine = (cpu: StageCpu, games: number, streams: number) =>
-  `    CPU a game (its requests, the adjudication, its events with ${streams} streams' views): app processes ${ms(cpu.app / games)}, workers ${ms(cpu.workers / games)}, load generator ${ms(cpu.own / games)}`;
+  `    CPU a game (its requests, the adjudication, its events and its ${streams} streams' refetches): app processes ${ms(cpu.app / games)}, workers ${ms(cpu.workers / games)}, load generator ${ms(cpu.own / games)}`;
 
 /** `count` games, each resolved alone (after one not counted, to warm up): the latency of an idle server. */
 async function oneGameAtATime(cluster: Cluster, count: number, jobRuns: Map<string, JobRun>, log: (l: string) => void): Promise<void> {
-  const games = await makeGames(cluster.handle, count + 1, "one");
+  const games = await makePhasedGames(cluster.handle, count + 1, "one");
   await resolveAtOnce(cluster, games.slice(0, 1), jobRuns);
   log(`${count} games resolved one after another, each alone, with ${cluster.apps.length} live streams`);
   const all: StageResult[] = [];
@@ -248,7 +248,7 @@ export async function runLoadtest(o: LoadOptions): Promise<LoadFigures> {
       return { saves: [], gamePage: NONE, historyPage: NONE, reviewPage: NONE, resolved: { event: [], fetched: [], steps: {} }, exactlyOnce: 0, unverified: [] };
     }
     if (o.latencyOnly) {
-      const racing = await makeGames(cluster.handle, o.resolveGames, "race");
+      const racing = await makePhasedGames(cluster.handle, o.resolveGames, "race");
       log(`${racing.length} games resolving at once, ${racing.length * cluster.apps.length} live streams over both app processes; the last two locks of each game race`);
       const resolved = await resolveMeasured(cluster, racing, jobRuns, log);
       const once = await exactlyOnce(cluster, racing);
@@ -257,13 +257,15 @@ export async function runLoadtest(o: LoadOptions): Promise<LoadFigures> {
       log(`machine: ${busy()}`);
       return { saves: [], gamePage: NONE, historyPage: NONE, reviewPage: NONE, resolved, exactlyOnce: once, battles, unverified: [] };
     }
-    const games = await makeGames(cluster.handle, o.games, "play");
+    const games = await makePhasedGames(cluster.handle, o.games, "play");
     const lists = saveLists();
     const seats = games.flatMap((g) => NATIONS.map((n) => ({ gameId: g.gameId, nation: n, cookie: g.players[n].cookie })));
-    if (!o.pagesOnly) log(`orders.save: ${Math.min(...NATIONS.map((n) => lists[n].length))}–${Math.max(...NATIONS.map((n) => lists[n].length))} orders a save, ${seats.length} players of ${games.length} games, one app process`);
+    if (!o.pagesOnly) log(`play.save: ${Math.min(...NATIONS.map((n) => lists[n].length))}–${Math.max(...NATIONS.map((n) => lists[n].length))} orders a save, ${seats.length} players of ${games.length} games, one app process`);
     const save = (i: number) => {
       const s = pick(seats, i);
-      return trpc(cluster.apps[0]!, s.cookie, "orders.save", { gameId: s.gameId, nation: s.nation, orders: lists[s.nation] }, "mutation").then(() => undefined);
+      return trpc<{ ok: boolean; message?: string }>(cluster.apps[0]!, s.cookie, "play.save", { gameId: s.gameId, side: s.nation, orders: lists[s.nation] }, "mutation").then((r) => {
+        if (!r.ok) throw new Error(`play.save: refused: ${r.message ?? ""}`);
+      });
     };
     const saves: LoadFigures["saves"] = [];
     if (!o.pagesOnly) await atRate(o.saveRates[0]!, 3, save); // warm-up, not counted: modules loaded, code optimised, pools filled
@@ -292,11 +294,12 @@ export async function runLoadtest(o: LoadOptions): Promise<LoadFigures> {
       return page(pick(cluster.apps, i), g.players[pick(NATIONS, i)].cookie, path(g));
     };
     // Warm-up, not counted (as for saves): the page's modules loaded and its render code optimised.
-    await atRate(o.pageRate, 3, pageAt((g) => `/game/${g.gameId}`));
-    const gamePage = await pagesAt(o.pageRate, pageAt((g) => `/game/${g.gameId}`));
+    // The phased page's own route (/game/<id> answers a phased game with a redirect to it).
+    await atRate(o.pageRate, 3, pageAt((g) => `/game/${g.gameId}/play`));
+    const gamePage = await pagesAt(o.pageRate, pageAt((g) => `/game/${g.gameId}/play`));
     log(pageLine("game page", o.pageRate, gamePage));
 
-    const racing = await makeGames(cluster.handle, o.pagesOnly ? Math.min(10, o.resolveGames) : o.resolveGames, "race");
+    const racing = await makePhasedGames(cluster.handle, o.pagesOnly ? Math.min(10, o.resolveGames) : o.resolveGames, "race");
     log(`${racing.length} games resolving at once, ${racing.length * cluster.apps.length} live streams over both app processes; the last two locks of each game race`);
     const resolved = await resolveMeasured(cluster, racing, jobRuns, log);
     const once = await exactlyOnce(cluster, racing);
@@ -315,7 +318,7 @@ export async function runLoadtest(o: LoadOptions): Promise<LoadFigures> {
     let killed: LoadFigures["killed"];
     let killGames: LoadGame[] = [];
     if (o.killGames > 0 && !o.pagesOnly) {
-      killGames = await makeGames(cluster.handle, o.killGames, "kill");
+      killGames = await makePhasedGames(cluster.handle, o.killGames, "kill");
       log(`worker kill -9 during ${killGames.length} adjudications (a dead worker's job is re-taken after ${LEASE_SECONDS} s)`);
       killed = await killDuringAdjudications(cluster, killGames, log);
       log(`    resolved ${killed.retaken} of ${killed.of}, the last ${killed.seconds.toFixed(1)} s after the kill`);
