@@ -127,15 +127,26 @@ async function resolveAtOnce(cluster: Cluster, games: LoadGame[], runs: Map<stri
   return measureStage(cluster, games, lastLocks(cluster), runs);
 }
 
-async function exactlyOnce(cluster: Cluster, games: LoadGame[]): Promise<number> {
-  let ok = 0;
+/** Games adjudicated exactly once (one job, one next turn), more than once (a lost race: never allowed), and not at all (a lock failed). */
+async function raceOutcomes(cluster: Cluster, games: LoadGame[]): Promise<{ once: number; more: number; none: number }> {
+  const out = { once: 0, more: 0, none: 0 };
   for (const g of games) {
     const turns = await cluster.handle.db.select({ id: phases.id, turn: phases.turn, step: phases.step }).from(phases).where(eq(phases.gameId, g.gameId));
     const first = turns.find((t) => t.turn === 1 && t.step === 0);
     const jobRows = first ? await cluster.handle.db.select({ id: jobs.id }).from(jobs).where(like(jobs.key, `adjudicate:${first.id}`)) : [];
-    if (jobRows.length === 1 && turns.filter((t) => t.turn === 2).length === 1) ok += 1;
+    const next = turns.filter((t) => t.turn === 2).length;
+    if (jobRows.length === 1 && next === 1) out.once += 1;
+    else if (jobRows.length > 1 || next > 1) out.more += 1;
+    else out.none += 1;
   }
-  return ok;
+  return out;
+}
+
+/** The lock races' outcome, printed; returns the games adjudicated exactly once. */
+async function racesLogged(cluster: Cluster, games: LoadGame[], log: (l: string) => void): Promise<number> {
+  const r = await raceOutcomes(cluster, games);
+  log(`    lock races: ${r.once} of ${games.length} adjudicated exactly once, ${r.more} more than once, ${r.none} not resolved (a lock failed)`);
+  return r.once;
 }
 
 function groupOf(pid: number): number | undefined {
@@ -251,8 +262,7 @@ export async function runLoadtest(o: LoadOptions): Promise<LoadFigures> {
       const racing = await makePhasedGames(cluster.handle, o.resolveGames, "race");
       log(`${racing.length} games resolving at once, ${racing.length * cluster.apps.length} live streams over both app processes; the last two locks of each game race`);
       const resolved = await resolveMeasured(cluster, racing, jobRuns, log);
-      const once = await exactlyOnce(cluster, racing);
-      log(`    lock races: ${once} of ${racing.length} adjudicated exactly once`);
+      const once = await racesLogged(cluster, racing, log);
       const battles = await battlesMeasured(cluster, await makeBattleGames(cluster, o.resolveGames, "battle"), jobRuns, log);
       log(`machine: ${busy()}`);
       return { saves: [], gamePage: NONE, historyPage: NONE, reviewPage: NONE, resolved, exactlyOnce: once, battles, unverified: [] };
@@ -302,8 +312,7 @@ export async function runLoadtest(o: LoadOptions): Promise<LoadFigures> {
     const racing = await makePhasedGames(cluster.handle, o.pagesOnly ? Math.min(10, o.resolveGames) : o.resolveGames, "race");
     log(`${racing.length} games resolving at once, ${racing.length * cluster.apps.length} live streams over both app processes; the last two locks of each game race`);
     const resolved = await resolveMeasured(cluster, racing, jobRuns, log);
-    const once = await exactlyOnce(cluster, racing);
-    log(`    lock races: ${once} of ${racing.length} adjudicated exactly once`);
+    const once = await racesLogged(cluster, racing, log);
     const battles = o.pagesOnly ? undefined : await battlesMeasured(cluster, await makeBattleGames(cluster, o.resolveGames, "battle"), jobRuns, log);
 
     // History and turn review of games with a resolved turn.
