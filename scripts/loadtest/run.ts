@@ -78,7 +78,8 @@ export interface LoadFigures {
   killed?: { retaken: number; of: number; seconds: number };
   /** Battle decisions → next round fetched (ms a stream, every round; games deciding each round), post-combat lock → next turn fetched; failed actions. */
   battles?: { decisions: { fetched: number[]; failed: number; rounds: number[] }; postCombat: { fetched: number[]; failed: number } };
-  /** Games that failed `verify` after the run. */
+  /** Games whose turn resolved, checked by `verify` after the run (every phase row replayed), and those that failed it. */
+  verified?: number;
   unverified: number[];
 }
 
@@ -112,14 +113,17 @@ async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<
   return false;
 }
 
-async function resolvedCount(cluster: Cluster, games: LoadGame[]): Promise<number> {
-  let n = 0;
+/** The games whose first turn resolved (turn 2 opened). */
+async function resolvedGames(cluster: Cluster, games: LoadGame[]): Promise<LoadGame[]> {
+  const out: LoadGame[] = [];
   for (const g of games) {
     const rows = await cluster.handle.db.select({ turn: phases.turn }).from(phases).where(and(eq(phases.gameId, g.gameId), eq(phases.turn, 2)));
-    n += rows.length;
+    if (rows.length > 0) out.push(g);
   }
-  return n;
+  return out;
 }
+
+const resolvedCount = async (cluster: Cluster, games: LoadGame[]) => (await resolvedGames(cluster, games)).length;
 
 /** Last lock → "turn resolved" on every stream, → the new turn fetched; the last two locks race. */
 async function resolveAtOnce(cluster: Cluster, games: LoadGame[], runs: Map<string, JobRun>): Promise<StageResult> {
@@ -313,7 +317,8 @@ export async function runLoadtest(o: LoadOptions): Promise<LoadFigures> {
     log(`${racing.length} games resolving at once, ${racing.length * cluster.apps.length} live streams over both app processes; the last two locks of each game race`);
     const resolved = await resolveMeasured(cluster, racing, jobRuns, log);
     const once = await racesLogged(cluster, racing, log);
-    const battles = o.pagesOnly ? undefined : await battlesMeasured(cluster, await makeBattleGames(cluster, o.resolveGames, "battle"), jobRuns, log);
+    const battleGames = o.pagesOnly ? [] : await makeBattleGames(cluster, o.resolveGames, "battle");
+    const battles = o.pagesOnly ? undefined : await battlesMeasured(cluster, battleGames, jobRuns, log);
 
     // History and turn review of games with a resolved turn.
     const reviewed = (path: (g: LoadGame) => string) => (i: number) => page(pick(cluster.apps, i), pick(racing, i).players[pick(NATIONS, i)].cookie, path(pick(racing, i)));
@@ -332,11 +337,13 @@ export async function runLoadtest(o: LoadOptions): Promise<LoadFigures> {
       killed = await killDuringAdjudications(cluster, killGames, log);
       log(`    resolved ${killed.retaken} of ${killed.of}, the last ${killed.seconds.toFixed(1)} s after the kill`);
     }
+    // Every phase row of each game whose turn resolved (its orders, battles and post-combat phases) replayed through the ruleset.
+    const toVerify = await resolvedGames(cluster, [...racing, ...battleGames, ...killGames]);
     const unverified: number[] = [];
-    for (const g of [...racing, ...killGames]) if (!(await verifyGame(cluster.handle.db, g.gameId)).ok) unverified.push(g.gameId);
-    log(`verify: ${racing.length + killGames.length - unverified.length} of ${racing.length + killGames.length} resolved games pass${unverified.length ? ` (failed: ${unverified.join(", ")})` : ""}`);
+    for (const g of toVerify) if (!(await verifyGame(cluster.handle.db, g.gameId)).ok) unverified.push(g.gameId);
+    log(`verify: ${toVerify.length - unverified.length} of ${toVerify.length} resolved games pass${unverified.length ? ` (failed: ${unverified.join(", ")})` : ""}`);
     log(`machine: ${busy()}`);
-    return { saves, gamePage, historyPage, reviewPage, resolved, exactlyOnce: once, killed, battles, unverified };
+    return { saves, gamePage, historyPage, reviewPage, resolved, exactlyOnce: once, killed, battles, verified: toVerify.length, unverified };
   } finally {
     await cluster.stop();
   }

@@ -34,6 +34,8 @@ if (onPostgres) describe("npm run loadtest, small (Postgres server)", () => {
     expect(f.battles!.decisions.failed + f.battles!.postCombat.failed).toBe(0);
     expect(f.battles!.decisions.fetched.length).toBe(f.battles!.decisions.rounds.reduce((n, g) => n + g, 0) * 2);
     expect(f.battles!.postCombat.fetched).toHaveLength(SMALL.resolveGames * 2);
+    // The races' games and the battle games (their orders, battles and post-combat phases) replayed by verify.
+    expect(f.verified).toBe(SMALL.resolveGames * 2);
     expect(f.unverified).toEqual([]);
   }, 600_000);
 });
