@@ -1,6 +1,7 @@
 // npm run loadtest [-- --small | --saves-only | --pages-only | --one-game | --latency-only] — bounded load on this machine only:
 // builds and starts the production server on the local Postgres server (two app processes, two
-// workers) and prints save latency, live-update delay, page times, lock races, and a worker kill -9.
+// workers) and, on 1942 games played a phase at a time (play.*, as the lobby makes them), prints save
+// latency, live-update delay, page times, lock races, and a worker kill -9.
 // LOADTEST_DATABASE_URL names the Postgres server (loopback only) on which it creates and then drops
 // its own database; LOADTEST_PORT the first app process's port.
 import { assertLoopback, killAll } from "./loadtest/cluster";

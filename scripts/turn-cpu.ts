@@ -1,9 +1,10 @@
-// npx tsx scripts/turn-cpu.ts — the CPU time of one resolved game, from its last lock to the new turn
+// npx tsx scripts/turn-cpu.ts — the CPU time of one resolved 1942 game played a phase at a time (play.*,
+// as the lobby makes them), from its last lock to the new turn
 // on every open page of it (issue 20), on the load test's topology: two `next start` app processes and
 // one worker on a throw-away database of the local Postgres server, each game with one live stream on
 // each app process (two of its players). Games are resolved one after another, each alone: the last two
-// locks sent at once (one to each app process), the worker's adjudication, the events and the views the
-// streams receive, and the worker's deliveries that follow (mail, push). CPU time (app processes, worker, this generator), which a busy shared machine
+// locks sent at once (one to each app process), the worker's adjudication, the events and the play.get refetches the
+// streams make (one per event, as the page), and the worker's deliveries that follow (mail, push). CPU time (app processes, worker, this generator), which a busy shared machine
 // inflates much less than wall time. The first W games are not counted (code loaded and optimised).
 // N: games measured (default 30); W: warm-up games (default 3); LOADTEST_PORT: the first app's port
 // (default 3471); LOADTEST_CPU_PROF=DIR: each app process's CPU profile of the measured games
@@ -14,10 +15,10 @@ import { writeFile } from "node:fs/promises";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { NATIONS } from "../server/rulesets/1942/engine";
-import { lockOrders } from "../server/services/orders";
+import { lockSide } from "../server/services/ruleset-games/play";
 import { groupCpuMs, loadtestServer, startCluster } from "./loadtest/cluster";
 import { collectJobRuns } from "./loadtest/latency";
-import { makeGames } from "./loadtest/players";
+import { makePhasedGames } from "./loadtest/players";
 import { remoteProfiler } from "./loadtest/remote-profiler";
 import { lastLocks, measureStage } from "./loadtest/stage";
 
@@ -31,9 +32,9 @@ const cluster = await startCluster({ adminUrl: loadtestServer(), apps: 2, worker
 const profilers = inspectBasePort === undefined ? [] : await Promise.all(cluster.apps.map((_, i) => remoteProfiler(`http://127.0.0.1:${inspectBasePort + i}`)));
 try {
   const runs = collectJobRuns(cluster.workers);
-  const games = await makeGames(cluster.handle, W + N, "turn-cpu");
+  const games = await makePhasedGames(cluster.handle, W + N, "turn-cpu");
   // Every nation but the last two locked, as the load test's races start.
-  for (const g of games) for (const n of NATIONS.slice(0, NATIONS.length - 2)) await lockOrders(cluster.handle.db, g.players[n].userId, g.gameId, n);
+  for (const g of games) for (const n of NATIONS.slice(0, NATIONS.length - 2)) await lockSide(cluster.handle.db, g.players[n].userId, g.gameId, n);
   const stage = lastLocks(cluster);
   for (const g of games.slice(0, W)) await measureStage(cluster, [g], stage, runs);
   // What the processes cost doing nothing (timers, the worker's housekeeping), for a second: the

@@ -1,32 +1,20 @@
-// The battle and post-combat steps of issue 20's latency goal: in each game Germany attacks Karelia
-// (Russia defends: both sides choose casualties, R6.6) and flies a fighter out to sea, which must land
-// after combat (R7.1). Low luck, so every game has the same battle whatever the dice. Measured: the
-// decisions of each round sent → the next round (or the battles' end) on every stream, and the
-// post-combat lock sent → the next turn.
-import { and, eq, inArray, isNull } from "drizzle-orm";
-import { phases, postCombatOrders } from "../../db/schema";
+// The battle and post-combat steps of issue 20's latency goal, in 1942 games played a phase at a
+// time: in each game Germany attacks Karelia (Russia defends: both sides choose casualties, R6.6) and
+// flies a fighter out to sea, which must land after combat (R7.1). Low luck, so every game has the
+// same battle whatever the dice. Measured: each battles phase's choices saved and locked → the next
+// phase (the next round, or the battles' end) on every stream, and the post-combat lock → the next turn.
 import { NATIONS, type Nation } from "../../server/rulesets/1942/engine";
-import { lockOrders } from "../../server/services/orders";
+import { lockSide } from "../../server/services/ruleset-games/play";
 import type { Cluster } from "./cluster";
 import { trpc } from "./http";
 import type { JobRun } from "./latency";
-import { makeGames, type LoadGame } from "./players";
-import { battleDecisions, measureStage, postCombatLocks, waitingDecisions, type StageResult } from "./stage";
+import { makePhasedGames, type LoadGame } from "./players";
+import { battleDecisions, latestPhase, measureStage, openDecisions, postCombatLocks, type StageResult, type WaitingBattles } from "./stage";
 
 const GERMANY_ORDERS = [
   { id: "k1", units: { infantry: 3, armour: 1 }, from: "East Europe", path: ["Karelia S.S.R."] },
   { id: "f1", units: { fighter: 1 }, from: "West Europe", path: ["West Spain Sea Zone"] },
 ];
-
-async function statuses(cluster: Cluster, games: LoadGame[]): Promise<Map<number, { id: number; status: string }>> {
-  const rows = await cluster.handle.db
-    .select({ id: phases.id, gameId: phases.gameId, turn: phases.turn, status: phases.status })
-    .from(phases)
-    .where(inArray(phases.gameId, games.map((g) => g.gameId)));
-  const latest = new Map<number, { id: number; turn: number; status: string }>();
-  for (const r of rows) if ((latest.get(r.gameId)?.turn ?? 0) < r.turn) latest.set(r.gameId, r);
-  return latest;
-}
 
 async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
   const end = Date.now() + timeoutMs;
@@ -45,6 +33,7 @@ export function mergeStages(results: StageResult[]): StageResult {
     streams: {
       opened: results.reduce((n, r) => n + r.streams.opened, 0),
       connected: results.reduce((n, r) => n + r.streams.connected, 0),
+      refetches: results.reduce((n, r) => n + r.streams.refetches, 0),
       refetchErrors: results.reduce((n, r) => n + r.streams.refetchErrors, 0),
     },
     timings: results.flatMap((r) => r.timings),
@@ -58,45 +47,41 @@ export interface BattleFigures {
   postCombat: StageResult;
 }
 
-/** `count` games in their battle phase at once; their rounds decided, then their post-combat locked. */
+/** `count` games in their battles phase at once; their rounds decided, then their post-combat locked. */
 export async function battlesAtOnce(cluster: Cluster, all: LoadGame[], runs: Map<string, JobRun>): Promise<BattleFigures> {
   // The set-up is not measured; on an overloaded machine a request of it may fail: that game is left out.
   const games: LoadGame[] = [];
   for (const g of all) {
-    const saved = await trpc(cluster.apps[0]!, g.players.Germany.cookie, "orders.save", { gameId: g.gameId, nation: "Germany", orders: GERMANY_ORDERS }, "mutation").then(
-      () => true,
+    const saved = await trpc<{ ok: boolean }>(cluster.apps[0]!, g.players.Germany.cookie, "play.save", { gameId: g.gameId, side: "Germany", orders: GERMANY_ORDERS }, "mutation").then(
+      (r) => r.ok,
       () => false,
     );
     if (!saved) continue;
-    for (const n of NATIONS) await lockOrders(cluster.handle.db, g.players[n].userId, g.gameId, n);
+    for (const n of NATIONS) await lockSide(cluster.handle.db, g.players[n].userId, g.gameId, n);
     games.push(g);
   }
-  const moved = await until(async () => [...(await statuses(cluster, games)).values()].every((p) => p.status !== "open" && p.status !== "resolving"), 120_000);
-  if (!moved) throw new Error("the battle games did not reach their battle phase");
+  // The orders phase resolved: a later phase of turn 1 (the battles) is open.
+  const moved = await until(async () => (await Promise.all(games.map((g) => latestPhase(cluster, g.gameId)))).every((p) => p.step > 0 && p.status === "open"), 120_000);
+  if (!moved) throw new Error("the battle games did not reach their battles phase");
   const rounds: StageResult[] = [];
   const perRound: number[] = [];
   for (let round = 0; round < 12; round++) {
-    const waiting = new Map<number, Awaited<ReturnType<typeof waitingDecisions>>>();
+    const waiting = new Map<number, WaitingBattles>();
     for (const g of games) {
-      const w = await waitingDecisions(cluster, g).catch(() => []);
-      if (w.length > 0) waiting.set(g.gameId, w);
+      const w = await openDecisions(cluster, g, "battles-").catch(() => null);
+      if (w && w.sides.length > 0) waiting.set(g.gameId, w);
     }
     if (waiting.size === 0) break;
     const deciding = games.filter((g) => waiting.has(g.gameId));
     perRound.push(deciding.length);
     rounds.push(await measureStage(cluster, deciding, battleDecisions(cluster, waiting), runs));
   }
-  // The battles ended: the post-combat stage waits for Germany's landing (R7.3).
+  // The battles ended: the post-combat phase waits for Germany's landing (R7.3).
   const open = new Map<number, Nation[]>();
-  const latest = await statuses(cluster, games);
   for (const g of games) {
-    const phase = latest.get(g.gameId);
-    if (phase?.status !== "post-combat") continue;
-    const rows = await cluster.handle.db
-      .select({ nation: postCombatOrders.nation })
-      .from(postCombatOrders)
-      .where(and(eq(postCombatOrders.phaseId, phase.id), isNull(postCombatOrders.lockedAt)));
-    if (rows.length > 0) open.set(g.gameId, rows.map((r) => r.nation));
+    const w = await openDecisions(cluster, g, "post-combat").catch(() => null);
+    const left = (w?.sides ?? []).filter((s) => !w!.locked.includes(s));
+    if (left.length > 0) open.set(g.gameId, left);
   }
   const landing = games.filter((g) => open.has(g.gameId));
   const postCombat = landing.length > 0 ? await measureStage(cluster, landing, postCombatLocks(cluster, open), runs) : mergeStages([]);
@@ -104,5 +89,4 @@ export async function battlesAtOnce(cluster: Cluster, all: LoadGame[], runs: Map
 }
 
 /** Battle games made for the scenario: five human players, low luck. */
-export const makeBattleGames = (cluster: Cluster, count: number, tag: string) => makeGames(cluster.handle, count, tag, { lowLuck: true });
-
+export const makeBattleGames = (cluster: Cluster, count: number, tag: string) => makePhasedGames(cluster.handle, count, tag, { lowLuck: true });

@@ -1,4 +1,4 @@
-// Where a turn's time goes, from the last lock to the new turn on every stream of the game: the load
+// Where a turn's time goes, from the last lock to the next phase on every stream of the game: the load
 // generator times what it sees (the lock request, the event, the refetch), and each worker logs one
 // line a job ("job run") with its queue wait and the adjudication's steps, and the epoch ms of its
 // commit. Both clocks are this machine's, so the commit → event step spans two processes truly.
@@ -43,8 +43,8 @@ export interface GameTiming {
   lockSentAt: number;
   /** When the later of the racing locks was answered. */
   lockAnsweredAt: number;
-  /** Per stream: when it heard the event, and when it had the view showing the new turn: the event's
-   * own (`refetched` false: the same moment) or a refetch's after an event without one. */
+  /** Per stream: when it heard the event, and when its refetch's view showed the next phase in hand
+   * (`refetched`: always so for a phased game, whose events carry no view). */
   streams: { eventAt?: number; fetchedAt?: number; refetched?: boolean }[];
 }
 
@@ -62,8 +62,8 @@ export function stepsOf(games: GameTiming[], runs: Map<string, JobRun>, action =
     "adjudication: engine (with robots' decisions)": [],
     "adjudication: write": [],
     "adjudication: commit": [],
-    "event fan-out with the view (commit → event on the stream)": [],
-    "fallback refetch (event without a view → new turn fetched)": [],
+    "event fan-out (commit → event on the stream)": [],
+    "refetch of play.get (event → next phase in hand)": [],
   };
   for (const g of games) {
     steps[request]!.push(g.lockAnsweredAt - g.lockSentAt);
@@ -75,8 +75,8 @@ export function stepsOf(games: GameTiming[], runs: Map<string, JobRun>, action =
     steps["adjudication: write"]!.push(run.writeMs);
     steps["adjudication: commit"]!.push(run.commitMs);
     for (const s of g.streams) {
-      if (s.eventAt !== undefined) steps["event fan-out with the view (commit → event on the stream)"]!.push(s.eventAt - run.committedAt);
-      if (s.eventAt !== undefined && s.fetchedAt !== undefined && s.refetched) steps["fallback refetch (event without a view → new turn fetched)"]!.push(s.fetchedAt - s.eventAt);
+      if (s.eventAt !== undefined) steps["event fan-out (commit → event on the stream)"]!.push(s.eventAt - run.committedAt);
+      if (s.eventAt !== undefined && s.fetchedAt !== undefined && s.refetched) steps["refetch of play.get (event → next phase in hand)"]!.push(s.fetchedAt - s.eventAt);
     }
   }
   return steps;

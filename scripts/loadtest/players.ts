@@ -1,6 +1,8 @@
 // Synthetic players for the load test, made directly in the throw-away database: a user and a
 // session row each (the cookie next-auth reads; no sign-in mail, no test-only route in the app),
-// and games of five human players started through the same services the app uses.
+// and games of five human players started through the same procedures the app uses: played a phase
+// at a time (play.create, as the lobby makes 1942 games), or classic (game.create, which the CPU
+// scripts of one request still measure).
 import { randomBytes } from "node:crypto";
 import { EventEmitter } from "node:events";
 import type { DbHandle } from "../../db/client";
@@ -36,27 +38,38 @@ export async function makePlayers(handle: DbHandle, count: number, tag: string):
   return rows.map((r, i) => ({ userId: r.id, cookie: `${SESSION_COOKIE}=${tokens[i]}` }));
 }
 
-/** `count` started games, each with a human player per nation; orders deadlines a day away. */
-export async function makeGames(handle: DbHandle, count: number, tag: string, options: { lowLuck?: boolean } = {}): Promise<LoadGame[]> {
+type Caller = ReturnType<typeof createCaller>;
+
+/** `count` games of five fresh players, each started by `start` (Germany's caller creates, the others join), named "Load <tag> <n>". */
+async function seatedGames(handle: DbHandle, count: number, tag: string, start: (as: (p: Player) => Caller, seat: Record<Nation, Player>, name: string) => Promise<number>): Promise<LoadGame[]> {
   const players = await makePlayers(handle, count * NATIONS.length, tag);
   const bus = new EventEmitter();
+  const as = (p: Player) => createCaller({ db: handle.db, bus, user: { id: p.userId, email: `${p.userId}@example.invalid`, name: null } });
   const out: LoadGame[] = [];
   for (let g = 0; g < count; g++) {
     const seat = Object.fromEntries(NATIONS.map((n, i) => [n, players[g * NATIONS.length + i]!])) as Record<Nation, Player>;
-    const as = (p: Player) => createCaller({ db: handle.db, bus, user: { id: p.userId, email: `${p.userId}@example.invalid`, name: null } });
-    const [first, ...rest] = NATIONS;
-    const { gameId } = await as(seat[first!]).game.create({
-      name: `Load ${tag} ${g + 1}`,
-      nations: [first!],
-      robots: [],
-      lowLuck: options.lowLuck ?? false,
-      ordersHours: 24,
-      decisionHours: 24,
-      robotsHold: true,
-      robotTakeover: 0,
-    });
-    for (const n of rest) await as(seat[n]).game.join({ gameId, nation: n });
-    out.push({ gameId, players: seat });
+    out.push({ gameId: await start(as, seat, `Load ${tag} ${g + 1}`), players: seat });
   }
   return out;
 }
+
+const [FIRST, ...REST] = NATIONS;
+/** Deadlines a day away, robots holding, no takeover: nothing but the load test's players moves a game. */
+const PLATFORM = { ordersHours: 24, decisionHours: 24, robotsHold: true, robotTakeover: 0 };
+
+/** `count` started 1942 games played a phase at a time (play.create, as the lobby makes them), a human player per nation. */
+export const makePhasedGames = (handle: DbHandle, count: number, tag: string, options: { lowLuck?: boolean } = {}) =>
+  seatedGames(handle, count, tag, async (as, seat, name) => {
+    const rules = options.lowLuck ? { lowLuck: true } : {};
+    const { gameId } = await as(seat[FIRST!]).play.create({ name, ruleset: "1942", scenario: "standard", seats: NATIONS.length, mine: [FIRST!], rules, ...PLATFORM });
+    for (const n of REST) await as(seat[n]).play.join({ gameId, side: n });
+    return gameId;
+  });
+
+/** `count` started classic 1942 games (game.create), a human player per nation. */
+export const makeGames = (handle: DbHandle, count: number, tag: string, options: { lowLuck?: boolean } = {}) =>
+  seatedGames(handle, count, tag, async (as, seat, name) => {
+    const { gameId } = await as(seat[FIRST!]).game.create({ name, nations: [FIRST!], robots: [], lowLuck: options.lowLuck ?? false, ...PLATFORM });
+    for (const n of REST) await as(seat[n]).game.join({ gameId, nation: n });
+    return gameId;
+  });

@@ -1,5 +1,6 @@
-// The load test's scenarios, each bounded in count and time, and the figures they print. The small
-// version (CI) runs the same code with small numbers and without the worker kill.
+// The load test's scenarios, each bounded in count and time, and the figures they print, on 1942
+// games played a phase at a time (play.*: the games the lobby makes). The small version (CI) runs
+// the same code with small numbers and without the worker kill.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -7,13 +8,13 @@ import { and, eq, like } from "drizzle-orm";
 import { jobs, phases } from "../../db/schema";
 import { DEFAULT_BOARD, DEFAULT_SETUP, NATIONS, createState, validateOrders, type Nation, type Order } from "../../server/rulesets/1942/engine";
 import { LEASE_SECONDS } from "../../server/jobs/queue";
-import { lockOrders } from "../../server/services/orders";
+import { lockSide } from "../../server/services/ruleset-games/play";
 import { verifyGame } from "../../server/services/verify";
 import { makeRand, randomOrders } from "../../tests/support/random-orders";
 import { groupCpuMs, startCluster, stopProc, type Cluster } from "./cluster";
 import { atRate, ms, page, percentile, trpc, type RateResult } from "./http";
 import { collectJobRuns, stepLines, stepsOf, type JobRun, type Steps } from "./latency";
-import { makeGames, type LoadGame } from "./players";
+import { makePhasedGames, type LoadGame } from "./players";
 import { battlesAtOnce, makeBattleGames, mergeStages } from "./battles";
 import { lastLocks, measureStage, type StageCpu, type StageResult } from "./stage";
 
@@ -77,7 +78,8 @@ export interface LoadFigures {
   killed?: { retaken: number; of: number; seconds: number };
   /** Battle decisions → next round fetched (ms a stream, every round; games deciding each round), post-combat lock → next turn fetched; failed actions. */
   battles?: { decisions: { fetched: number[]; failed: number; rounds: number[] }; postCombat: { fetched: number[]; failed: number } };
-  /** Games that failed `verify` after the run. */
+  /** Games whose turn resolved, checked by `verify` after the run (every phase row replayed), and those that failed it. */
+  verified?: number;
   unverified: number[];
 }
 
@@ -99,7 +101,7 @@ const pick = <T,>(list: readonly T[], i: number) => list[i % list.length]!;
 
 /** Lock every nation but the last `left` ones directly in the database (the setup of a race). */
 async function lockAllBut(cluster: Cluster, games: LoadGame[], left: number): Promise<void> {
-  for (const g of games) for (const n of NATIONS.slice(0, NATIONS.length - left)) await lockOrders(cluster.handle.db, g.players[n].userId, g.gameId, n);
+  for (const g of games) for (const n of NATIONS.slice(0, NATIONS.length - left)) await lockSide(cluster.handle.db, g.players[n].userId, g.gameId, n);
 }
 
 async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
@@ -111,14 +113,17 @@ async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<
   return false;
 }
 
-async function resolvedCount(cluster: Cluster, games: LoadGame[]): Promise<number> {
-  let n = 0;
+/** The games whose first turn resolved (turn 2 opened). */
+async function resolvedGames(cluster: Cluster, games: LoadGame[]): Promise<LoadGame[]> {
+  const out: LoadGame[] = [];
   for (const g of games) {
     const rows = await cluster.handle.db.select({ turn: phases.turn }).from(phases).where(and(eq(phases.gameId, g.gameId), eq(phases.turn, 2)));
-    n += rows.length;
+    if (rows.length > 0) out.push(g);
   }
-  return n;
+  return out;
 }
+
+const resolvedCount = async (cluster: Cluster, games: LoadGame[]) => (await resolvedGames(cluster, games)).length;
 
 /** Last lock → "turn resolved" on every stream, → the new turn fetched; the last two locks race. */
 async function resolveAtOnce(cluster: Cluster, games: LoadGame[], runs: Map<string, JobRun>): Promise<StageResult> {
@@ -126,15 +131,26 @@ async function resolveAtOnce(cluster: Cluster, games: LoadGame[], runs: Map<stri
   return measureStage(cluster, games, lastLocks(cluster), runs);
 }
 
-async function exactlyOnce(cluster: Cluster, games: LoadGame[]): Promise<number> {
-  let ok = 0;
+/** Games adjudicated exactly once (one job, one next turn), more than once (a lost race: never allowed), and not at all (a lock failed). */
+async function raceOutcomes(cluster: Cluster, games: LoadGame[]): Promise<{ once: number; more: number; none: number }> {
+  const out = { once: 0, more: 0, none: 0 };
   for (const g of games) {
-    const turns = await cluster.handle.db.select({ id: phases.id, turn: phases.turn }).from(phases).where(eq(phases.gameId, g.gameId));
-    const first = turns.find((t) => t.turn === 1);
+    const turns = await cluster.handle.db.select({ id: phases.id, turn: phases.turn, step: phases.step }).from(phases).where(eq(phases.gameId, g.gameId));
+    const first = turns.find((t) => t.turn === 1 && t.step === 0);
     const jobRows = first ? await cluster.handle.db.select({ id: jobs.id }).from(jobs).where(like(jobs.key, `adjudicate:${first.id}`)) : [];
-    if (jobRows.length === 1 && turns.filter((t) => t.turn === 2).length === 1) ok += 1;
+    const next = turns.filter((t) => t.turn === 2).length;
+    if (jobRows.length === 1 && next === 1) out.once += 1;
+    else if (jobRows.length > 1 || next > 1) out.more += 1;
+    else out.none += 1;
   }
-  return ok;
+  return out;
+}
+
+/** The lock races' outcome, printed; returns the games adjudicated exactly once. */
+async function racesLogged(cluster: Cluster, games: LoadGame[], log: (l: string) => void): Promise<number> {
+  const r = await raceOutcomes(cluster, games);
+  log(`    lock races: ${r.once} of ${games.length} adjudicated exactly once, ${r.more} more than once, ${r.none} not resolved (a lock failed)`);
+  return r.once;
 }
 
 function groupOf(pid: number): number | undefined {
@@ -149,7 +165,7 @@ function groupOf(pid: number): number | undefined {
 async function killDuringAdjudications(cluster: Cluster, games: LoadGame[], log: (l: string) => void): Promise<NonNullable<LoadFigures["killed"]>> {
   await lockAllBut(cluster, games, 1);
   const lastNation = NATIONS[NATIONS.length - 1]!;
-  await Promise.all(games.map((g, i) => trpc(pick(cluster.apps, i), g.players[lastNation].cookie, "orders.lock", { gameId: g.gameId, nation: lastNation }, "mutation")));
+  await Promise.all(games.map((g, i) => trpc(pick(cluster.apps, i), g.players[lastNation].cookie, "play.lock", { gameId: g.gameId, side: lastNation }, "mutation")));
   let victim: (typeof cluster.workers)[number] | undefined;
   await until(async () => {
     const running = await cluster.handle.db.select({ by: jobs.lockedBy }).from(jobs).where(eq(jobs.status, "running"));
@@ -175,8 +191,7 @@ const NONE = { latencies: [], errors: 0, cpuMs: NaN };
 function printStage(r: StageResult, runs: Map<string, JobRun>, games: number, streams: number, action: string, log: (l: string) => void): Steps {
   const steps = stepsOf(r.timings, runs, action);
   log(`    ${action} → event: p50 ${ms(percentile(r.event, 0.5))}, p95 ${ms(percentile(r.event, 0.95))} (${r.event.length} streams)`);
-  const refetched = r.timings.reduce((n, t) => n + t.streams.filter((s) => s.refetched).length, 0);
-  log(`    ${action} → next step in hand: p50 ${ms(percentile(r.fetched, 0.5))}, p95 ${ms(percentile(r.fetched, 0.95))} (${r.fetched.length} streams: ${r.fetched.length - refetched} views in the event, ${refetched} fallback refetches)`);
+  log(`    ${action} → next phase in hand (play.get refetched): p50 ${ms(percentile(r.fetched, 0.5))}, p95 ${ms(percentile(r.fetched, 0.95))} (${r.fetched.length} streams; ${r.streams.refetches} refetches of play.get in all, one per event a stream heard, as the page sends them)`);
   log(`    where the time goes, step by step:`);
   for (const line of stepLines(steps)) log(line);
   log(cpuLine(r.cpu, games, streams));
@@ -195,21 +210,21 @@ async function resolveMeasured(cluster: Cluster, games: LoadGame[], jobRuns: Map
 
 /** Battle decisions → next round, and post-combat lock → next turn, for `games` at once. */
 async function battlesMeasured(cluster: Cluster, games: LoadGame[], jobRuns: Map<string, JobRun>, log: (l: string) => void): Promise<NonNullable<LoadFigures["battles"]>> {
-  log(`${games.length} games in a battle at once (Germany attacks Karelia, low luck; both sides choose casualties), then their post-combat landing; ${games.length * cluster.apps.length} live streams`);
+  log(`${games.length} games in a battle at once (Germany attacks Karelia, low luck; both sides save their casualty choices and lock each battles phase), then their post-combat landing; ${games.length * cluster.apps.length} live streams`);
   const b = await battlesAtOnce(cluster, games, jobRuns);
-  log(`  battle decisions (every round; games deciding a round: ${b.decisions.rounds.join(", ")})`);
+  log(`  battle decisions: play.save of the choices, then play.lock, by each side that chooses (every battles phase; games deciding one: ${b.decisions.rounds.join(", ")})`);
   printStage(b.decisions, jobRuns, b.decisions.timings.length, cluster.apps.length, "decision", log);
-  log(`  post-combat lock (${b.postCombat.timings.length} games)`);
+  log(`  post-combat lock: play.lock, the default landing (${b.postCombat.timings.length} games)`);
   printStage(b.postCombat, jobRuns, b.postCombat.timings.length, cluster.apps.length, "post-combat lock", log);
   return { decisions: { fetched: b.decisions.fetched, failed: b.decisions.failed.length, rounds: b.decisions.rounds }, postCombat: { fetched: b.postCombat.fetched, failed: b.postCombat.failed.length } };
 }
 
 const cpuLine = (cpu: StageCpu, games: number, streams: number) =>
-  `    CPU a game (its requests, the adjudication, its events with ${streams} streams' views): app processes ${ms(cpu.app / games)}, workers ${ms(cpu.workers / games)}, load generator ${ms(cpu.own / games)}`;
+  `    CPU a game (its requests, the adjudication, its events and its ${streams} streams' refetches): app processes ${ms(cpu.app / games)}, workers ${ms(cpu.workers / games)}, load generator ${ms(cpu.own / games)}`;
 
 /** `count` games, each resolved alone (after one not counted, to warm up): the latency of an idle server. */
 async function oneGameAtATime(cluster: Cluster, count: number, jobRuns: Map<string, JobRun>, log: (l: string) => void): Promise<void> {
-  const games = await makeGames(cluster.handle, count + 1, "one");
+  const games = await makePhasedGames(cluster.handle, count + 1, "one");
   await resolveAtOnce(cluster, games.slice(0, 1), jobRuns);
   log(`${count} games resolved one after another, each alone, with ${cluster.apps.length} live streams`);
   const all: StageResult[] = [];
@@ -248,22 +263,23 @@ export async function runLoadtest(o: LoadOptions): Promise<LoadFigures> {
       return { saves: [], gamePage: NONE, historyPage: NONE, reviewPage: NONE, resolved: { event: [], fetched: [], steps: {} }, exactlyOnce: 0, unverified: [] };
     }
     if (o.latencyOnly) {
-      const racing = await makeGames(cluster.handle, o.resolveGames, "race");
+      const racing = await makePhasedGames(cluster.handle, o.resolveGames, "race");
       log(`${racing.length} games resolving at once, ${racing.length * cluster.apps.length} live streams over both app processes; the last two locks of each game race`);
       const resolved = await resolveMeasured(cluster, racing, jobRuns, log);
-      const once = await exactlyOnce(cluster, racing);
-      log(`    lock races: ${once} of ${racing.length} adjudicated exactly once`);
+      const once = await racesLogged(cluster, racing, log);
       const battles = await battlesMeasured(cluster, await makeBattleGames(cluster, o.resolveGames, "battle"), jobRuns, log);
       log(`machine: ${busy()}`);
       return { saves: [], gamePage: NONE, historyPage: NONE, reviewPage: NONE, resolved, exactlyOnce: once, battles, unverified: [] };
     }
-    const games = await makeGames(cluster.handle, o.games, "play");
+    const games = await makePhasedGames(cluster.handle, o.games, "play");
     const lists = saveLists();
     const seats = games.flatMap((g) => NATIONS.map((n) => ({ gameId: g.gameId, nation: n, cookie: g.players[n].cookie })));
-    if (!o.pagesOnly) log(`orders.save: ${Math.min(...NATIONS.map((n) => lists[n].length))}–${Math.max(...NATIONS.map((n) => lists[n].length))} orders a save, ${seats.length} players of ${games.length} games, one app process`);
+    if (!o.pagesOnly) log(`play.save: ${Math.min(...NATIONS.map((n) => lists[n].length))}–${Math.max(...NATIONS.map((n) => lists[n].length))} orders a save, ${seats.length} players of ${games.length} games, one app process`);
     const save = (i: number) => {
       const s = pick(seats, i);
-      return trpc(cluster.apps[0]!, s.cookie, "orders.save", { gameId: s.gameId, nation: s.nation, orders: lists[s.nation] }, "mutation").then(() => undefined);
+      return trpc<{ ok: boolean; message?: string }>(cluster.apps[0]!, s.cookie, "play.save", { gameId: s.gameId, side: s.nation, orders: lists[s.nation] }, "mutation").then((r) => {
+        if (!r.ok) throw new Error(`play.save: refused: ${r.message ?? ""}`);
+      });
     };
     const saves: LoadFigures["saves"] = [];
     if (!o.pagesOnly) await atRate(o.saveRates[0]!, 3, save); // warm-up, not counted: modules loaded, code optimised, pools filled
@@ -292,16 +308,17 @@ export async function runLoadtest(o: LoadOptions): Promise<LoadFigures> {
       return page(pick(cluster.apps, i), g.players[pick(NATIONS, i)].cookie, path(g));
     };
     // Warm-up, not counted (as for saves): the page's modules loaded and its render code optimised.
-    await atRate(o.pageRate, 3, pageAt((g) => `/game/${g.gameId}`));
-    const gamePage = await pagesAt(o.pageRate, pageAt((g) => `/game/${g.gameId}`));
+    // The phased page's own route (/game/<id> answers a phased game with a redirect to it).
+    await atRate(o.pageRate, 3, pageAt((g) => `/game/${g.gameId}/play`));
+    const gamePage = await pagesAt(o.pageRate, pageAt((g) => `/game/${g.gameId}/play`));
     log(pageLine("game page", o.pageRate, gamePage));
 
-    const racing = await makeGames(cluster.handle, o.pagesOnly ? Math.min(10, o.resolveGames) : o.resolveGames, "race");
+    const racing = await makePhasedGames(cluster.handle, o.pagesOnly ? Math.min(10, o.resolveGames) : o.resolveGames, "race");
     log(`${racing.length} games resolving at once, ${racing.length * cluster.apps.length} live streams over both app processes; the last two locks of each game race`);
     const resolved = await resolveMeasured(cluster, racing, jobRuns, log);
-    const once = await exactlyOnce(cluster, racing);
-    log(`    lock races: ${once} of ${racing.length} adjudicated exactly once`);
-    const battles = o.pagesOnly ? undefined : await battlesMeasured(cluster, await makeBattleGames(cluster, o.resolveGames, "battle"), jobRuns, log);
+    const once = await racesLogged(cluster, racing, log);
+    const battleGames = o.pagesOnly ? [] : await makeBattleGames(cluster, o.resolveGames, "battle");
+    const battles = o.pagesOnly ? undefined : await battlesMeasured(cluster, battleGames, jobRuns, log);
 
     // History and turn review of games with a resolved turn.
     const reviewed = (path: (g: LoadGame) => string) => (i: number) => page(pick(cluster.apps, i), pick(racing, i).players[pick(NATIONS, i)].cookie, path(pick(racing, i)));
@@ -315,16 +332,18 @@ export async function runLoadtest(o: LoadOptions): Promise<LoadFigures> {
     let killed: LoadFigures["killed"];
     let killGames: LoadGame[] = [];
     if (o.killGames > 0 && !o.pagesOnly) {
-      killGames = await makeGames(cluster.handle, o.killGames, "kill");
+      killGames = await makePhasedGames(cluster.handle, o.killGames, "kill");
       log(`worker kill -9 during ${killGames.length} adjudications (a dead worker's job is re-taken after ${LEASE_SECONDS} s)`);
       killed = await killDuringAdjudications(cluster, killGames, log);
       log(`    resolved ${killed.retaken} of ${killed.of}, the last ${killed.seconds.toFixed(1)} s after the kill`);
     }
+    // Every phase row of each game whose turn resolved (its orders, battles and post-combat phases) replayed through the ruleset.
+    const toVerify = await resolvedGames(cluster, [...racing, ...battleGames, ...killGames]);
     const unverified: number[] = [];
-    for (const g of [...racing, ...killGames]) if (!(await verifyGame(cluster.handle.db, g.gameId)).ok) unverified.push(g.gameId);
-    log(`verify: ${racing.length + killGames.length - unverified.length} of ${racing.length + killGames.length} resolved games pass${unverified.length ? ` (failed: ${unverified.join(", ")})` : ""}`);
+    for (const g of toVerify) if (!(await verifyGame(cluster.handle.db, g.gameId)).ok) unverified.push(g.gameId);
+    log(`verify: ${toVerify.length - unverified.length} of ${toVerify.length} resolved games pass${unverified.length ? ` (failed: ${unverified.join(", ")})` : ""}`);
     log(`machine: ${busy()}`);
-    return { saves, gamePage, historyPage, reviewPage, resolved, exactlyOnce: once, killed, battles, unverified };
+    return { saves, gamePage, historyPage, reviewPage, resolved, exactlyOnce: once, killed, battles, verified: toVerify.length, unverified };
   } finally {
     await cluster.stop();
   }

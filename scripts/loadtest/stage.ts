@@ -1,34 +1,33 @@
-// One measured step of many games at once: each game's players act (the last locks, the battle
-// decisions, the post-combat lock), every open stream of the game waits for the event that follows
-// and takes the view the event carries (or refetches the game when it carries none) until a view shows
-// the next step (the new turn, the next round). The same
-// measure for the orders' last lock, a battle decision and the post-combat lock (issue 20).
-import { and, eq } from "drizzle-orm";
+// One measured step of many 1942 games played a phase at a time (play.*, as the lobby makes them):
+// each game's players act (the last locks of the orders, the battle choices and their locks, the
+// post-combat lock), and every open stream of the game does what the game page (app/games/
+// ruleset-game.tsx) does with each event: it refetches play.get, since a phased game's event carries
+// no view (services/event-view.ts builds views for classic games only). The measure runs from the
+// actions sent to the "turn-resolved" event whose refetch shows the next phase open, and to that view
+// in hand. The same measure for the orders' last lock, a battle decision and the post-combat lock (issue 20).
+import { desc, eq } from "drizzle-orm";
 import { phases } from "../../db/schema";
-import { NATIONS, type Nation } from "../../server/rulesets/1942/engine";
+import { NATIONS, type DecisionRequest, type Nation } from "../../server/rulesets/1942/engine";
 import { groupCpuMs, type Cluster } from "./cluster";
 import { eventStream, trpc, type Stream } from "./http";
 import { epochMs, type GameTiming, type JobRun } from "./latency";
 import type { LoadGame } from "./players";
 
-/** What one stream's refetch of `game.get` returns, as much as a stage looks at. */
+/** What a stage reads of play.get (RulesetGameView), and of a battles phase's view (StageView). */
 export interface ViewSeen {
-  phase: {
-    turn: number;
-    status: string;
-    pending?: { requests: { battle: string; round: number; kind: string; step?: string; team: string; chooser: Nation; mine: boolean; default?: number[] }[] } | null;
-  } | null;
+  turn: number;
+  phase: { status: string; sides: string[]; locked: string[]; step: { id: string; index: number } | null } | null;
+  view: { requests?: DecisionRequest[] } | null;
 }
 
+/** The event after which a refetch is measured: each phase's resolution publishes it. */
+const MEASURED = "turn-resolved";
+
 export interface Stage {
-  /** The events after which a stream refetches. */
-  kinds: string[];
   /** The nation each app process's stream watches as (by the stream's index). */
   viewer: (g: LoadGame, stream: number) => Nation;
   /** Sends the game's actions, all at once (the measure runs from their sending to the last answer). */
   act: (g: LoadGame) => Promise<void>;
-  /** Whether a refetched view shows the step done (the view after the step, not before). */
-  done: (g: LoadGame, view: ViewSeen) => boolean;
 }
 
 /** CPU ms used so far: the app processes, the workers, and this load generator. */
@@ -48,22 +47,32 @@ function cpuNow(cluster: Cluster): StageCpu {
 }
 
 export interface StageResult {
-  /** Action sent → the event whose view (carried or refetched) showed the step done, → that view in hand (ms a stream). */
+  /** Action sent → the "turn-resolved" event whose refetch showed the next phase, → that view in hand (ms a stream). */
   event: number[];
   fetched: number[];
   /** The actions refused or timed out (their games are not measured). */
   failed: string[];
-  /** Streams opened, connected within 10 s before the actions, and refetches that failed (a stream whose refetch failed is not measured). */
-  streams: { opened: number; connected: number; refetchErrors: number };
+  /** Streams opened, connected within 10 s before the actions, refetches of play.get sent (one per event a stream heard,
+   * as the page sends them), and those that failed (a stream whose measured refetch failed is not measured). */
+  streams: { opened: number; connected: number; refetches: number; refetchErrors: number };
   timings: GameTiming[];
   cpu: StageCpu;
 }
 
-/** The game's open phase id (the jobs of a phase are keyed `adjudicate:<id>` and `adjudicate:<id>:...`). */
-async function latestPhaseId(cluster: Cluster, gameId: number): Promise<number> {
-  const rows = await cluster.handle.db.select({ id: phases.id, turn: phases.turn }).from(phases).where(and(eq(phases.gameId, gameId)));
-  return rows.sort((a, b) => b.turn - a.turn)[0]!.id;
+/** The game's phase in play: its id (its job is keyed `adjudicate:<id>`), turn and step (a turn's phases are rows 0, 1, …). */
+export async function latestPhase(cluster: Cluster, gameId: number): Promise<{ id: number; turn: number; step: number; status: string }> {
+  const [row] = await cluster.handle.db
+    .select({ id: phases.id, turn: phases.turn, step: phases.step, status: phases.status })
+    .from(phases)
+    .where(eq(phases.gameId, gameId))
+    .orderBy(desc(phases.turn), desc(phases.step))
+    .limit(1);
+  return row!;
 }
+
+/** Whether a view shows a later phase than (turn, step), open for orders, or the game over. */
+const movedOn = (view: ViewSeen, from: { turn: number; step: number }) =>
+  (view.turn > from.turn || (view.turn === from.turn && (view.phase?.step?.index ?? 0) > from.step)) && view.phase?.status !== "resolving";
 
 /**
  * The phase's job run that made the step: the last committed after the action and before the first
@@ -93,12 +102,16 @@ async function until(check: () => boolean, timeoutMs: number): Promise<boolean> 
 export async function measureStage(cluster: Cluster, games: LoadGame[], stage: Stage, runs: Map<string, JobRun>, options: { settleMs?: number } = {}): Promise<StageResult> {
   const event: number[] = [];
   const fetched: number[] = [];
-  const timings = new Map<number, GameTiming & { phaseId: number }>();
-  for (const g of games) timings.set(g.gameId, { phaseId: await latestPhaseId(cluster, g.gameId), jobKey: "", lockSentAt: NaN, lockAnsweredAt: NaN, streams: [] });
+  const timings = new Map<number, GameTiming & { phaseId: number; from: { turn: number; step: number } }>();
+  for (const g of games) {
+    const at = await latestPhase(cluster, g.gameId);
+    timings.set(g.gameId, { phaseId: at.id, from: at, jobKey: "", lockSentAt: NaN, lockAnsweredAt: NaN, streams: [] });
+  }
   const streams: Stream[] = [];
   const follow: Promise<void>[] = [];
   let waiting = 0;
   const failed: string[] = [];
+  let refetches = 0;
   let refetchErrors = 0;
   for (const g of games)
     cluster.apps.forEach((base, i) => {
@@ -109,23 +122,23 @@ export async function measureStage(cluster: Cluster, games: LoadGame[], stage: S
       waiting += 1;
       streams.push(
         eventStream(base, viewer.cookie, g.gameId, (e) => {
-          if (!stage.kinds.includes(e.kind ?? "") || seen.fetchedAt !== undefined || Number.isNaN(timing.lockSentAt)) return;
+          if (seen.fetchedAt !== undefined || Number.isNaN(timing.lockSentAt)) return;
           const eventAt = epochMs();
-          const shows = (view: ViewSeen, refetched: boolean) => {
-            if (seen.fetchedAt !== undefined || !stage.done(g, view)) return;
-            seen.eventAt = eventAt;
-            seen.fetchedAt = refetched ? epochMs() : eventAt;
-            seen.refetched = refetched;
-            event.push(seen.eventAt - timing.lockSentAt);
-            fetched.push(seen.fetchedAt - timing.lockSentAt);
-            waiting -= 1;
-          };
-          // The event carries the viewer's new view (issue 20); without one (its building failed), the
-          // page refetches game.get, as the generator does here.
-          if (e.view) return shows(e.view as ViewSeen, false);
+          const measured = e.kind === MEASURED;
+          // As the page: every event refetches the viewer's play.get (a lock's too); the one after the
+          // phase's resolution is measured, once its view shows the next phase.
+          refetches += 1;
           follow.push(
-            trpc<ViewSeen>(base, viewer.cookie, "game.get", { gameId: g.gameId }, "query").then(
-              (view) => shows(view, true),
+            trpc<ViewSeen>(base, viewer.cookie, "play.get", { gameId: g.gameId }, "query").then(
+              (view) => {
+                if (!measured || seen.fetchedAt !== undefined || !movedOn(view, timing.from)) return;
+                seen.eventAt = eventAt;
+                seen.fetchedAt = epochMs();
+                seen.refetched = true;
+                event.push(seen.eventAt - timing.lockSentAt);
+                fetched.push(seen.fetchedAt - timing.lockSentAt);
+                waiting -= 1;
+              },
               () => void (refetchErrors += 1),
             ),
           );
@@ -157,83 +170,75 @@ export async function measureStage(cluster: Cluster, games: LoadGame[], stage: S
   await Promise.allSettled(follow);
   // The workers write their lines just before they complete the job: wait for the last ones.
   await until(() => [...timings.values()].every((t) => runOf(runs, t.phaseId, t)), 5_000);
-  await new Promise((r) => setTimeout(r, 100)); // a later run's line (a battle's second decision) may follow the first's
+  await new Promise((r) => setTimeout(r, 100));
   const now = cpuNow(cluster);
   for (const s of streams) s.close();
   for (const t of timings.values()) t.jobKey = runOf(runs, t.phaseId, t)?.key ?? "";
-  return { event, fetched, failed, streams: { opened: streams.length, connected, refetchErrors }, timings: [...timings.values()], cpu: { app: now.app - cpu0.app, workers: now.workers - cpu0.workers, own: now.own - cpu0.own } };
+  return { event, fetched, failed, streams: { opened: streams.length, connected, refetches, refetchErrors }, timings: [...timings.values()], cpu: { app: now.app - cpu0.app, workers: now.workers - cpu0.workers, own: now.own - cpu0.own } };
 }
 
 const pick = <T,>(list: readonly T[], i: number) => list[i % list.length]!;
+
+/** A play.* mutation that must succeed: a refused batch (`ok: false`, answered 200) throws too. */
+async function play(base: string, g: LoadGame, side: Nation, path: "play.save" | "play.lock", orders?: unknown): Promise<void> {
+  const r = await trpc<{ ok?: boolean; message?: string }>(base, g.players[side].cookie, path, { gameId: g.gameId, side, ...(orders === undefined ? {} : { orders }) }, "mutation");
+  if (r.ok === false) throw new Error(`${path}: refused: ${r.message ?? ""}`);
+}
 
 /** The last two locks of the orders phase, sent at once to both app processes: → the next turn. */
 export function lastLocks(cluster: Cluster): Stage {
   const last = NATIONS.slice(NATIONS.length - 2);
   return {
-    kinds: ["turn-resolved"],
     viewer: (_g, i) => NATIONS[i % NATIONS.length]!,
     act: async (g) => {
-      await Promise.all(last.map((n, i) => trpc(pick(cluster.apps, i), g.players[n].cookie, "orders.lock", { gameId: g.gameId, nation: n }, "mutation")));
+      await Promise.all(last.map((n, i) => play(pick(cluster.apps, i), g, n, "play.lock")));
     },
-    done: (_g, view) => view.phase?.turn === 2,
   };
 }
 
-type Request = NonNullable<NonNullable<ViewSeen["phase"]>["pending"]>["requests"][number];
-const requestKey = (r: Request) => `${r.battle}|${r.round}|${r.kind}|${r.step ?? "retreat"}|${r.team}`;
+/** A battles phase in play: the sides that act in it and the decisions it waits for. */
+export interface WaitingBattles {
+  sides: Nation[];
+  requests: DecisionRequest[];
+}
 
 /**
- * Every battle decision waiting in each game (`waiting`, read by the caller from the choosers'
- * views before the measure), sent at once to both app processes: → the next round, or the battles'
- * end (post-combat or the next turn). Each side takes its default (R6.6).
+ * Each acting side's choices (the R6.9 default of each of its waiting decisions, as a player who
+ * takes what the panel offers) saved, then its lock, every side at once on both app processes:
+ * → the next battles phase (the next round), or the battles' end (post-combat or the next turn).
  */
-export function battleDecisions(cluster: Cluster, waiting: Map<number, Request[]>): Stage {
+export function battleDecisions(cluster: Cluster, waiting: Map<number, WaitingBattles>): Stage {
   return {
-    kinds: ["battle-waiting", "post-combat", "turn-resolved"],
-    viewer: (g, i) => (waiting.get(g.gameId) ?? []).map((r) => r.chooser).concat(NATIONS)[i]!,
+    viewer: (g, i) => (waiting.get(g.gameId)?.sides ?? []).concat(NATIONS)[i]!,
     act: async (g) => {
+      const w = waiting.get(g.gameId)!;
       await Promise.all(
-        (waiting.get(g.gameId) ?? []).map((r, i) =>
-          trpc(pick(cluster.apps, i), g.players[r.chooser].cookie, "battle.decide", {
-            gameId: g.gameId,
-            nation: r.chooser,
-            battle: r.battle,
-            round: r.round,
-            step: r.kind === "casualties" ? r.step : "retreat",
-            decision: r.kind === "casualties" ? { kind: "casualties", units: r.default ?? [] } : { kind: "retreat", submerge: [], withdraw: [] },
-          }, "mutation"),
-        ),
+        w.sides.map(async (side, i) => {
+          const base = pick(cluster.apps, i);
+          const choices = w.requests
+            .filter((r) => r.chooser === side && !(r.kind === "casualties" && r.forced))
+            .map((r) => ({ battle: r.battle, round: r.round, step: r.kind === "casualties" ? r.step : "retreat", decision: r.kind === "casualties" ? { kind: "casualties", units: r.default } : { kind: "retreat", submerge: [], withdraw: [] } }));
+          await play(base, g, side, "play.save", { choices });
+          await play(base, g, side, "play.lock");
+        }),
       );
-    },
-    // The decided requests are gone from the view and the battles went on: a new request waits, or the battles ended.
-    done: (g, view) => {
-      if (view.phase?.status !== "battles") return true;
-      const decided = new Set((waiting.get(g.gameId) ?? []).map(requestKey));
-      const requests = view.phase.pending?.requests ?? [];
-      return requests.length > 0 && requests.every((r) => !decided.has(requestKey(r)));
     },
   };
 }
 
-/** The waiting battle decisions of a game, as its players' own views show them (one request per chooser's view). */
-export async function waitingDecisions(cluster: Cluster, g: LoadGame): Promise<Request[]> {
-  const out = new Map<string, Request>();
-  for (const n of NATIONS) {
-    const view = await trpc<ViewSeen>(cluster.apps[0]!, g.players[n].cookie, "game.get", { gameId: g.gameId }, "query");
-    if (view.phase?.status !== "battles") return [];
-    for (const r of view.phase.pending?.requests ?? []) if (r.mine && r.chooser === n) out.set(requestKey(r), r);
-  }
-  return [...out.values()];
+/** The game's phase of decisions in play (`id` starting so: "battles-", "post-combat"), as Germany's play.get shows it; null when another phase is. */
+export async function openDecisions(cluster: Cluster, g: LoadGame, id: string): Promise<(WaitingBattles & { locked: string[] }) | null> {
+  const view = await trpc<ViewSeen>(cluster.apps[0]!, g.players.Germany.cookie, "play.get", { gameId: g.gameId }, "query");
+  if (view.phase?.status !== "open" || !view.phase.step?.id.startsWith(id)) return null;
+  return { sides: view.phase.sides as Nation[], locked: view.phase.locked, requests: view.view?.requests ?? [] };
 }
 
-/** The post-combat stage's locks of `nations` (those with air to land), sent at once: → the next turn. */
+/** The post-combat phase's locks of `nations` (those with air to land), sent at once, each taking the default landing (R7.4): → the next turn. */
 export function postCombatLocks(cluster: Cluster, open: Map<number, Nation[]>): Stage {
   return {
-    kinds: ["turn-resolved"],
     viewer: (g, i) => (open.get(g.gameId) ?? []).concat(NATIONS)[i]!,
     act: async (g) => {
-      await Promise.all((open.get(g.gameId) ?? []).map((n, i) => trpc(pick(cluster.apps, i), g.players[n].cookie, "postCombat.lock", { gameId: g.gameId, nation: n }, "mutation")));
+      await Promise.all((open.get(g.gameId) ?? []).map((n, i) => play(pick(cluster.apps, i), g, n, "play.lock")));
     },
-    done: (_g, view) => view.phase?.turn === 2,
   };
 }

@@ -109,9 +109,8 @@ export async function adjudicatePhase(
     // Every game but a classic 1942 one resolves a phase at a time through the registry (ruleset-games/resolve.ts).
     if (!classicGame(game)) {
       if (phase.status !== "resolving") return "not-ready";
-      step("readMs");
-      const done = await resolveRulesetPhase(tx, phase, game);
-      step("engineMs");
+      const done = await resolveRulesetPhase(tx, phase, game, step);
+      step("writeMs");
       await hooks.beforeCommit?.(tx);
       return done;
     }

@@ -75,11 +75,14 @@ export function phaseLabel(ruleset: AnyRuleset, turn: number, state: unknown): s
   return at && at.count > 1 ? `turn ${turn}, ${at.info.name ?? at.info.id}` : `turn ${turn}`;
 }
 
-export async function resolveRulesetPhase(tx: Db, phase: Phase, game: Game): Promise<"resolved"> {
+/** `step`: told as the inputs' read and the ruleset's resolve end (the worker's "job run" line times them). */
+export async function resolveRulesetPhase(tx: Db, phase: Phase, game: Game, step?: (done: "readMs" | "engineMs") => void): Promise<"resolved"> {
   const ruleset = rulesetOf(game.ruleset);
   // Each side's standing settings shape its batch as the phase closes (Ruleset.standing), stored as used.
   const batches = await withStandings(tx, game.id, ruleset, phase.startState, actingSides(ruleset, phase.startState), await storedBatches(tx, phase, ruleset));
+  step?.("readMs");
   const { state, report } = ruleset.resolve(phase.startState, batches, null, phase.seed, phaseIdOf(ruleset, phase.startState));
+  step?.("engineMs");
   await tx
     .update(phases)
     .set({ status: "resolved", orders: batches as never, report: report as never, resolvedAt: new Date() })
