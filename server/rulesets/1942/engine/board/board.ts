@@ -38,6 +38,8 @@ const cache = new WeakMap<BoardData, Board>();
  */
 interface Entry {
   territory: TerritoryData;
+  /** The territory's id as the board's own string (`uniqueName`): `ids`, neighbours and canals hold it. */
+  name: string;
   number: number;
   land: boolean;
   sea: boolean;
@@ -47,17 +49,29 @@ interface Entry {
   canals?: Map<string, CanalData>;
 }
 
+/**
+ * The same string, as the engine's one copy of it: V8 keeps one copy of every string used as a
+ * property key (internalised), and two such strings that differ are told apart by their pointers,
+ * with no look at their characters. A board built by code or read from JSON holds strings of its
+ * own, perhaps in pieces (a concatenation): every comparison of two different names of equal length
+ * (R4.2's neighbour scans, a table's probe) then read characters, through a runtime call for a
+ * string in pieces. The content is unchanged, so no answer is.
+ */
+function uniqueName(id: string): string {
+  return Object.keys({ [id]: 0 })[0]!;
+}
+
 /** Index a board. Memoised per data object, so callers may call it freely. */
 export function indexBoard(data: BoardData): Board {
   const hit = cache.get(data);
   if (hit) return hit;
-  const ids = data.territories.map((t) => t.id).sort();
   const entries = new Map<string, Entry>();
-  for (const t of data.territories) entries.set(t.id, { territory: t, number: -1, land: t.kind === "land", sea: t.kind === "sea", neighbours: [] });
+  for (const t of data.territories) entries.set(t.id, { territory: t, name: uniqueName(t.id), number: -1, land: t.kind === "land", sea: t.kind === "sea", neighbours: [] });
+  const ids = data.territories.map((t) => entries.get(t.id)!.name).sort();
   ids.forEach((id, i) => (entries.get(id)!.number = i));
-  // Edges and canals name territories with the territory's own id string (an edge list read or
-  // built apart holds equal strings of its own): then a look-up by a board name compares pointers.
-  const own = (id: string) => entries.get(id)?.territory.id ?? id;
+  // Edges and canals name territories with the board's own string (an edge list read or built
+  // apart holds equal strings of its own): then a look-up by a board name compares pointers.
+  const own = (id: string) => entries.get(id)?.name ?? id;
   for (const [edgeA, edgeB] of data.edges) {
     const a = own(edgeA);
     const b = own(edgeB);
@@ -91,7 +105,7 @@ export function indexBoard(data: BoardData): Board {
   const byNumber = ids.map((id) => entries.get(id)!);
   const neighbourNumbers = byNumber.map((e) => e.neighbours.map((id) => entries.get(id)?.number ?? -1));
   const capitals = new Map<Nation, string>();
-  for (const t of data.territories) if (t.capitalOf) capitals.set(t.capitalOf, t.id);
+  for (const t of data.territories) if (t.capitalOf) capitals.set(t.capitalOf, own(t.id));
 
   // The last territory asked about, and its entry: R4's checks ask several questions of one
   // territory in a row (is it land, its number, who owns it, what stands there), and at 100 copies
