@@ -16,6 +16,8 @@ export interface Board {
   isSeaNumber(n: number): boolean;
   value(id: string): number;
   neighbours(id: string): readonly string[];
+  /** The numbers of `neighbours` of the territory numbered `n`, in the same order (-1 for a name not on the board). */
+  neighbourNumbers(n: number): readonly number[];
   /**
    * The number of `to` when it neighbours the territory numbered `from`, found among that
    * territory's few neighbours (a board name compares as a pointer, another string by its
@@ -125,6 +127,7 @@ export function indexBoard(data: BoardData): Board {
     return e.territory;
   };
   const none: readonly string[] = [];
+  const noNumbers: readonly number[] = [];
   const board: Board = {
     data,
     ids,
@@ -137,6 +140,7 @@ export function indexBoard(data: BoardData): Board {
     isSeaNumber: (n) => byNumber[n]?.sea ?? false,
     value: (id) => entry(id)?.territory.value ?? 0,
     neighbours: (id) => entry(id)?.neighbours ?? none,
+    neighbourNumbers: (n) => neighbourNumbers[n] ?? noNumbers,
     // A scan of a's few neighbours rather than a set a territory: one probe of the board's table
     // instead of two, and no set to miss the caches on (R4.2 asks it at every step of every path).
     numberNextTo: (from, to) => {
