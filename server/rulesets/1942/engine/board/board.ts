@@ -68,7 +68,12 @@ export function indexBoard(data: BoardData): Board {
   const hit = cache.get(data);
   if (hit) return hit;
   const entries = new Map<string, Entry>();
-  for (const t of data.territories) entries.set(t.id, { territory: t, name: uniqueName(t.id), number: -1, land: t.kind === "land", sea: t.kind === "sea", neighbours: [] });
+  for (const t of data.territories) {
+    // Keyed by the unique copy too: the data's own string may now forward to it (a "thin" string),
+    // and a key that forwards is compared through its target at every probe.
+    const name = uniqueName(t.id);
+    entries.set(name, { territory: t, name, number: -1, land: t.kind === "land", sea: t.kind === "sea", neighbours: [] });
+  }
   const ids = data.territories.map((t) => entries.get(t.id)!.name).sort();
   ids.forEach((id, i) => (entries.get(id)!.number = i));
   // Edges and canals name territories with the board's own string (an edge list read or built
