@@ -124,17 +124,13 @@ export function createState(board: BoardData, setup: SetupData, houseRules?: Hou
   const units: Unit[] = [];
   let next = 1;
   for (const stack of stacks) {
-    const n = index.number(stack.at);
-    if (n < 0) throw new Error(`unknown territory ${stack.at}`);
-    // The board's own string for the name (equal to the setup's): the first phase's look-ups of a
-    // unit's territory then compare pointers, as every later phase's do.
-    const at = index.ids[n]!;
+    if (!index.has(stack.at)) throw new Error(`unknown territory ${stack.at}`);
     const loads = stack.type === "transport" ? distributeCargo(stack) : [];
     if (typeof loads === "string") throw new Error(loads);
     for (let i = 0; i < stack.count; i++) {
       const id = next++;
-      units.push({ id, nation: stack.nation, type: stack.type, at });
-      for (const type of loads[i] ?? []) units.push({ id: next++, nation: stack.nation, type, at, aboard: id });
+      units.push({ id, nation: stack.nation, type: stack.type, at: stack.at });
+      for (const type of loads[i] ?? []) units.push({ id: next++, nation: stack.nation, type, at: stack.at, aboard: id });
     }
   }
   const treasury = Object.fromEntries(NATIONS.map((n) => [n, setup.treasury[n] ?? 0])) as Record<Nation, number>;

@@ -16,8 +16,6 @@ export interface Board {
   isSeaNumber(n: number): boolean;
   value(id: string): number;
   neighbours(id: string): readonly string[];
-  /** The numbers of `neighbours` of the territory numbered `n`, in the same order (-1 for a name not on the board). */
-  neighbourNumbers(n: number): readonly number[];
   /**
    * The number of `to` when it neighbours the territory numbered `from`, found among that
    * territory's few neighbours (a board name compares as a pointer, another string by its
@@ -32,8 +30,6 @@ export interface Board {
 }
 
 const cache = new WeakMap<BoardData, Board>();
-const LAND = 1;
-const SEA = 2;
 
 /**
  * All a look-up by name needs, in one entry a territory: every query probes one table, so a
@@ -42,8 +38,6 @@ const SEA = 2;
  */
 interface Entry {
   territory: TerritoryData;
-  /** The territory's id as the board's own string (`uniqueName`): `ids`, neighbours and canals hold it. */
-  name: string;
   number: number;
   land: boolean;
   sea: boolean;
@@ -53,34 +47,17 @@ interface Entry {
   canals?: Map<string, CanalData>;
 }
 
-/**
- * The same string, as the engine's one copy of it: V8 keeps one copy of every string used as a
- * property key (internalised), and two such strings that differ are told apart by their pointers,
- * with no look at their characters. A board built by code or read from JSON holds strings of its
- * own, perhaps in pieces (a concatenation): every comparison of two different names of equal length
- * (R4.2's neighbour scans, a table's probe) then read characters, through a runtime call for a
- * string in pieces. The content is unchanged, so no answer is.
- */
-function uniqueName(id: string): string {
-  return Object.keys({ [id]: 0 })[0]!;
-}
-
 /** Index a board. Memoised per data object, so callers may call it freely. */
 export function indexBoard(data: BoardData): Board {
   const hit = cache.get(data);
   if (hit) return hit;
+  const ids = data.territories.map((t) => t.id).sort();
   const entries = new Map<string, Entry>();
-  for (const t of data.territories) {
-    // Keyed by the unique copy too: the data's own string may now forward to it (a "thin" string),
-    // and a key that forwards is compared through its target at every probe.
-    const name = uniqueName(t.id);
-    entries.set(name, { territory: t, name, number: -1, land: t.kind === "land", sea: t.kind === "sea", neighbours: [] });
-  }
-  const ids = data.territories.map((t) => entries.get(t.id)!.name).sort();
+  for (const t of data.territories) entries.set(t.id, { territory: t, number: -1, land: t.kind === "land", sea: t.kind === "sea", neighbours: [] });
   ids.forEach((id, i) => (entries.get(id)!.number = i));
-  // Edges and canals name territories with the board's own string (an edge list read or built
-  // apart holds equal strings of its own): then a look-up by a board name compares pointers.
-  const own = (id: string) => entries.get(id)?.name ?? id;
+  // Edges and canals name territories with the territory's own id string (an edge list read or
+  // built apart holds equal strings of its own): then a look-up by a board name compares pointers.
+  const own = (id: string) => entries.get(id)?.territory.id ?? id;
   for (const [edgeA, edgeB] of data.edges) {
     const a = own(edgeA);
     const b = own(edgeB);
@@ -113,12 +90,8 @@ export function indexBoard(data: BoardData): Board {
   // By number: each territory's neighbours (the same sorted list) and their numbers.
   const byNumber = ids.map((id) => entries.get(id)!);
   const neighbourNumbers = byNumber.map((e) => e.neighbours.map((id) => entries.get(id)?.number ?? -1));
-  // Land or sea by number, a byte a territory (13 KB at 100 copies of the board): asked of every
-  // piece and neighbour, where each territory's entry object was a cache miss of its own.
-  const kindOf = new Uint8Array(byNumber.length);
-  byNumber.forEach((e, n) => (kindOf[n] = e.land ? LAND : e.sea ? SEA : 0));
   const capitals = new Map<Nation, string>();
-  for (const t of data.territories) if (t.capitalOf) capitals.set(t.capitalOf, own(t.id));
+  for (const t of data.territories) if (t.capitalOf) capitals.set(t.capitalOf, t.id);
 
   // The last territory asked about, and its entry: R4's checks ask several questions of one
   // territory in a row (is it land, its number, who owns it, what stands there), and at 100 copies
@@ -138,7 +111,6 @@ export function indexBoard(data: BoardData): Board {
     return e.territory;
   };
   const none: readonly string[] = [];
-  const noNumbers: readonly number[] = [];
   const board: Board = {
     data,
     ids,
@@ -147,11 +119,10 @@ export function indexBoard(data: BoardData): Board {
     territory,
     isLand: (id) => entry(id)?.land ?? false,
     isSea: (id) => entry(id)?.sea ?? false,
-    isLandNumber: (n) => kindOf[n] === LAND,
-    isSeaNumber: (n) => kindOf[n] === SEA,
+    isLandNumber: (n) => byNumber[n]?.land ?? false,
+    isSeaNumber: (n) => byNumber[n]?.sea ?? false,
     value: (id) => entry(id)?.territory.value ?? 0,
     neighbours: (id) => entry(id)?.neighbours ?? none,
-    neighbourNumbers: (n) => neighbourNumbers[n] ?? noNumbers,
     // A scan of a's few neighbours rather than a set a territory: one probe of the board's table
     // instead of two, and no set to miss the caches on (R4.2 asks it at every step of every path).
     numberNextTo: (from, to) => {

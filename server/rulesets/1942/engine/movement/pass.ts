@@ -10,8 +10,8 @@ import { aboardOf, aliveOf, cargoPieces, disembark, embark, moveTo, runPosition,
 export type PassKind = "sea" | "land";
 
 /** Pieces that count for meetings in this pass: ships at sea, land units on land (R5.2a). */
-function countsInPass(kind: PassKind, p: Piece, invisible: Uint8Array): boolean {
-  if (!p.alive || p.aboard !== undefined || invisible[p.id] === 1) return false;
+function countsInPass(kind: PassKind, p: Piece, invisible: ReadonlySet<number>): boolean {
+  if (!p.alive || p.aboard !== undefined || invisible.has(p.id)) return false;
   return kind === "sea" ? isShip(p.type) : isLandUnit(p.type);
 }
 
@@ -193,7 +193,7 @@ export function load(ph: Phase, run: Run): void {
 }
 
 /** Whether units of both teams that count in this pass stand in a territory (R5.2a). */
-function bothTeamsIn(ph: Phase, kind: PassKind, territory: number, invisible: Uint8Array): boolean {
+function bothTeamsIn(ph: Phase, kind: PassKind, territory: number, invisible: ReadonlySet<number>): boolean {
   let first: Team | undefined;
   for (const p of ph.here[territory] ?? []) {
     if (!countsInPass(kind, p, invisible)) continue;
@@ -204,7 +204,7 @@ function bothTeamsIn(ph: Phase, kind: PassKind, territory: number, invisible: Ui
   return false;
 }
 
-function meetings(ph: Phase, kind: PassKind, moved: Run[], k: number, invisible: Uint8Array): void {
+function meetings(ph: Phase, kind: PassKind, moved: Run[], k: number, invisible: ReadonlySet<number>): void {
   // Runs by the number of the territory they entered, walked in number order (the sorted ids'
   // order): one column of territory × runs + the run's place, sorted in place, so a territory's runs
   // lie together in their order. No map by territory (a hash table of thousands at 100 copies).
@@ -253,10 +253,7 @@ function blitzes(ph: Phase, moved: Run[], k: number): Capture[] {
 /** Play one pass to its end. Returns the blitz captures made on the way (land pass). */
 export function runPass(ph: Phase, kind: PassKind, runs: Run[]): Capture[] {
   for (const r of runs) r.live = undefined; // units may have died since the last pass
-  // The stealth runs' units (R5.2a: never met), marked by unit id: at 100 copies of the board a set
-  // of thousands of ids, probed for every piece of every territory where runs meet, missed the caches.
-  const invisible = new Uint8Array(ph.byId.length);
-  for (const r of runs) if (r.stealth) for (const id of r.unitIds) invisible[id] = 1;
+  const invisible = new Set(runs.filter((r) => r.stealth).flatMap((r) => r.unitIds));
   const blitzed: Capture[] = [];
   for (const r of runs) if (r.order.load && r.order.load.atStep === 0) load(ph, r);
   // A run active at step k was active at every step before it (a run never moves again once it

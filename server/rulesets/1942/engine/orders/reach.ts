@@ -38,27 +38,11 @@ export function safeForAir(view: StartView, nation: Nation, type: UnitType, terr
   return type === "fighter" && view.carriersOf(territory, nation) > 0;
 }
 
-/** `safeForAir` of the territory numbered `n` on the board. */
-function safeForAirAt(view: StartView, nation: Nation, type: UnitType, n: number): boolean {
-  if (view.board.isLandNumber(n)) return view.ownerTeamAt(n) === teamOf(nation);
-  return type === "fighter" && view.carriersAt(n, nation) > 0;
-}
-
 /** R4.6 — fewest steps from `final` to a safe territory other than `final`; Infinity if none. */
 export function landingReserve(view: StartView, nation: Nation, type: UnitType, final: string, limit = Infinity): number {
   // Most air units find a landing one step away: asked first among `final`'s neighbours (distinct,
   // and never `final` itself), with no set and no frontier made for every air order.
-  // By number (`final` probed once): at 100 copies of the board each probe of a neighbour by name
-  // missed the caches.
-  if (limit >= 1) {
-    const names = view.board.neighbours(final);
-    const from = view.board.number(final);
-    const numbers = from >= 0 ? view.board.neighbourNumbers(from) : undefined;
-    for (let i = 0; i < names.length; i++) {
-      const n = numbers?.[i] ?? -1;
-      if (n >= 0 ? safeForAirAt(view, nation, type, n) : safeForAir(view, nation, type, names[i]!)) return 1;
-    }
-  }
+  if (limit >= 1) for (const n of view.board.neighbours(final)) if (safeForAir(view, nation, type, n)) return 1;
   const seen = new Set([final]);
   let frontier = [final];
   for (let d = 1; frontier.length > 0 && d <= limit; d++) {

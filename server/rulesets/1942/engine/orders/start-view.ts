@@ -20,9 +20,6 @@ export interface StartView {
   hasAaGun(territory: string): boolean;
   carriersOf(zone: string, nation: Nation): number;
   ownerTeam(territory: string): Team | undefined;
-  /** `carriersOf` and `ownerTeam` of the territory numbered `n` on the board (`Board.number`): no probe by name. */
-  carriersAt(n: number, nation: Nation): number;
-  ownerTeamAt(n: number): Team | undefined;
 }
 
 const cache = new WeakMap<GameState, StartView>();
@@ -100,11 +97,6 @@ export function startView(state: GameState): StartView {
     const n = board.number(t);
     return ((n >= 0 ? marks[n]! : (offBoard?.get(t)?.marks ?? 0)) & bit) !== 0;
   };
-  const carriersIn = (units: readonly Unit[], nation: Nation): number => {
-    let count = 0;
-    for (const u of units) if (u.type === "carrier" && u.nation === nation) count += 1;
-    return count;
-  };
   const view: StartView = {
     state,
     board,
@@ -114,9 +106,11 @@ export function startView(state: GameState): StartView {
     hasShipsOf: (t, team) => has(t, SHIPS_OF[team]),
     hasFactory: (t) => has(t, FACTORY),
     hasAaGun: (t) => has(t, AA_GUN),
-    carriersOf: (t, nation) => carriersIn(unitsAt(t), nation),
-    carriersAt: (n, nation) => carriersIn(byNumber[n] ?? none, nation),
-    ownerTeamAt: (n) => TEAM_OF_CODE[ownerTeams[n]!],
+    carriersOf: (t, nation) => {
+      let count = 0;
+      for (const u of unitsAt(t)) if (u.type === "carrier" && u.nation === nation) count += 1;
+      return count;
+    },
     ownerTeam: (t) => {
       const n = board.number(t);
       if (n >= 0) return TEAM_OF_CODE[ownerTeams[n]!];
