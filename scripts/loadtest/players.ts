@@ -36,27 +36,40 @@ export async function makePlayers(handle: DbHandle, count: number, tag: string):
   return rows.map((r, i) => ({ userId: r.id, cookie: `${SESSION_COOKIE}=${tokens[i]}` }));
 }
 
-/** `count` started games, each with a human player per nation; orders deadlines a day away. */
-export async function makeGames(handle: DbHandle, count: number, tag: string, options: { lowLuck?: boolean } = {}): Promise<LoadGame[]> {
+type Caller = ReturnType<typeof createCaller>;
+
+/** `count` games, a human player per nation: `start` creates one as the first nation's player and seats the rest. */
+async function gamesOf(handle: DbHandle, count: number, tag: string, start: (as: (p: Player) => Caller, seat: Record<Nation, Player>, name: string) => Promise<number>): Promise<LoadGame[]> {
   const players = await makePlayers(handle, count * NATIONS.length, tag);
   const bus = new EventEmitter();
+  const as = (p: Player) => createCaller({ db: handle.db, bus, user: { id: p.userId, email: `${p.userId}@example.invalid`, name: null } });
   const out: LoadGame[] = [];
   for (let g = 0; g < count; g++) {
     const seat = Object.fromEntries(NATIONS.map((n, i) => [n, players[g * NATIONS.length + i]!])) as Record<Nation, Player>;
-    const as = (p: Player) => createCaller({ db: handle.db, bus, user: { id: p.userId, email: `${p.userId}@example.invalid`, name: null } });
-    const [first, ...rest] = NATIONS;
-    const { gameId } = await as(seat[first!]).game.create({
-      name: `Load ${tag} ${g + 1}`,
-      nations: [first!],
-      robots: [],
-      lowLuck: options.lowLuck ?? false,
-      ordersHours: 24,
-      decisionHours: 24,
-      robotsHold: true,
-      robotTakeover: 0,
-    });
-    for (const n of rest) await as(seat[n]).game.join({ gameId, nation: n });
-    out.push({ gameId, players: seat });
+    out.push({ gameId: await start(as, seat, `Load ${tag} ${g + 1}`), players: seat });
   }
   return out;
+}
+
+/** `count` started classic games (game.create), each with a human player per nation; orders deadlines a day away. */
+export function makeGames(handle: DbHandle, count: number, tag: string, options: { lowLuck?: boolean } = {}): Promise<LoadGame[]> {
+  return gamesOf(handle, count, tag, async (as, seat, name) => {
+    const [first, ...rest] = NATIONS;
+    const { gameId } = await as(seat[first!]).game.create({ name, nations: [first!], robots: [], lowLuck: options.lowLuck ?? false, ordersHours: 24, decisionHours: 24, robotsHold: true, robotTakeover: 0 });
+    for (const n of rest) await as(seat[n]).game.join({ gameId, nation: n });
+    return gameId;
+  });
+}
+
+/**
+ * `count` started 1942 games as the lobby now makes them (play.create: played a phase at a time, the
+ * page /game/<id>/play), a human player per nation; orders deadlines a day away.
+ */
+export function makePhasedGames(handle: DbHandle, count: number, tag: string): Promise<LoadGame[]> {
+  return gamesOf(handle, count, tag, async (as, seat, name) => {
+    const [first, ...rest] = NATIONS;
+    const { gameId } = await as(seat[first!]).play.create({ name, ruleset: "1942", scenario: "standard", seats: NATIONS.length, mine: [first!], ordersHours: 24, decisionHours: 24, rules: { lowLuck: false } });
+    for (const n of rest) await as(seat[n]).play.join({ gameId, side: n });
+    return gameId;
+  });
 }
