@@ -5,7 +5,7 @@
 // is review.ts.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { locks, orders, phases, seats, users, type DailyTime, type PhaseStatus } from "../../../db/schema";
+import { phases, seats, users, type DailyTime, type PhaseStatus } from "../../../db/schema";
 import type { AnyRuleset, GameResult, OptionInfo, Viewer } from "../../rulesets";
 import type { Phase } from "../phases";
 import { shownPlayerName } from "../player-names";
@@ -142,8 +142,10 @@ async function latestPhase(db: Db, gameId: number, side: string | null) {
       status: phases.status,
       deadline: phases.deadline,
       seedHash: phases.seedHash,
-      locked: sql<string[]>`coalesce((select json_agg(${locks.nation}) from ${locks} where ${locks.phaseId} = ${phases.id}), '[]'::json)`,
-      saved: side === null ? sql<null>`null` : sql<unknown>`(select ${orders.order} from ${orders} where ${orders.phaseId} = ${phases.id} and ${orders.nation} = ${side} and ${orders.position} = 0)`,
+      // Written out, table by table: drizzle names a select's columns without their table, and the
+      // orders table has an id of its own.
+      locked: sql<string[]>`coalesce((select json_agg(l.nation) from locks l where l.phase_id = phases.id), '[]'::json)`,
+      saved: side === null ? sql<null>`null` : sql<unknown>`(select o."order" from orders o where o.phase_id = phases.id and o.nation = ${side} and o.position = 0)`,
     })
     .from(phases)
     .where(eq(phases.gameId, gameId))
