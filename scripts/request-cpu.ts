@@ -1,6 +1,6 @@
 // npx tsx scripts/request-cpu.ts — the app's CPU time a request, one request at a time against one
 // `next start` on a throw-away database of the local Postgres server (as the load test makes it): the
-// game page, a signed-in page with nothing of its own (the floor), game.get, orders.save, orders.lock
+// game page (classic, and a phased 1942 game's as a player and a spectator see it), a signed-in page with nothing of its own (the floor), game.get, orders.save, orders.lock
 // (never the last) and orders.unlock of four 1942 games whose players have saved orders; battle.decide
 // in ten games waiting for Germany's decisions and postCombat.lock (never the last) in four games
 // whose post-combat stage is open, both stages written straight into the database (no worker runs). One request at a time, so a busy shared machine
@@ -11,15 +11,26 @@
 // own cost is in that run's CPU figures, so measure without it); LOADTEST_DATABASE_URL: the Postgres server.
 import { writeFile } from "node:fs/promises";
 import { loadavg } from "node:os";
+import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 import { groupCpuMs, loadtestServer, startCluster } from "./loadtest/cluster";
 import { trpc } from "./loadtest/http";
-import { makeGames } from "./loadtest/players";
+import { makeGames, makePhasedGames, makePlayers } from "./loadtest/players";
 import { remoteProfiler } from "./loadtest/remote-profiler";
 import { saveLists } from "./loadtest/run";
 import { eq, inArray } from "drizzle-orm";
 import { phases, postCombatOrders } from "../db/schema";
 import { NATIONS } from "../server/rulesets/1942/engine";
+
+/** A page's first-load JavaScript, gzip: its module scripts (as tests/browser/game-screen.test.ts counts it). */
+async function firstLoadJs(url: string, cookie: string): Promise<number> {
+  const html = await (await fetch(url, { headers: { cookie } })).text();
+  const tags = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !/\bnoModule\b/i.test(tag));
+  const srcs = new Set(tags.flatMap((tag) => /\bsrc="([^"]+)"/.exec(tag)?.[1] ?? []).map((src) => new URL(src.replace(/&amp;/g, "&"), url).href));
+  let bytes = 0;
+  for (const src of srcs) bytes += gzipSync(Buffer.from(await (await fetch(src)).arrayBuffer())).length;
+  return bytes;
+}
 
 const N = Number(process.env.N ?? 200);
 const adminUrl = loadtestServer();
@@ -61,6 +72,17 @@ try {
     await cluster.handle.db.update(phases).set({ status: "post-combat" }).where(eq(phases.id, phase!.id));
     await cluster.handle.db.insert(postCombatOrders).values(NATIONS.map((nation) => ({ phaseId: phase!.id, nation, lockedAt: null })));
   }
+  // The game page as the lobby now makes 1942 games (play.create, played a phase at a time): its
+  // players have saved their orders (play.save); a spectator is signed in and plays no side.
+  const phasedGames = await makePhasedGames(cluster.handle, 4, "cpu-phased");
+  for (const g of phasedGames) for (const n of NATIONS) await trpc(app, g.players[n].cookie, "play.save", { gameId: g.gameId, side: n, phase: "orders", orders: lists[n] }, "mutation");
+  const [spectator] = await makePlayers(cluster.handle, 1, "cpu-spectator");
+  const phasedPage = async (path: string, cookie: string, what: string, status = 200) => {
+    const res = await fetch(`${app}${path}`, { headers: { cookie }, redirect: "manual" });
+    const body = await res.arrayBuffer();
+    if (res.status !== status) throw new Error(`${what}: ${res.status}`);
+    return body.byteLength;
+  };
   let decided = 0;
   const who = (i: number) => {
     const g = games[i % games.length]!;
@@ -75,6 +97,17 @@ try {
       if (res.status !== 200) throw new Error(`game page: ${res.status}`);
       return body.byteLength;
     },
+    // A phased 1942 game's page (/game/<id>/play, where /game/<id> sends it), as each of its players sees it.
+    "phased page": (i) => {
+      const g = phasedGames[i % phasedGames.length]!;
+      return phasedPage(`/game/${g.gameId}/play`, g.players[NATIONS[i % NATIONS.length]!].cookie, "phased page");
+    },
+    // What a link to /game/<id> costs a phased game before its page: the redirect alone.
+    "phased redirect": (i) => {
+      const g = phasedGames[i % phasedGames.length]!;
+      return phasedPage(`/game/${g.gameId}`, g.players.Germany.cookie, "phased redirect", 307);
+    },
+    "phased page (spectator)": (i) => phasedPage(`/game/${phasedGames[i % phasedGames.length]!.gameId}/play`, spectator!.cookie, "phased page (spectator)"),
     // The floor under every page: a signed-in player's page with almost nothing of its own (the site's
     // layout with its header and the session, Next's request handling, the proxy's nonce, gzip). What a
     // game page costs above it is the game page's own part.
@@ -127,6 +160,7 @@ try {
     },
   };
   const only = process.env.ONLY?.split(",");
+  if (!only || only.includes("phased page")) console.log(`phased page: first-load JS ${((await firstLoadJs(`${app}/game/${phasedGames[0]!.gameId}/play`, phasedGames[0]!.players.Germany.cookie)) / 1024).toFixed(1)} KB gzip`);
   for (const [name, request] of Object.entries(kinds)) {
     if (only && !only.includes(name)) continue;
     for (let i = 0; i < 50; i++) await request(i); // warm-up: modules loaded, code optimised

@@ -12,7 +12,7 @@ export function RulesetHistory({ gameId, history }: { gameId: number; history: {
       <header>
         <h1>{history.name}: history</h1>
         <p className="small">
-          <Link href={`/game/${gameId}`}>Back to the game</Link> ·{" "}
+          <Link href={`/game/${gameId}/play`}>Back to the game</Link> ·{" "}
           <a href={`/game/${gameId}/history/download`} download={`lockstep-game-${gameId}.json`}>
             Download JSON
           </a>

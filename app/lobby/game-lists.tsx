@@ -3,7 +3,7 @@ import Link from "next/link";
 import { Deadline } from "../game/[id]/deadline";
 import type { LobbyTurn } from "../../server/services/games";
 import { PressUnread } from "./press-choice";
-import { optionsText, seatText, statusText, type LobbyGame } from "./lobby-game";
+import { gamePath, optionsText, seatText, statusText, type LobbyGame } from "./lobby-game";
 import styles from "./lobby.module.css";
 
 /** Which game the game is: shown on every listed game. */
@@ -22,7 +22,7 @@ export function GameList({ games }: { games: LobbyGame[] }) {
       {games.map((g) => (
         <li key={g.id} className={`card-item ${styles.gameItem}`} data-testid={`my-game-${g.id}`}>
           <div className={styles.gameItemHead}>
-            <Link href={`/game/${g.id}`} className="game-name">
+            <Link href={gamePath(g)} className="game-name">
               {g.name}
             </Link>
             <GameKind game={g} />
@@ -53,7 +53,7 @@ export function WatchList({ games, loaded }: { games: LobbyGame[]; loaded: boole
                 <span className="game-name">{g.name}</span> <GameKind game={g} />
                 {g.turn ? <span className="small"> · Turn {g.turn.number}</span> : null}
               </span>
-              <Link href={`/game/${g.id}`} className="button button-small" data-testid={`watch-${g.id}`}>
+              <Link href={gamePath(g)} className="button button-small" data-testid={`watch-${g.id}`}>
                 Watch
               </Link>
             </div>

@@ -36,6 +36,12 @@ export interface LobbyGame {
 }
 
 /**
+ * Where the lobby opens a game: a classic 1942 game (no scenario) has its page at /game/<id>, a game
+ * played a phase at a time at /game/<id>/play, so no link goes through the redirect between them.
+ */
+export const gamePath = (g: Pick<LobbyGame, "id" | "scenario">): string => (g.scenario === null ? `/game/${g.id}` : `/game/${g.id}/play`);
+
+/**
  * The lobby's options line, in the order a phased game's Sides tab writes it (options-line.ts): the
  * hours, the platform's options (platform-options-text.ts), 1942's own (low luck, house rules), then
  * the options about players.

@@ -6,14 +6,14 @@ import { errorText } from "../components/format";
 import { useTRPC } from "../trpc/client";
 import { BotMark, PlayerBadge } from "../components/player-badge";
 import { GameKind } from "./game-lists";
-import { optionsText, seatText, type LobbyGame } from "./lobby-game";
+import { gamePath, optionsText, seatText, type LobbyGame } from "./lobby-game";
 import styles from "./lobby.module.css";
 
 export function OpenChallenge({ game, onJoined }: { game: LobbyGame; onJoined: () => void }) {
   const trpc = useTRPC();
   const router = useRouter();
   const joined = (res: { started: boolean }) => {
-    if (res.started) router.push(`/game/${game.id}`);
+    if (res.started) router.push(gamePath(game));
     onJoined();
   };
   const join1942 = useMutation(trpc.game.join.mutationOptions({ onSuccess: joined }));

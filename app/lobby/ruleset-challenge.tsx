@@ -49,7 +49,7 @@ export function RulesetChallenge({ ruleset, onCreated }: { ruleset: string; onCr
   const [ordersHours, setOrdersHours] = useState("24");
   const [press, setPress] = useState<{ press: PressMode; anonymous: boolean }>({ press: "full", anonymous: false });
   const [formError, setFormError] = useState<string | null>(null);
-  const create = useMutation(trpc.play.create.mutationOptions({ onSuccess: (res) => (onCreated(), router.push(`/game/${res.gameId}`)) }));
+  const create = useMutation(trpc.play.create.mutationOptions({ onSuccess: (res) => (onCreated(), router.push(`/game/${res.gameId}/play`)) }));
   if (!game || !scenario) return <p className="muted">Loading the games…</p>;
 
   function submit(e: FormEvent) {

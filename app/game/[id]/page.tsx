@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
-import { TRPCError } from "@trpc/server";
 import { requireUser } from "@/server/auth";
 import { serverTrpc } from "../../trpc/server";
 import { parseGameId } from "./game-id";
-import { orNotFound } from "./route-game";
+import { orNotFound, orOtherKind } from "./route-game";
 import { GameScreen } from "./game-screen";
 import { shellView } from "./game-shell";
 
@@ -20,14 +19,9 @@ export default async function GamePage({ params }: { params: Promise<{ id: strin
   // The first render comes with the game; the client keeps it live from there. A game of another
   // ruleset refuses game.get (BAD_REQUEST) without reading more than the game's row: only then is its
   // kind asked, so a 1942 page makes one read less.
-  const initial = await orNotFound(
-    trpc.game.get({ gameId }).catch((e: unknown) => {
-      if (e instanceof TRPCError && e.code === "BAD_REQUEST") return "not 1942" as const;
-      throw e;
-    }),
-  );
+  const initial = await orNotFound(orOtherKind(trpc.game.get({ gameId })));
   if (!initial) notFound();
-  if (initial === "not 1942") {
+  if (initial === "other kind") {
     const kind = await trpc.play.kind({ gameId });
     // A game played a phase at a time (any other ruleset's, or a 1942 game play.create made) has its
     // page at /game/<id>/play (app/games' frame around its screen): a route of its own, so nothing of

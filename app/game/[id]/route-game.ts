@@ -17,6 +17,19 @@ export function orNotFound<T>(query: Promise<T>): Promise<T | null> {
   });
 }
 
+/**
+ * A game read of one kind's procedures (game.get: a classic 1942 game; play.get: a game played a
+ * phase at a time), or "other kind" where it refuses a game of the other kind (BAD_REQUEST, after
+ * reading no more than the game's row): the page then sends the viewer to the other kind's page, and
+ * the game's own page reads its kind in no statement apart.
+ */
+export function orOtherKind<T>(query: Promise<T>): Promise<T | "other kind"> {
+  return query.catch((e: unknown) => {
+    if (e instanceof TRPCError && e.code === "BAD_REQUEST") return "other kind" as const;
+    throw e;
+  });
+}
+
 export async function routeGame(id: string, path: string) {
   await requireUser(path);
   const gameId = parseGameId(id);

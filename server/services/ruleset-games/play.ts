@@ -92,12 +92,6 @@ export async function saveBatch(db: Db, userId: string, gameId: number, side: st
   });
 }
 
-/** A side's saved batch of a phase, or null before any save. */
-export async function savedBatch(db: Db, phaseId: number, side: string): Promise<unknown> {
-  const [row] = await db.select({ order: orders.order }).from(orders).where(and(eq(orders.phaseId, phaseId), eq(orders.nation, side as never), eq(orders.position, 0)));
-  return row ? row.order : null;
-}
-
 export async function lockSide(db: Db, userId: string, gameId: number, side: string): Promise<{ locked: string[]; resolving: boolean }> {
   const { ruleset } = await rulesetGame(db, gameId);
   return db.transaction(async (tx) => {

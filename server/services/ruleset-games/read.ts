@@ -5,15 +5,14 @@
 // is review.ts.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { locks, phases, seats, users, type DailyTime, type PhaseStatus } from "../../../db/schema";
+import { phases, seats, users, type DailyTime, type PhaseStatus } from "../../../db/schema";
 import type { AnyRuleset, GameResult, OptionInfo, Viewer } from "../../rulesets";
 import type { Phase } from "../phases";
 import { shownPlayerName } from "../player-names";
 import { platformOptionsShown, type PlatformOptionsShown } from "../platform-shown";
 import { runningVacationEnd, seatExtras, type SeatExtras } from "../player-figures";
 import { gameRatingChanges, type RatingChangeShown } from "../ratings";
-import { actingSides, currentStep, isDecisionPhase, phaseNameOf } from "./acting";
-import { savedBatch } from "./play";
+import { currentStep, phaseNameOf } from "./acting";
 import { ownStanding } from "./standing";
 import { lastRowEnd } from "./game-end";
 import { anyRulesetGame, declaredTeamOf, rulesetGame, wholeTurnRows, type Game } from "./rulesets";
@@ -114,11 +113,6 @@ export function reportFor(ruleset: AnyRuleset, phase: Pick<Phase, "report" | "st
   return ruleset.reportView(phase.report, viewer, phase.startState);
 }
 
-function stepInfo(ruleset: AnyRuleset, state: unknown): RulesetPhaseInfo["step"] {
-  const at = currentStep(ruleset, state);
-  return at && at.count > 1 ? { id: at.info.id, name: at.info.name ?? at.info.id, index: at.step, count: at.count } : null;
-}
-
 /**
  * Whether the game's turn has phases of decisions (PhaseInfo.deadline "decision"), as the ruleset
  * says from the phase in play; before the game starts, from a trial setup of its seats and options
@@ -135,6 +129,31 @@ function hasDecisionPhases(ruleset: AnyRuleset, game: Game, startState: unknown,
   return ruleset.phases(state).some((p) => p.deadline === "decision");
 }
 
+/**
+ * The game's latest phase in one statement: its own columns (the start state, which never changes,
+ * comes from the process's cache, start-state.ts), the sides locked in it, and `side`'s saved batch
+ * (null for a spectator, or before any save): no other side's orders are read.
+ */
+async function latestPhase(db: Db, gameId: number, side: string | null) {
+  const [row] = await db
+    .select({
+      id: phases.id,
+      turn: phases.turn,
+      status: phases.status,
+      deadline: phases.deadline,
+      seedHash: phases.seedHash,
+      // Written out, table by table: drizzle names a select's columns without their table, and the
+      // orders table has an id of its own.
+      locked: sql<string[]>`coalesce((select json_agg(l.nation) from locks l where l.phase_id = phases.id), '[]'::json)`,
+      saved: side === null ? sql<null>`null` : sql<unknown>`(select o."order" from orders o where o.phase_id = phases.id and o.nation = ${side} and o.position = 0)`,
+    })
+    .from(phases)
+    .where(eq(phases.gameId, gameId))
+    .orderBy(desc(phases.turn), desc(phases.step))
+    .limit(1);
+  return row ? { ...row, locked: [...row.locked].sort() } : undefined;
+}
+
 export async function rulesetGameView(db: Db, userId: string, gameId: number, asked?: string): Promise<RulesetGameView> {
   const { game, ruleset } = await rulesetGame(db, gameId);
   const scenario = ruleset.scenarios.find((s) => s.id === game.scenario);
@@ -143,28 +162,30 @@ export async function rulesetGameView(db: Db, userId: string, gameId: number, as
   const mySides = rows.filter((r) => r.userId === userId).map((r) => r.side as string);
   const viewer = viewerOf(mySides, asked);
   const side = viewer.kind === "side" ? viewer.side : null;
-  const [phase] = await db.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(desc(phases.turn), desc(phases.step)).limit(1);
+  const phase = await latestPhase(db, gameId, side);
   let info: RulesetPhaseInfo | null = null;
   let view: unknown = null;
   let saved: unknown = null;
   let result: GameResult | null = null;
+  let startState: unknown;
   if (phase) {
-    const locked = (await db.select({ side: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id))).map((r) => r.side as string).sort();
+    startState = await phaseStartState(db, phase);
     const finished = phase.status === "resolved";
-    const state = finished ? await lastRowEnd(db, ruleset, game, phase, phase) : phase.startState;
+    const state = finished ? await lastRowEnd(db, ruleset, game, phase) : startState;
     view = ruleset.view(state, viewer);
     result = ruleset.result(state);
+    const at = currentStep(ruleset, startState);
     info = {
       status: finished ? "finished" : phase.status === "open" ? "open" : "resolving",
       // A sandbox's deadline never passes (deadlines.ts): it shows none.
       deadline: finished || game.sandbox ? null : phase.deadline.toISOString(),
-      decision: isDecisionPhase(ruleset, phase.startState),
-      sides: actingSides(ruleset, phase.startState),
-      locked,
-      step: stepInfo(ruleset, phase.startState),
+      decision: at?.info.deadline === "decision",
+      sides: at?.info.sides ?? [],
+      locked: phase.locked,
+      step: at && at.count > 1 ? { id: at.info.id, name: at.info.name ?? at.info.id, index: at.step, count: at.count } : null,
     };
     // Only the viewer's own side's batch, and only while it can still change (R: orders are secret).
-    if (side && !finished) saved = await savedBatch(db, phase.id, side);
+    if (side && !finished) saved = phase.saved;
   }
   // The viewer's own side's standing settings only (a side's settings are its player's alone).
   const standing = side && ruleset.standing ? await ownStanding(db, gameId, side) : null;
@@ -183,7 +204,7 @@ export async function rulesetGameView(db: Db, userId: string, gameId: number, as
       status: game.status,
       ordersHours: game.options.ordersHours,
       decisionHours: game.options.decisionHours,
-      decides: hasDecisionPhases(ruleset, game, phase?.startState, rows.map((r) => r.side as string)),
+      decides: hasDecisionPhases(ruleset, game, startState, rows.map((r) => r.side as string)),
       ...(game.options.ordersAt ? { ordersAt: game.options.ordersAt } : {}),
       ...(game.options.decisionsAt ? { decisionsAt: game.options.decisionsAt } : {}),
       pausedAt: game.pausedAt?.toISOString() ?? null,
