@@ -110,7 +110,8 @@ export async function adjudicatePhase(
     if (!classicGame(game)) {
       if (phase.status !== "resolving") return "not-ready";
       step("readMs");
-      const done = await resolveRulesetPhase(tx, phase, game);
+      const done = await resolveRulesetPhase(tx, phase, game, hooks.completion?.write);
+      if (hooks.completion) hooks.completion.sent = true;
       step("engineMs");
       await hooks.beforeCommit?.(tx);
       return done;

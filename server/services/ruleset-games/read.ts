@@ -3,7 +3,7 @@
 // orders stay secret until the turn resolves. Also the history and the download, which read every
 // phase of a turn (a ruleset's turn may have several: one phases row each, `step`); one turn's review
 // is review.ts.
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { locks, phases, seats, users, type DailyTime, type PhaseStatus } from "../../../db/schema";
 import type { AnyRuleset, GameResult, OptionInfo, Viewer } from "../../rulesets";
@@ -16,8 +16,9 @@ import { actingSides, currentStep, isDecisionPhase, phaseNameOf } from "./acting
 import { savedBatch } from "./play";
 import { ownStanding } from "./standing";
 import { lastRowEnd } from "./game-end";
+import { openPhaseView } from "./shared-view";
 import { anyRulesetGame, declaredTeamOf, rulesetGame, wholeTurnRows, type Game } from "./rulesets";
-import { phaseStartState } from "../start-state";
+import { latestPhaseOf, phaseStartState } from "../start-state";
 import { seatedSidesOf, setupOptions } from "./setup";
 
 export interface RulesetPhaseInfo {
@@ -143,7 +144,9 @@ export async function rulesetGameView(db: Db, userId: string, gameId: number, as
   const mySides = rows.filter((r) => r.userId === userId).map((r) => r.side as string);
   const viewer = viewerOf(mySides, asked);
   const side = viewer.kind === "side" ? viewer.side : null;
-  const [phase] = await db.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(desc(phases.turn), desc(phases.step)).limit(1);
+  // The start state (the largest column) through the process's cache: it never changes, and every open
+  // page of the game reads this phase at once when it opens.
+  const phase = await latestPhaseOf(db, gameId);
   let info: RulesetPhaseInfo | null = null;
   let view: unknown = null;
   let saved: unknown = null;
@@ -152,7 +155,7 @@ export async function rulesetGameView(db: Db, userId: string, gameId: number, as
     const locked = (await db.select({ side: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id))).map((r) => r.side as string).sort();
     const finished = phase.status === "resolved";
     const state = finished ? await lastRowEnd(db, ruleset, game, phase, phase) : phase.startState;
-    view = ruleset.view(state, viewer);
+    view = finished ? ruleset.view(state, viewer) : openPhaseView(ruleset, phase, viewer);
     result = ruleset.result(state);
     info = {
       status: finished ? "finished" : phase.status === "open" ? "open" : "resolving",
