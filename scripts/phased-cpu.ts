@@ -14,7 +14,8 @@
 // PHASED_CPU_SQL=1 prints each statement's start. GAMES (default 30, after 5 untimed); ROUNDS (default 2: turns 1 and 2, no orders, each turn one
 // phase); STREAMS (default 2); LOADTEST_DATABASE_URL: the Postgres server; PHASED_CPU_CALLGRIND=1
 // under `valgrind --tool=callgrind --instr-atstart=no --smc-check=all-non-file node --import tsx
-// scripts/phased-cpu.ts`: instructions of the timed parts alone (repeatable whatever the load).
+// scripts/phased-cpu.ts`: instructions of the timed parts alone (repeatable whatever the load), one dump
+// a part and round (`desc: Trigger: Client Request: lock`).
 import { execFile } from "node:child_process";
 import { EventEmitter } from "node:events";
 import { loadavg } from "node:os";
@@ -34,11 +35,16 @@ const STREAMS = Number(process.env.STREAMS ?? 2);
 const WARM = 5;
 const CALLGRIND = process.env.PHASED_CPU_CALLGRIND === "1";
 
-/** Instrumentation on or off for this process (callgrind_control, which valgrind reads as it runs). */
-function callgrind(state: "on" | "off"): Promise<void> {
+/** callgrind_control's command for this process (valgrind reads it as it runs). */
+function callgrindControl(...args: string[]): Promise<void> {
   if (!CALLGRIND) return Promise.resolve();
-  return new Promise((resolve, reject) => execFile("callgrind_control", ["-i", state, String(process.pid)], (error) => (error ? reject(error) : resolve())));
+  return new Promise((resolve, reject) => execFile("callgrind_control", [...args, String(process.pid)], (error) => (error ? reject(error) : resolve())));
 }
+/** Instrumentation on or off; each timed part's counts dumped apart, named by the part (callgrind_annotate reads each). */
+const callgrind = async (state: "on" | "off", part?: string) => {
+  await callgrindControl("-i", state);
+  if (state === "off" && part) await callgrindControl(`--dump=${part}`);
+};
 
 interface PhasedGame {
   gameId: number;
@@ -84,7 +90,7 @@ try {
     const s0 = { ...sent };
     await run();
     const cpu = ownCpuMs() - cpu0;
-    if (timed) await callgrind("off");
+    if (timed) await callgrind("off", part);
     if (!timed) return;
     totals[part] += cpu;
     totals[`${part}Statements`] += sent.statements - s0.statements;
@@ -105,13 +111,12 @@ try {
       for (const g of some) {
         // The event as the bus hands it to every stream of the game in a process (one object).
         const event: GameEvent = { gameId: g.gameId, kind: "turn-resolved", turn: 1, id: 1 };
-        await Promise.all(
-          g.players.slice(0, STREAMS).map(async (p, i) => {
-            const carried = await withView(handle.db, p.userId, g.gameId, event);
-            const answer = JSON.stringify("view" in carried ? carried : await as(handle, p).play.get({ gameId: g.gameId, side: NATIONS[i]! }));
-            if (timed) totals.answerBytes += answer.length;
-          }),
-        );
+        // One after another (under valgrind, connections opened at once outlast the pool's timeout).
+        for (const [i, p] of g.players.slice(0, STREAMS).entries()) {
+          const carried = await withView(handle.db, p.userId, g.gameId, event);
+          const answer = JSON.stringify("view" in carried ? carried : await as(handle, p).play.get({ gameId: g.gameId, side: NATIONS[i]! }));
+          if (timed) totals.answerBytes += answer.length;
+        }
       }
     });
   };

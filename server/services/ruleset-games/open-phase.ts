@@ -84,5 +84,5 @@ export async function robotsOrderAndLock(
   if (rows.length > 0) await tx.insert(orders).values(rows);
   if (robots.length > 0) await tx.insert(locks).values(robots.map((side) => ({ phaseId: phase.id, nation: side as never, lockedBy: null }))).onConflictDoNothing();
   const locked = lockedBefore ? [...lockedBefore, ...robots] : (await tx.select({ side: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id))).map((r) => r.side as string);
-  if (acting.every((side) => locked.includes(side))) await beginResolving(tx, phase);
+  if (acting.every((side) => locked.includes(side))) await beginResolving(tx, phase, { sides: new Set(acting), decision: isDecisionPhase(ruleset, state) });
 }

@@ -13,7 +13,7 @@ import type { Phase } from "../phases";
 import { beginResolving } from "../resolving";
 import { latestPhaseOf } from "../start-state";
 import { checkBatchText } from "./batch-text";
-import { actingSides, currentStep } from "./acting";
+import { actingSides, currentStep, isDecisionPhase } from "./acting";
 import type { AnyRuleset } from "../../rulesets";
 import { rulesetGame } from "./rulesets";
 
@@ -115,8 +115,9 @@ export async function lockSide(db: Db, userId: string, gameId: number, side: str
     await markActedOn(tx, userId, gameId, ["deadline-soon"]);
     const rows = await tx.select({ side: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id));
     const locked = rows.map((r) => r.side as string).sort();
-    const resolving = actingSides(ruleset, phase.startState).every((s) => locked.includes(s));
-    if (resolving) await beginResolving(tx, phase);
+    const acting = actingSides(ruleset, phase.startState);
+    const resolving = acting.every((s) => locked.includes(s));
+    if (resolving) await beginResolving(tx, phase, { sides: new Set(acting), decision: isDecisionPhase(ruleset, phase.startState) });
     await publish(tx, { gameId, kind: "locks-changed", turn: phase.turn });
     return { locked, resolving };
   });
