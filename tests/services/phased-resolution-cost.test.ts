@@ -9,14 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { DbHandle } from "../../db/client";
 import { jobs, notifications, phases } from "../../db/schema";
-import { claim, completion } from "../../server/jobs/queue";
+import { claim } from "../../server/jobs/queue";
 import { runJob } from "../../server/jobs/worker";
 import { getRuleset, type AnyRuleset, type Viewer } from "../../server/rulesets";
-import { adjudicatePhase } from "../../server/services/adjudicate";
 import { replayPhase } from "../../server/services/ruleset-games/resolve";
 import { openPhaseView, viewsComputed } from "../../server/services/ruleset-games/shared-view";
 import { latestPhaseOf } from "../../server/services/start-state";
 import { testDb } from "../support/db";
+import { jobLeftByDyingWorker } from "../support/dying-job";
+import { sentStatements, withoutBeginCommit } from "../support/statements";
 import { callerFor, makeUser, phaseRows } from "../support/world";
 
 let handle: DbHandle;
@@ -48,12 +49,9 @@ describe("resolving a phase of a phased 1942 game", () => {
     const game = await phasedGame();
     await game.lockBoth();
     const job = (await claim(handle.db, "test"))!;
-    const sent: string[] = [];
-    const session = (handle.db as unknown as { _: { session: { logger: unknown; options: { logger?: unknown } } } })._.session;
-    const logger = { logQuery: (query: string) => void (/^(begin|commit)\b/i.test(query.trim()) ? undefined : sent.push(query)) };
-    session.logger = logger;
-    session.options.logger = logger;
+    const all = sentStatements(handle);
     expect(await runJob(handle, job)).toBe("resolved");
+    const sent = withoutBeginCommit(all);
     // The phase; the inputs with the audience and the job's completion; resolved + next phase; the
     // robots' locks; the notes; their outboxes + the event. Before: 12, and the completion apart.
     expect(sent).toHaveLength(6);
@@ -70,14 +68,7 @@ describe("resolving a phase of a phased 1942 game", () => {
   it("left by a worker that dies before its commit, is run again to the same stored result", async () => {
     const game = await phasedGame();
     await game.lockBoth();
-    const job = (await claim(handle.db, "doomed"))!;
-    const dying = adjudicatePhase(handle.db, job.payload.phaseId, {
-      completion: { write: completion(job), sent: false },
-      beforeCommit: async () => {
-        throw new Error("the worker dies");
-      },
-    });
-    await expect(dying).rejects.toThrow("the worker dies");
+    const job = await jobLeftByDyingWorker(handle);
     expect((await handle.db.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, job.id)))[0]!.status).toBe("running");
     expect(await phaseRows(handle, game.gameId)).toHaveLength(1);
     expect(await runJob(handle, job)).toBe("resolved");
