@@ -13,8 +13,8 @@
 // trips and rows are. Statements and their bytes are counted by drizzle's logger.
 // PHASED_CPU_SQL=1 prints each statement's start. GAMES (default 30, after 5 untimed); ROUNDS (default 2: turns 1 and 2, no orders, each turn one
 // phase); STREAMS (default 2); LOADTEST_DATABASE_URL: the Postgres server; PHASED_CPU_CALLGRIND=1
-// under `valgrind --tool=callgrind --instr-atstart=no --smc-check=all-non-file node --import tsx
-// scripts/phased-cpu.ts`: instructions of the timed parts alone (repeatable whatever the load), one dump
+// under `valgrind --tool=callgrind --instr-atstart=no --smc-check=all-non-file node --expose-gc --import
+// tsx scripts/phased-cpu.ts`: instructions of the timed parts alone (repeatable whatever the load), one dump
 // a part and round (`desc: Trigger: Client Request: lock`).
 import { execFile } from "node:child_process";
 import { EventEmitter } from "node:events";
@@ -85,6 +85,9 @@ try {
   const totals = { lock: 0, job: 0, streams: 0, jobs: 0, lockStatements: 0, jobStatements: 0, streamsStatements: 0, jobBytes: 0, answerBytes: 0 };
   /** One part of a round, timed (its CPU and statements added to `part` when `timed`). */
   const timedPart = async (timed: boolean, part: "lock" | "job" | "streams", run: () => Promise<void>) => {
+    // Under --expose-gc the heap is collected before each timed part, untimed: a major collection that
+    // falls in one part or another swung a part's instructions by a third between runs.
+    if (timed) (globalThis as { gc?: () => void }).gc?.();
     if (timed) await callgrind("on");
     const cpu0 = ownCpuMs();
     const s0 = { ...sent };
