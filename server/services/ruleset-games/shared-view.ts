@@ -6,8 +6,11 @@
 import type { AnyRuleset, Viewer } from "../../rulesets";
 import { Recent } from "../recent";
 
-/** Five sides and spectators of many open phases (keys: id, seed hash and viewer: never reused). */
-const views = new Recent<string, unknown>(1024);
+/**
+ * The last 256 (keys: id, seed hash and viewer: never reused). A 1942 view is a whole state, so the
+ * bound is the memory's: as many as the start states kept (start-state.ts).
+ */
+const views = new Recent<string, unknown>(256);
 
 /** How many views were computed (not served from the cache): what the tests count. */
 export const viewsComputed = { count: 0 };
