@@ -109,7 +109,8 @@ export async function adjudicatePhase(
     // Every game but a classic 1942 one resolves a phase at a time through the registry (ruleset-games/resolve.ts).
     if (!classicGame(game)) {
       if (phase.status !== "resolving") return "not-ready";
-      const done = await resolveRulesetPhase(tx, phase, game, step);
+      const done = await resolveRulesetPhase(tx, phase, game, hooks.completion?.write, step);
+      if (hooks.completion) hooks.completion.sent = true;
       step("writeMs");
       await hooks.beforeCommit?.(tx);
       return done;

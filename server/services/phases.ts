@@ -50,9 +50,13 @@ export async function openPhase(
   return { id };
 }
 
-/** The start state to insert: itself, or without its board and the board copied from `boardFrom`'s row. */
-function startStateValue(state: Phase["startState"], boardFrom?: { phaseId: number; state: Phase["startState"] }): Phase["startState"] | SQL {
-  if (!boardFrom || boardFrom.state.board !== state.board) return state;
+/**
+ * The start state to insert: itself, or without its board and the board copied from `boardFrom`'s row
+ * (a state of any ruleset whose top-level `board` is the very object of that row's: storage, no rule).
+ */
+export function startStateValue(state: Phase["startState"], boardFrom?: { phaseId: number; state: Phase["startState"] }): Phase["startState"] | SQL {
+  if (!boardFrom || typeof state !== "object" || state === null || typeof boardFrom.state !== "object" || boardFrom.state === null) return state;
+  if (state.board === undefined || boardFrom.state.board !== state.board) return state;
   const { board: _board, ...rest } = state;
   return sql`jsonb_set(${JSON.stringify(rest)}::jsonb, '{board}', (select b.start_state -> 'board' from ${phases} b where b.id = ${boardFrom.phaseId}))`;
 }

@@ -114,8 +114,11 @@ export async function reliabilityRecord(db: Db, userId: string): Promise<Reliabi
  * seats are not a player's), "acted" if the nation is locked by its player, else "missed". A side the
  * phase did not wait for (nothing to order, acting.ts) is no part of the record.
  */
-export async function recordPhaseClosed(tx: Db, phase: Pick<Phase, "id" | "gameId"> & { startState?: unknown }): Promise<void> {
-  const { sides: awaited, decision } = await awaitedIn(tx, phase);
+/** What a phase waited for (awaitedIn): the caller that knows the game's ruleset says, a read fewer. */
+export type AwaitedSides = Awaited<ReturnType<typeof awaitedIn>>;
+
+export async function recordPhaseClosed(tx: Db, phase: Pick<Phase, "id" | "gameId"> & { startState?: unknown }, known?: AwaitedSides): Promise<void> {
+  const { sides: awaited, decision } = known ?? (await awaitedIn(tx, phase));
   // A phase of decisions is no deadline of the record, as a 1942 battle decision is none.
   if (decision || awaited?.size === 0) return;
   const only = awaited ? sql`and s.nation in (${sql.join([...awaited].map((side) => sql`${side}`), sql`, `)})` : sql``;

@@ -2,7 +2,7 @@
 // each process parses it once and keeps it: saving orders and asking for destinations then skip
 // loading and parsing the whole board and its units, and the engine's indexes of that state
 // (startView, indexBoard: memoised per object) are built once per phase instead of once per request.
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { phases } from "../../db/schema";
 import { notFound } from "./errors";
@@ -50,4 +50,27 @@ export async function openPhaseStartState(db: Db, gameId: number): Promise<Start
     .limit(1);
   if (!latest || latest.status !== "open") return undefined;
   return phaseStartState(db, latest);
+}
+
+/** The phase each game's latest read in this process was (its cache key), so the next read can skip its start state. */
+const latestOf = new Recent<number, { id: number; seedHash: string }>(1024);
+
+/**
+ * A game's latest phase (the last phase of its latest turn), `lock`ed for the caller's transaction
+ * when asked, in one statement: its start state is sent only when this process does not hold it
+ * already (a phase saved to, locked and viewed again and again sends and parses it once).
+ */
+export async function latestPhaseOf(db: Db, gameId: number, lock?: "update" | "share"): Promise<(typeof phases.$inferSelect) | undefined> {
+  const { startState, ...columns } = getTableColumns(phases);
+  const known = latestOf.get(gameId);
+  const held = known ? cache.get(`${known.id}:${known.seedHash}`) : undefined;
+  const sent = held === undefined || !known ? startState : sql<StartState | null>`case when ${phases.id} = ${known.id} and ${phases.seedHash} = ${known.seedHash} then null else ${startState} end`;
+  const query = db.select({ ...columns, startState: sent }).from(phases).where(eq(phases.gameId, gameId)).orderBy(desc(phases.turn), desc(phases.step)).limit(1);
+  const [row] = lock ? await query.for(lock) : await query;
+  if (!row) return undefined;
+  latestOf.keep(gameId, { id: row.id, seedHash: row.seedHash });
+  const key = `${row.id}:${row.seedHash}`;
+  if (row.startState !== null) return { ...row, startState: cache.keep(key, row.startState) };
+  // The one held (kept again as used), or read again if it was dropped since the statement was sent.
+  return { ...row, startState: cache.get(key) !== undefined ? cache.keep(key, cache.get(key)!) : await phaseStartState(db, row) };
 }

@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { DbHandle } from "../../db/client";
 import { deliveries, jobs, notifications, phases } from "../../db/schema";
-import { claim, completion } from "../../server/jobs/queue";
+import { claim } from "../../server/jobs/queue";
 import { drain, runJob } from "../../server/jobs/worker";
-import { adjudicatePhase } from "../../server/services/adjudicate";
 import { testDb } from "../support/db";
+import { jobLeftByDyingWorker } from "../support/dying-job";
+import { sentStatements, withoutBeginCommit } from "../support/statements";
 import { twoPlayerGame } from "../support/world";
 
 let handle: DbHandle;
@@ -31,14 +32,7 @@ describe("an adjudication job", () => {
   it("dies before its commit: the job is not done, the phase not resolved; run again, both are", async () => {
     const game = await twoPlayerGame(handle);
     await lockBoth(game);
-    const job = (await claim(handle.db, "doomed"))!;
-    const dying = adjudicatePhase(handle.db, job.payload.phaseId, {
-      completion: { write: completion(job), sent: false },
-      beforeCommit: async () => {
-        throw new Error("the worker dies");
-      },
-    });
-    await expect(dying).rejects.toThrow("the worker dies");
+    const job = await jobLeftByDyingWorker(handle);
     expect(await statusOf(job.id)).toBe("running");
     expect((await handle.db.select({ status: phases.status }).from(phases).where(eq(phases.id, job.payload.phaseId)))[0]!.status).toBe("resolving");
     expect(await runJob(handle, job)).toBe("resolved");
@@ -54,12 +48,9 @@ describe("an adjudication job", () => {
     const phaseId = (await handle.db.select({ id: phases.id }).from(phases).where(eq(phases.gameId, game.gameId)))[0]!.id;
     const job = (await claim(handle.db, "test"))!;
     expect(job.payload.phaseId).toBe(phaseId);
-    const sent: string[] = [];
-    const session = (handle.db as unknown as { _: { session: { logger: unknown; options: { logger?: unknown } } } })._.session;
-    const logger = { logQuery: (query: string) => void (/^(begin|commit)\b/i.test(query.trim()) ? undefined : sent.push(query)) };
-    session.logger = logger;
-    session.options.logger = logger;
+    const all = sentStatements(handle);
     expect(await runJob(handle, job)).toBe("resolved");
+    const sent = withoutBeginCommit(all);
     expect(sent).toHaveLength(6);
     expect(await statusOf(job.id)).toBe("done");
     const told = await handle.db.select({ id: notifications.id, userId: notifications.userId }).from(notifications).where(and(eq(notifications.gameId, game.gameId), eq(notifications.kind, "turn-resolved")));

@@ -3,15 +3,17 @@
 // (ruleset.phaseOf), and only the current one takes orders — checked by the ruleset's validate when
 // saved: nothing illegal is stored. The last lock of the sides that must act closes the phase and
 // queues its resolution in the same transaction (resolving.ts), so it resolves exactly once.
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { locks, orders, phases, seats } from "../../../db/schema";
 import { conflict, notYours, ServiceError } from "../errors";
 import { publish } from "../events";
 import { markActedOn } from "../notifications";
+import type { Phase } from "../phases";
 import { beginResolving } from "../resolving";
+import { latestPhaseOf } from "../start-state";
 import { checkBatchText } from "./batch-text";
-import { actingSides, currentStep } from "./acting";
+import { actingSides, currentStep, isDecisionPhase } from "./acting";
 import type { AnyRuleset } from "../../rulesets";
 import { rulesetGame } from "./rulesets";
 
@@ -29,9 +31,13 @@ export async function playsSide(db: Db, userId: string, gameId: number, side: st
 }
 
 
-/** The game's latest phase, locked for this transaction (FOR UPDATE: locks and closes wait for each other). */
-async function latestPhase(tx: Db, gameId: number, mode: "update" | "share") {
-  const [phase] = await tx.select().from(phases).where(eq(phases.gameId, gameId)).orderBy(desc(phases.turn), desc(phases.step)).limit(1).for(mode);
+/**
+ * The game's latest phase, locked for this transaction (FOR UPDATE: locks and closes wait for each
+ * other). Its start state, which never changes, is sent and parsed once per process (start-state.ts):
+ * every save and lock of a phase read and parsed the whole state again.
+ */
+async function latestPhase(tx: Db, gameId: number, mode: "update" | "share"): Promise<Phase> {
+  const phase = await latestPhaseOf(tx, gameId, mode);
   if (!phase) throw conflict("This game has not started: its first turn opens when every seat is filled");
   if (phase.status === "resolved") throw conflict("This game is over: there are no more orders to give");
   if (phase.status !== "open") throw conflict("Every side has locked or the deadline passed: the turn is being resolved");
@@ -103,8 +109,9 @@ export async function lockSide(db: Db, userId: string, gameId: number, side: str
     await markActedOn(tx, userId, gameId, ["deadline-soon"]);
     const rows = await tx.select({ side: locks.nation }).from(locks).where(eq(locks.phaseId, phase.id));
     const locked = rows.map((r) => r.side as string).sort();
-    const resolving = actingSides(ruleset, phase.startState).every((s) => locked.includes(s));
-    if (resolving) await beginResolving(tx, phase);
+    const acting = actingSides(ruleset, phase.startState);
+    const resolving = acting.every((s) => locked.includes(s));
+    if (resolving) await beginResolving(tx, phase, { sides: new Set(acting), decision: isDecisionPhase(ruleset, phase.startState) });
     await publish(tx, { gameId, kind: "locks-changed", turn: phase.turn });
     return { locked, resolving };
   });

@@ -4,25 +4,25 @@
 // end) and the notifications (a phase of decisions: only to the sides that must decide) are written in the caller's transaction, which holds the phase row: a
 // phase resolves exactly once, and a rerun after a crash computes the same result from the same
 // stored inputs.
-import { and, eq } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { games, orders, phases, seats, type SeatSide } from "../../../db/schema";
+import { games, phases, type SeatSide } from "../../../db/schema";
 import type { AnyRuleset } from "../../rulesets";
 import { notify, type Note } from "../notify";
 import { rateFinishedGame } from "../ratings";
 import type { Phase } from "../phases";
 import { actingSides, currentStep, isDecisionPhase, phaseIdOf, stepOf } from "./acting";
 import { openRulesetPhase } from "./open-phase";
+import { resolveInputs } from "./resolve-inputs";
 import { withStandings } from "./standing";
 import { gameRules } from "./rules";
 import { rulesetOf, teamOfGameSide, wholeTurnRows, type Game } from "./rulesets";
 
-/** The batches a phase resolves with: each acting side's saved batch. */
-export async function storedBatches(tx: Db, phase: Phase, ruleset: AnyRuleset): Promise<Record<string, unknown>> {
-  const rows = await tx.select({ side: orders.nation, order: orders.order }).from(orders).where(and(eq(orders.phaseId, phase.id), eq(orders.position, 0)));
+/** The batches a phase resolves with: each acting side's saved batch (`saved`: every side's), by side. */
+export function actingBatches(ruleset: AnyRuleset, phase: Pick<Phase, "startState">, saved: Record<string, unknown>): Record<string, unknown> {
   const acting = actingSides(ruleset, phase.startState);
   const out: Record<string, unknown> = {};
-  for (const row of rows.sort((a, b) => (a.side < b.side ? -1 : 1))) if (acting.includes(row.side)) out[row.side] = row.order;
+  for (const side of Object.keys(saved).sort()) if (acting.includes(side)) out[side] = saved[side];
   return out;
 }
 
@@ -75,28 +75,37 @@ export function phaseLabel(ruleset: AnyRuleset, turn: number, state: unknown): s
   return at && at.count > 1 ? `turn ${turn}, ${at.info.name ?? at.info.id}` : `turn ${turn}`;
 }
 
-/** `step`: told as the inputs' read and the ruleset's resolve end (the worker's "job run" line times them). */
-export async function resolveRulesetPhase(tx: Db, phase: Phase, game: Game, step?: (done: "readMs" | "engineMs") => void): Promise<"resolved"> {
+/**
+ * `completion`: the worker's job marked done in this transaction, sent with the inputs' read (a
+ * commit completes it with the phase, a rollback leaves it to run again). `step`: told as the inputs'
+ * read and the ruleset's resolve end (the worker's "job run" line times them).
+ */
+export async function resolveRulesetPhase(tx: Db, phase: Phase, game: Game, completion?: SQL, step?: (done: "readMs" | "engineMs") => void): Promise<"resolved"> {
   const ruleset = rulesetOf(game.ruleset);
+  const inputs = await resolveInputs(tx, game.id, phase.id, completion);
+  const acting = actingSides(ruleset, phase.startState);
   // Each side's standing settings shape its batch as the phase closes (Ruleset.standing), stored as used.
-  const batches = await withStandings(tx, game.id, ruleset, phase.startState, actingSides(ruleset, phase.startState), await storedBatches(tx, phase, ruleset));
+  const batches = withStandings(ruleset, phase.startState, acting, actingBatches(ruleset, phase, inputs.batches), inputs.standings);
   step?.("readMs");
   const { state, report } = ruleset.resolve(phase.startState, batches, null, phase.seed, phaseIdOf(ruleset, phase.startState));
   step?.("engineMs");
-  await tx
+  const resolved = tx
     .update(phases)
     .set({ status: "resolved", orders: batches as never, report: report as never, resolvedAt: new Date() })
     .where(eq(phases.id, phase.id));
   const result = ruleset.result(state);
   if (result.over) {
+    await resolved;
     // The result as the ruleset says it, stored with the end: a profile reads it, never replays it.
     await tx.update(games).set({ status: "finished", result }).where(eq(games.id, game.id));
     // A rated game is rated in the transaction that ends it: exactly once, as the result is written.
     await rateFinishedGame(tx, game, [...new Set(result.winners.map((side) => teamOfGameSide(game, side)))]);
   }
   const nextTurn = result.over ? phase.turn : nextPhaseTurn(ruleset, phase, state);
-  const opened = result.over ? null : await openRulesetPhase(tx, game, ruleset, nextTurn, state);
-  const seated = await tx.select({ userId: seats.userId, side: seats.nation, robot: seats.robot }).from(seats).where(eq(seats.gameId, game.id));
+  const seated = inputs.seated;
+  const robots = seated.filter((s) => s.robot).map((s) => s.side);
+  // The resolved phase's update rides in the next phase's insert (one statement, one round trip).
+  const opened = result.over ? null : await openRulesetPhase(tx, game, ruleset, nextTurn, state, undefined, { robots, after: resolved, boardFrom: phase });
   // Only a player with a side that must act in the next phase is told orders are open for them (acting.ts).
   const next = result.over ? [] : actingSides(ruleset, state);
   const asked = seated.flatMap((s) => (s.userId && !s.robot && next.includes(s.side) ? [{ userId: s.userId, side: s.side as string }] : []));
@@ -125,6 +134,8 @@ export async function resolveRulesetPhase(tx: Db, phase: Phase, game: Game, step
       fact: result.over ? { kind: "game-over" as const, gameId: game.id } : { kind: "turn-resolved" as const, phaseId: phase.id },
     })),
     event,
+    // Read with the inputs (every note goes to a seated player of this game).
+    inputs.audience,
   );
   return "resolved";
 }

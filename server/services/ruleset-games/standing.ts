@@ -2,7 +2,7 @@
 // R6.9, kept from turn to turn). Stored as the ruleset checked them, read by the side's player alone
 // (play.standing and the player's own view: no other read path carries them), and handed back to the
 // ruleset when a phase closes, which applies them to the side's batch in its own pure code.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { standings } from "../../../db/schema";
 import type { AnyRuleset } from "../../rulesets";
@@ -51,15 +51,15 @@ export async function setStanding(db: Db, userId: string, gameId: number, side: 
 }
 
 /**
- * The batches a phase resolves with, each side's standing settings applied by its ruleset (pure): what
- * is stored as the batches used, so a replay reads them as they were.
+ * The batches a phase resolves with, each acting side's standing settings (`rows`, read with the
+ * phase's other inputs: resolve-inputs.ts) applied by its ruleset (pure): what is stored as the
+ * batches used, so a replay reads them as they were.
  */
-export async function withStandings(tx: Db, gameId: number, ruleset: AnyRuleset, state: unknown, sides: readonly string[], batches: Record<string, unknown>): Promise<Record<string, unknown>> {
-  if (!ruleset.standing || sides.length === 0) return batches;
-  const rows = await tx.select({ side: standings.side, value: standings.value }).from(standings).where(and(eq(standings.gameId, gameId), inArray(standings.side, [...sides])));
-  if (rows.length === 0) return batches;
+export function withStandings(ruleset: AnyRuleset, state: unknown, sides: readonly string[], batches: Record<string, unknown>, rows: readonly { side: string; value: unknown }[]): Record<string, unknown> {
+  const applied = rows.filter((r) => sides.includes(r.side));
+  if (!ruleset.standing || applied.length === 0) return batches;
   const out = { ...batches };
-  for (const { side, value } of rows) {
+  for (const { side, value } of applied) {
     const batch = ruleset.standing.apply(state, side, value, out[side]);
     if (batch === undefined) delete out[side];
     else out[side] = batch;
