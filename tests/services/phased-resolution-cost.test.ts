@@ -13,7 +13,6 @@ import { claim } from "../../server/jobs/queue";
 import { runJob } from "../../server/jobs/worker";
 import { getRuleset, type AnyRuleset, type Viewer } from "../../server/rulesets";
 import { replayPhase } from "../../server/services/ruleset-games/resolve";
-import { openPhaseView, viewsComputed } from "../../server/services/ruleset-games/shared-view";
 import { latestPhaseOf } from "../../server/services/start-state";
 import { testDb } from "../support/db";
 import { jobLeftByDyingWorker } from "../support/dying-job";
@@ -97,33 +96,5 @@ describe("the open phase read again and again", () => {
     expect(next.id).not.toBe(first.id);
     const [storedNext] = await handle.db.select({ startState: phases.startState }).from(phases).where(eq(phases.id, next.id));
     expect(next.startState).toEqual(storedNext!.startState);
-  });
-
-  it("computes play.get's view once per (phase, viewer), each player's own", async () => {
-    const game = await phasedGame();
-    const watcher = callerFor(handle, await makeUser(handle, `watch-${tag()}@example.com`));
-    const before = viewsComputed.count;
-    const asked = [game.asAnn, game.asBen, watcher, game.asAnn, game.asBen, watcher];
-    const views = await Promise.all(asked.map((caller) => caller.play.get({ gameId: game.gameId })));
-    // Germany, Russia and a spectator: three views for six pages.
-    expect(viewsComputed.count - before).toBe(3);
-    const [phase] = await phaseRows(handle, game.gameId);
-    expect(views[0]!.side).toBe("Germany");
-    expect(views[1]!.side).toBe("Russia");
-    expect(views[2]!.side).toBeNull();
-    expect(views[0]!.view).toEqual(JSON.parse(JSON.stringify(ruleset1942.view(phase!.startState, { kind: "side", side: "Germany" }))));
-    expect(views[2]!.view).toEqual(JSON.parse(JSON.stringify(ruleset1942.view(phase!.startState, { kind: "spectator" }))));
-  });
-
-  it("never hands one side's view to another, nor a spectator a side's", () => {
-    // A ruleset whose view tells who looks (1942's board is open to all, R1: its views cannot tell).
-    const seeing = { view: (_state: unknown, viewer: Viewer) => (viewer.kind === "side" ? `secret of ${viewer.side}` : viewer.kind) } as unknown as AnyRuleset;
-    const phase = { id: 1, seedHash: `hash-${tag()}`, startState: {} };
-    expect(openPhaseView(seeing, phase, { kind: "side", side: "a" })).toBe("secret of a");
-    expect(openPhaseView(seeing, phase, { kind: "side", side: "b" })).toBe("secret of b");
-    expect(openPhaseView(seeing, phase, { kind: "spectator" })).toBe("spectator");
-    expect(openPhaseView(seeing, phase, { kind: "side", side: "a" })).toBe("secret of a");
-    // Another phase with the same id (another database) is its own.
-    expect(openPhaseView(seeing, { ...phase, seedHash: `other-${tag()}` }, { kind: "side", side: "b" })).toBe("secret of b");
   });
 });

@@ -3,7 +3,7 @@
 // orders stay secret until the turn resolves. Also the history and the download, which read every
 // phase of a turn (a ruleset's turn may have several: one phases row each, `step`); one turn's review
 // is review.ts.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { phases, seats, users, type DailyTime, type PhaseStatus } from "../../../db/schema";
 import type { AnyRuleset, GameResult, OptionInfo, Viewer } from "../../rulesets";
@@ -15,7 +15,6 @@ import { gameRatingChanges, type RatingChangeShown } from "../ratings";
 import { currentStep, phaseNameOf } from "./acting";
 import { ownStanding } from "./standing";
 import { lastRowEnd } from "./game-end";
-import { openPhaseView } from "./shared-view";
 import { anyRulesetGame, declaredTeamOf, rulesetGame, wholeTurnRows, type Game } from "./rulesets";
 import { phaseStartState } from "../start-state";
 import { seatedSidesOf, setupOptions } from "./setup";
@@ -173,8 +172,9 @@ export async function rulesetGameView(db: Db, userId: string, gameId: number, as
     startState = await phaseStartState(db, phase);
     const finished = phase.status === "resolved";
     const state = finished ? await lastRowEnd(db, ruleset, game, phase) : startState;
-    // An open phase's view once per (phase, viewer) in this process (shared-view.ts).
-    view = finished ? ruleset.view(state, viewer) : openPhaseView(ruleset, { id: phase.id, seedHash: phase.seedHash, startState }, viewer);
+    // Each call its own view: a caller in this process (the page's server render) gets an object it
+    // may change without changing another's (a view kept per (phase, viewer) would be shared).
+    view = ruleset.view(state, viewer);
     result = ruleset.result(state);
     const at = currentStep(ruleset, startState);
     info = {
