@@ -12,7 +12,7 @@ import { shownPlayerName } from "../player-names";
 import { platformOptionsShown, type PlatformOptionsShown } from "../platform-shown";
 import { runningVacationEnd, seatExtras, type SeatExtras } from "../player-figures";
 import { gameRatingChanges, type RatingChangeShown } from "../ratings";
-import { actingSides, currentStep, isDecisionPhase, phaseNameOf } from "./acting";
+import { actingSides, isDecisionPhase, phaseNameOf, turnStepOf } from "./acting";
 import { savedBatch } from "./play";
 import { ownStanding } from "./standing";
 import { lastRowEnd } from "./game-end";
@@ -27,8 +27,8 @@ export interface RulesetPhaseInfo {
   decision: boolean;
   sides: string[];
   locked: string[];
-  /** The phase of the turn in play, when the turn has several (ruleset.phaseOf); null for a turn of one. */
-  step: { id: string; name: string; index: number; count: number } | null;
+  /** The phase of the turn in play, when the turn has several (turnStepOf); null for a turn of one. */
+  step: ReturnType<typeof turnStepOf>;
 }
 
 /** A ruleset option's value as the challenge gave it (JSON; its setup judged it). */
@@ -114,11 +114,6 @@ export function reportFor(ruleset: AnyRuleset, phase: Pick<Phase, "report" | "st
   return ruleset.reportView(phase.report, viewer, phase.startState);
 }
 
-function stepInfo(ruleset: AnyRuleset, state: unknown): RulesetPhaseInfo["step"] {
-  const at = currentStep(ruleset, state);
-  return at && at.count > 1 ? { id: at.info.id, name: at.info.name ?? at.info.id, index: at.step, count: at.count } : null;
-}
-
 /**
  * Whether the game's turn has phases of decisions (PhaseInfo.deadline "decision"), as the ruleset
  * says from the phase in play; before the game starts, from a trial setup of its seats and options
@@ -161,7 +156,7 @@ export async function rulesetGameView(db: Db, userId: string, gameId: number, as
       decision: isDecisionPhase(ruleset, phase.startState),
       sides: actingSides(ruleset, phase.startState),
       locked,
-      step: stepInfo(ruleset, phase.startState),
+      step: turnStepOf(ruleset, phase.startState),
     };
     // Only the viewer's own side's batch, and only while it can still change (R: orders are secret).
     if (side && !finished) saved = await savedBatch(db, phase.id, side);
