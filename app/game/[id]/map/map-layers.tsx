@@ -1,7 +1,7 @@
 // The map's SVG layers, bottom to top: territories by owner, labels and markers (capitals, factories,
 // AA guns, victory cities), the clickable destination outlines and order arrows (the unit stacks,
 // above them all, are in stack-layer.tsx).
-import { createContext, useContext, useMemo, type KeyboardEvent } from "react";
+import { createContext, useContext, type KeyboardEvent } from "react";
 import type { Nation } from "../../../../server/rulesets/1942/engine/types";
 import { slug, type UnitStack } from "../game-types";
 import { NATION_COLOUR, SEA_FILL, U as U0, arrowPath, type MapTerritory } from "./map-geometry";
