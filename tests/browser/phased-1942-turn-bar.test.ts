@@ -67,7 +67,10 @@ describe.skipIf(SKIP)("a phased 1942 turn: the bar's count holds, names stay rea
     await order.selectOption("keep-armour");
     await expect.poll(async () => (await pageTrpc<{ value: unknown }>(page, "play.standing", { gameId, side: "Germany" }, "GET")).value, { timeout: LONG }).toEqual({ casualties: "keep-armour" });
     await expect.poll(() => page.getByTestId("casualty-order-said").textContent(), { timeout: LONG }).toContain("Kept: your casualty order");
-    expect(await order.inputValue()).toBe("keep-armour");
+    // The page shows the order kept, also once the game's view is fetched again.
+    await page.reload();
+    await sheet(page, true);
+    await expect.poll(() => order.inputValue(), { timeout: LONG }).toBe("keep-armour");
     await order.scrollIntoViewIfNeeded();
     await shoot(page, `${shots}-casualty-order`);
 
