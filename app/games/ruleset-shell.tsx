@@ -46,7 +46,7 @@ export function RulesetBar({ gameId, view, reconnecting }: { gameId: number; vie
           {/* A turn of several phases names the one in play: its part of the turn's plan out of a count
               that holds all turn (Ruleset.turnPlan), else its number alone, as more phases may open. */}
           {phase.step ? (
-            <span data-testid="game-phase">
+            <span data-testid="game-phase" data-step={phase.step.index}>
               , {phase.step.name} ({phase.step.part ? `phase ${phase.step.part.at + 1} of ${phase.step.part.count}` : `phase ${phase.step.index + 1}`})
             </span>
           ) : null}
