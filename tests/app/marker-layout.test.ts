@@ -94,10 +94,14 @@ describe("battle markers apart", () => {
     // A grid of names covering the whole map: no place is clear of them.
     const names: Box[] = [];
     for (let x = 0; x < 400; x += 20) for (let y = 0; y < 300; y += 10) names.push({ x, y, w: 15, h: 6 });
-    const boxes = [0, 1, 2].map((i) => ({ ax: 200 + i * 5, ay: 150 + i * 3, w: 60, h: 20 }));
-    const at = layoutMarkers(boxes, bounds, names);
+    // Each marker's own territory's name, under its anchor.
+    const boxes = [0, 1, 2].map((i) => ({ ax: 200 + i * 5, ay: 150 + i * 3, w: 60, h: 20, own: { x: 190 + i * 5, y: 152 + i * 3, w: 20, h: 6 } }));
+    const at = layoutMarkers(boxes, bounds, [...names, ...boxes.map((b) => b.own)]);
     expect(overlaps(boxes, at)).toEqual([]);
     expect(outside(boxes, at, bounds)).toEqual([]);
-    expect(at[0]).toEqual({ x: 170, y: 140 });
+    // The markers' own territories' names stay clear of every marker.
+    const over = (p: { x: number; y: number }, w: number, h: number, n: Box) => p.x < n.x + n.w && n.x < p.x + w && p.y < n.y + n.h && n.y < p.y + h;
+    for (const b of boxes) expect(at.filter((p, i) => over(p, boxes[i]!.w, boxes[i]!.h, b.own))).toEqual([]);
+    expect(layoutMarkers(boxes, bounds, names)).toEqual(layoutMarkers(boxes, bounds, names));
   });
 });

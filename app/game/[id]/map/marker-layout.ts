@@ -22,6 +22,8 @@ export interface MarkerBox {
   ay: number;
   w: number;
   h: number;
+  /** Where its territory's own name is written: kept clear before any other name. */
+  own?: Box;
 }
 
 export interface Placed {
@@ -75,15 +77,38 @@ export function layoutMarkers(markers: readonly MarkerBox[], bounds: Bounds, nam
     };
     let best = wanted;
     if (inside && !clear(wanted)) {
-      best = nearestFree(m, wanted, bounds, gap, clear) ?? (free(wanted) ? wanted : nearestFree(m, wanted, bounds, gap, free)) ?? wanted;
+      // No place clear of every name (a phone's whole world is written all over): the free place that
+      // covers the fewest, its own territory's name counting above all others, the nearest of those.
+      const cost = (p: Placed) => {
+        const box = { ...p, w: m.w, h: m.h };
+        return near.filter((n) => covers(box, n, 0)).length + (m.own && covers(box, m.own, 0) ? 100 : 0);
+      };
+      best = nearestFree(m, wanted, bounds, gap, clear) ?? leastCovering(m, wanted, bounds, gap, free, cost) ?? wanted;
     }
     placed.push({ ...best, w: m.w, h: m.h });
     return best;
   });
 }
 
+/** Of the free places (on the same grids as nearestFree), the one of least cost, the nearest of equal cost. */
+function leastCovering(m: MarkerBox, wanted: Placed, bounds: Bounds, gap: number, free: (p: Placed) => boolean, cost: (p: Placed) => number): Placed | null {
+  let best: (Placed & { c: number }) | null = null;
+  for (const p of candidatesAround(m, wanted, bounds, gap)) {
+    if (!free(p)) continue;
+    const c = cost(p);
+    if (!best || c < best.c) best = { x: p.x, y: p.y, c };
+    if (c === 0) break;
+  }
+  return best ? { x: best.x, y: best.y } : null;
+}
+
 /** The free place nearest the wanted one, on grids of the marker's own steps, inside the bounds. */
 function nearestFree(m: MarkerBox, wanted: Placed, bounds: Bounds, gap: number, free: (p: Placed) => boolean): Placed | null {
+  return candidatesAround(m, wanted, bounds, gap).find(free) ?? null;
+}
+
+/** The places around the wanted one, on grids of the marker's own steps, inside the bounds, nearest first. */
+function candidatesAround(m: MarkerBox, wanted: Placed, bounds: Bounds, gap: number): Placed[] {
   const candidates: (Placed & { d: number; i: number })[] = [];
   // Whole steps first (a marker beside another, a gap apart), then half steps (a tighter fit).
   for (const [sx, sy] of [
@@ -99,6 +124,5 @@ function nearestFree(m: MarkerBox, wanted: Placed, bounds: Bounds, gap: number, 
       }
   }
   candidates.sort((a, b) => a.d - b.d || a.i - b.i);
-  const found = candidates.find(free);
-  return found ? { x: found.x, y: found.y } : null;
+  return candidates;
 }
