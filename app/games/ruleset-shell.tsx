@@ -43,10 +43,11 @@ export function RulesetBar({ gameId, view, reconnecting }: { gameId: number; vie
       {phase ? (
         <strong data-testid="game-turn">
           Turn {view.turn}
-          {/* A turn of several phases names the one in play (Ruleset.phaseOf). */}
+          {/* A turn of several phases names the one in play: its part of the turn's plan out of a count
+              that holds all turn (Ruleset.turnPlan), else its number alone, as more phases may open. */}
           {phase.step ? (
-            <span data-testid="game-phase">
-              , {phase.step.name} (phase {phase.step.index + 1} of {phase.step.count})
+            <span data-testid="game-phase" data-step={phase.step.index}>
+              , {phase.step.name} ({phase.step.part ? `phase ${phase.step.part.at + 1} of ${phase.step.part.count}` : `phase ${phase.step.index + 1}`})
             </span>
           ) : null}
           : {phase.decision && phase.status === "open" ? "decisions open" : (STATUS[phase.status] ?? phase.status)}

@@ -9,6 +9,7 @@ import { FULL_VIEW, SEA_FILL } from "../../app/game/[id]/map/map-geometry";
 import { CrossingLayer, LabelLayer, MapUnit, TerritoryLayer } from "../../app/game/[id]/map/map-layers";
 import { StackLayer } from "../../app/game/[id]/map/stack-layer";
 import { mapUnitAt, seaLabelsAt } from "../../app/game/[id]/map/board-fit";
+import { writtenLabels } from "../../app/game/[id]/map/map-labels";
 import type { UnitStack } from "../../app/game/[id]/game-types";
 import type { Nation } from "../../server/rulesets/1942/engine";
 
@@ -29,7 +30,7 @@ export function boardPage(units: readonly UnitStack[], owners: Record<string, Na
         { value: unit },
         h(TerritoryLayer, { owners, paths: PATHS }),
         h(CrossingLayer, { crossings: MAP.crossings }),
-        h(LabelLayer, { units, victoryCities, seaLabels }),
+        h(LabelLayer, { units, victoryCities, written: writtenLabels(units, victoryCities, seaLabels, unit).names }),
         h(StackLayer, { units, world: true, labels: { victoryCities, seaLabels } }),
       ),
     ),

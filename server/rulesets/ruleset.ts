@@ -35,6 +35,18 @@ export interface PhaseInfo {
    * such as battles: the game's decision hours; a side that misses it takes the default, nothing more).
    */
   deadline?: "orders" | "decision";
+  /**
+   * The part of the turn's plan (Ruleset.turnPlan) this phase plays, by its id: what the frame counts
+   * ("phase 2 of 4"). Only the current phase's is read.
+   */
+  part?: string;
+}
+
+/** One part of every turn (Ruleset.turnPlan), in the order a turn plays them. */
+export interface TurnPart {
+  id: string;
+  /** As players read it ("Sea battles"). */
+  name: string;
 }
 
 /** A game option a ruleset takes (a variant, a house rule), given when the game is created. */
@@ -207,6 +219,15 @@ export interface Ruleset<State, Orders, Report, Scenario = unknown, Options = un
    * have a different number of phases from the last.
    */
   phaseOf?(state: State): number;
+  /**
+   * Optional, for a turn of several phases that opens them as they arise (1942 opens a battles phase
+   * each time its combat waits for a choice): the parts every turn has, in order, the same from the
+   * first turn to the last, each phase naming its part (PhaseInfo.part). The frame then says which part
+   * of how many the turn is at, a count that never changes during a turn; a part with nothing to do is
+   * passed over. Without it the frame names the phase in play and its number, never a total, since
+   * `phases` may list only the phases known so far.
+   */
+  readonly turnPlan?: readonly TurnPart[];
   /** Whether one side's batch of orders is legal in this state. */
   validate(state: State, side: string, orders: Orders): Validation;
   /**

@@ -14,8 +14,15 @@ export async function sheet(page: Page, open: boolean): Promise<void> {
   await transitionsDone(page);
 }
 
-/** The frame's bar: the turn, the phase and its status. */
-export const phaseText = async (page: Page): Promise<string> => (await page.getByTestId("game-turn").textContent({ timeout: 5_000 }).catch(() => "")) ?? "";
+/**
+ * The frame's bar: the turn, the phase and its status, and the phase's index in the turn ("#2"): two
+ * battles phases of one pass read the same ("Land battles (phase 3 of 4)"), the index tells them apart.
+ */
+export const phaseText = async (page: Page): Promise<string> =>
+  (await page
+    .getByTestId("game-turn")
+    .evaluate((bar) => `${bar.textContent} #${bar.querySelector('[data-testid="game-phase"]')?.getAttribute("data-step") ?? ""}`, undefined, { timeout: 5_000 })
+    .catch(() => "")) ?? "";
 
 /** Waits until the page shows a phase of decisions acting for Germany, or turn 2; returns the bar's text. */
 export async function untilGermanyActs(page: Page): Promise<string> {

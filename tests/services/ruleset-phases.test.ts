@@ -51,7 +51,7 @@ describe("a turn of two phases, the second with one side acting", () => {
     const needs = async (caller: typeof asAnn) => (await caller.game.lobby()).mine.find((g) => g.id === gameId)!.turn!.needs;
 
     // Turn 1, Whisper: both sides act. A batch for the answer phase is refused with the reason.
-    expect((await asBen.play.get({ gameId })).phase).toMatchObject({ sides: ["a", "b"], step: { id: "whisper", name: "Whisper", index: 0, count: 2 } });
+    expect((await asBen.play.get({ gameId })).phase).toMatchObject({ sides: ["a", "b"], step: { id: "whisper", name: "Whisper", index: 0, part: { at: 0, count: 2 } } });
     await expect(asAnn.play.save({ gameId, side: "a", orders: { say: "early" }, phase: "answer" })).rejects.toMatchObject({
       code: "CONFLICT",
       message: 'These orders are for the phase "answer", but turn 1 is in the phase "whisper": only its orders are taken',
@@ -66,7 +66,7 @@ describe("a turn of two phases, the second with one side acting", () => {
     // Turn 1, Answer: the same turn, its second phase; only a acts, b waits and cannot save.
     const answer = await openRow(gameId);
     expect([answer.turn, answer.step]).toEqual([1, 1]);
-    expect((await asBen.play.get({ gameId })).phase).toMatchObject({ sides: ["a"], locked: [], step: { id: "answer", name: "Answer", index: 1, count: 2 } });
+    expect((await asBen.play.get({ gameId })).phase).toMatchObject({ sides: ["a"], locked: [], step: { id: "answer", name: "Answer", index: 1, part: { at: 1, count: 2 } } });
     expect((await asBen.play.get({ gameId })).saved).toBeNull();
     await expect(asBen.play.save({ gameId, side: "b", orders: { say: "me too" } })).rejects.toMatchObject({ code: "CONFLICT", message: "b has nothing to order in the Answer phase of turn 1" });
     expect([await needs(asAnn), await needs(asBen)]).toEqual(["orders", null]);

@@ -35,8 +35,8 @@ const lastTurnOf = (state: RelayState) => state.lastTurn ?? LAST_TURN;
 function phasesOf(state: RelayState): PhaseInfo[] {
   if (state.turn > lastTurnOf(state)) return [];
   return [
-    { id: "whisper", name: "Whisper", sides: state.sides },
-    { id: "answer", name: "Answer", sides: state.silent ? [] : state.sides.slice(0, 1) },
+    { id: "whisper", name: "Whisper", sides: state.sides, part: "whisper" },
+    { id: "answer", name: "Answer", sides: state.silent ? [] : state.sides.slice(0, 1), part: "answer" },
   ];
 }
 
@@ -49,6 +49,11 @@ export const relay: Ruleset<RelayState, RelayOrders, RelayReport, string, { side
     scenario === "room" ? { ok: true, state: { turn: 1, step: 0, sides: options.sides, silent: false } } : { ok: false, rule: "RL1", message: "unknown scenario" },
   phases: phasesOf,
   phaseOf: (state) => state.step,
+  // Every turn has both phases (the answer's may have nobody to act): a plan the frame counts.
+  turnPlan: [
+    { id: "whisper", name: "Whisper" },
+    { id: "answer", name: "Answer" },
+  ],
   validate: (_state, _side, orders) => (orders && typeof orders.say === "string" ? { ok: true } : { ok: false, rule: "RL2", message: "say something (RL2)" }),
   resolve(state, ordersBySide, _decisions, seed, phase) {
     // The platform tells the phase it resolves; another than the state's is a broken platform.

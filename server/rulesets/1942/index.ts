@@ -28,7 +28,7 @@ import {
 } from "./engine";
 import { robotOrders } from "./robots/robot";
 import { turnLuck } from "./engine/odds/turn-luck";
-import { registerRuleset, type GameResult, type PhaseInfo, type Ruleset, type Validation, type Viewer } from "../ruleset";
+import { registerRuleset, type GameResult, type PhaseInfo, type Ruleset, type TurnPart, type Validation, type Viewer } from "../ruleset";
 import { advance, isStage, isStageReport, type Report1942, type Stage1942, type State1942 } from "./phases/turn-so-far";
 import { battleSides, resolveBattles, validateBattleOrders, type BattleOrders } from "./phases/battle-choices";
 import { postCombatSides, resolvePostCombat, validateLandingOrders, type LandingOrders } from "./phases/landing-choices";
@@ -65,21 +65,32 @@ function firstRefusal(state: GameState, side: string, orders: unknown): Validati
   return refused && !refused.ok ? { ok: false, rule: refused.rule, message: refused.message } : { ok: true };
 }
 
-const named = (id: string, name: string, sides: string[] = []): PhaseInfo => ({ id, name, sides });
+/**
+ * R3: every turn's parts, in order. The phases of battles open one per wait of the combat (R6.3), as
+ * many as the dice make, but each is of the sea pass or the land pass (R5), so the count of parts holds.
+ */
+export const TURN_PLAN_1942 = [
+  { id: "orders", name: "Orders" },
+  { id: "sea-battles", name: "Sea battles" },
+  { id: "land-battles", name: "Land battles" },
+  { id: "post-combat", name: "Post-combat" },
+] as const satisfies readonly TurnPart[];
+
 /** Battles and post-combat are phases of choices inside the turn: they take the decision deadline (R3.1). */
-const decision = (id: string, name: string, sides: string[] = []): PhaseInfo => ({ id, name, sides, deadline: "decision" });
-const ORDERS = named("orders", "Orders");
+const decision = (id: string, name: string, sides: string[] = [], part?: string): PhaseInfo => ({ id, name, sides, deadline: "decision", ...(part ? { part } : {}) });
+const ORDERS: PhaseInfo = { id: "orders", name: "Orders", sides: [], part: "orders" };
 const POST_COMBAT = "post-combat";
 
-/** The phases of a turn as far as its state knows them; only the current one's sides act. */
+/** The phases of a turn as far as its state knows them; only the current one's sides act, and only its part is told. */
 function phasesOf(state: State1942): PhaseInfo[] {
-  if (!isStage(state)) return [{ ...ORDERS, sides: [...NATIONS] }, decision("battles-1", "Battles"), decision(POST_COMBAT, "Post-combat")];
+  if (!isStage(state)) return [{ ...ORDERS, sides: [...NATIONS] }, decision("battles-1", "Battles"), decision(POST_COMBAT, "Post-combat", [], POST_COMBAT)];
   const battles = Array.from({ length: state.stage === "battles" ? state.step : state.step - 1 }, (_, i) => decision(`battles-${i + 1}`, "Battles"));
   if (state.stage === "battles") {
-    battles[state.step - 1] = decision(`battles-${state.step}`, state.pass === "sea" ? "Sea battles" : "Land battles", battleSides(state, NATIONS));
-    return [ORDERS, ...battles, decision(POST_COMBAT, "Post-combat")];
+    const sea = state.pass === "sea";
+    battles[state.step - 1] = decision(`battles-${state.step}`, sea ? "Sea battles" : "Land battles", battleSides(state, NATIONS), sea ? "sea-battles" : "land-battles");
+    return [ORDERS, ...battles, decision(POST_COMBAT, "Post-combat", [], POST_COMBAT)];
   }
-  return [ORDERS, ...battles, decision(POST_COMBAT, "Post-combat", postCombatSides(state, NATIONS))];
+  return [ORDERS, ...battles, decision(POST_COMBAT, "Post-combat", postCombatSides(state, NATIONS), POST_COMBAT)];
 }
 
 const phaseIdOf = (state: State1942) => phasesOf(state)[isStage(state) ? state.step : 0]?.id;
@@ -120,6 +131,7 @@ export const ruleset1942: Ruleset<State1942, Orders1942, Report1942, string, Opt
     return this.result(state).over ? [] : phasesOf(state);
   },
   phaseOf: (state) => (isStage(state) ? state.step : 0),
+  turnPlan: TURN_PLAN_1942,
   validate(state, side, orders) {
     if (!isStage(state)) return firstRefusal(state, side, orders);
     return state.stage === "battles" ? validateBattleOrders(state, side, orders) : validateLandingOrders(state, side, orders);

@@ -20,6 +20,21 @@ export function currentStep(ruleset: AnyRuleset, state: unknown): { info: PhaseI
   return info ? { info, step, count: all.length } : null;
 }
 
+/**
+ * The phase in play as the frame tells it, when the turn has several: its name, its index among the
+ * turn's phases (a new screen for each), and `part`, its place in the turn's plan (Ruleset.turnPlan)
+ * out of a count that holds the whole turn; without a plan null, as the phases opened so far are no
+ * total. Null for a ruleset of one phase a turn, or when nothing is left to play.
+ */
+export function turnStepOf(ruleset: AnyRuleset, state: unknown): { id: string; name: string; index: number; part: { at: number; count: number } | null } | null {
+  const at = currentStep(ruleset, state);
+  if (!at) return null;
+  const plan = ruleset.turnPlan ?? [];
+  const part = plan.findIndex((p) => p.id === at.info.part);
+  if (part >= 0 && plan.length > 1) return { id: at.info.id, name: plan[part]!.name, index: at.step, part: { at: part, count: plan.length } };
+  return at.count > 1 ? { id: at.info.id, name: at.info.name ?? at.info.id, index: at.step, part: null } : null;
+}
+
 /** The sides that must order in this state: those of the phase of the turn it is at. */
 export function actingSides(ruleset: AnyRuleset, state: unknown): string[] {
   return currentStep(ruleset, state)?.info.sides ?? [];

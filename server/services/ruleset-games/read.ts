@@ -12,7 +12,7 @@ import { shownPlayerName } from "../player-names";
 import { platformOptionsShown, type PlatformOptionsShown } from "../platform-shown";
 import { runningVacationEnd, seatExtras, type SeatExtras } from "../player-figures";
 import { gameRatingChanges, type RatingChangeShown } from "../ratings";
-import { currentStep, phaseNameOf } from "./acting";
+import { currentStep, phaseNameOf, turnStepOf } from "./acting";
 import { ownStanding } from "./standing";
 import { lastRowEnd } from "./game-end";
 import { anyRulesetGame, declaredTeamOf, rulesetGame, wholeTurnRows, type Game } from "./rulesets";
@@ -26,8 +26,8 @@ export interface RulesetPhaseInfo {
   decision: boolean;
   sides: string[];
   locked: string[];
-  /** The phase of the turn in play, when the turn has several (ruleset.phaseOf); null for a turn of one. */
-  step: { id: string; name: string; index: number; count: number } | null;
+  /** The phase of the turn in play, when the turn has several (turnStepOf); null for a turn of one. */
+  step: ReturnType<typeof turnStepOf>;
 }
 
 /** A ruleset option's value as the challenge gave it (JSON; its setup judged it). */
@@ -184,7 +184,7 @@ export async function rulesetGameView(db: Db, userId: string, gameId: number, as
       decision: at?.info.deadline === "decision",
       sides: at?.info.sides ?? [],
       locked: phase.locked,
-      step: at && at.count > 1 ? { id: at.info.id, name: at.info.name ?? at.info.id, index: at.step, count: at.count } : null,
+      step: turnStepOf(ruleset, startState),
     };
     // Only the viewer's own side's batch, and only while it can still change (R: orders are secret).
     if (side && !finished) saved = phase.saved;

@@ -90,9 +90,9 @@ describe("the 1942 adapter", () => {
     const state = createState(DEFAULT_BOARD, DEFAULT_SETUP);
     // R3: the orders phase, where every nation acts; battles and post-combat follow when the combat asks.
     expect(ruleset.phases(state)).toEqual([
-      { id: "orders", name: "Orders", sides: [...NATIONS] },
+      { id: "orders", name: "Orders", sides: [...NATIONS], part: "orders" },
       { id: "battles-1", name: "Battles", sides: [], deadline: "decision" },
-      { id: "post-combat", name: "Post-combat", sides: [], deadline: "decision" },
+      { id: "post-combat", name: "Post-combat", sides: [], deadline: "decision", part: "post-combat" },
     ]);
     expect(ruleset.phaseOf!(state)).toBe(0);
     expect(ruleset.result(state)).toEqual({ over: false });

@@ -87,7 +87,7 @@ describe("a 1942 turn phase by phase", () => {
     expect(at(state).sides).toHaveLength(5);
     const opened = ruleset.resolve(state, orders, null, "s", "orders");
     const battle = opened.state as BattleStage;
-    expect(at(battle)).toEqual({ id: "battles-1", name: "Land battles", sides: ["Germany", "Russia"].filter((n) => battle.requests.some((r) => r.chooser === n)), deadline: "decision" });
+    expect(at(battle)).toEqual({ id: "battles-1", name: "Land battles", sides: ["Germany", "Russia"].filter((n) => battle.requests.some((r) => r.chooser === n)), deadline: "decision", part: "land-battles" });
     expect(() => ruleset.resolve(battle, {}, null, "s", "orders")).toThrow(/state is at battles-1/);
     const next = ruleset.resolve(battle, {}, null, "s", "battles-1").state;
     if ("stage" in next) expect(ruleset.phaseOf!(next)).toBeGreaterThan(1);

@@ -14,9 +14,10 @@ import { focusBattle } from "../battle/battle-focus";
 import { battleFromHere, chanceFor } from "../casualty-odds-input";
 import { liveBattles, slug, type LiveBattle } from "../game-types";
 import { battleMarks, defaultPicks, goalWords, NATION_SHORT, type BattleMark } from "./battle-marks";
-import { FULL_VIEW, NATION_COLOUR, anchorOf } from "./map-geometry";
+import { FULL_VIEW, NATION_COLOUR, SHAPES, anchorOf } from "./map-geometry";
+import { nameBox } from "./map-labels";
 import { layoutMarkers, type Bounds, type Placed } from "./marker-layout";
-import { MapUnit, keyActivate } from "./map-layers";
+import { LabelBoxes, MapUnit, keyActivate } from "./map-layers";
 import { percent } from "./odds-layer";
 
 /** A marker's size in marker units; one marker unit is the map's unit, or more where the map is small on the screen. */
@@ -62,11 +63,15 @@ export function BattleMarkers({ gameId, data }: { gameId: number; data?: MarkerD
     // A battle the calculator cannot price (attackers on both sides, or nobody left in it) shows no odds.
     const text = !inputs.some((i) => i.key === m.territory) ? null : p !== undefined ? `${percent(p)} %` : odds[m.territory]?.error ? "?" : "…";
     const [ax, ay] = anchorOf(m.territory);
-    return { mark: m, p, text, ax, ay, w: markerWidth(m, text) * k, h: BOX.h * k };
+    const shape = SHAPES.get(m.territory);
+    return { mark: m, p, text, ax, ay, w: markerWidth(m, text) * k, h: BOX.h * k, own: shape ? nameBox(shape, U) : undefined };
   });
   // Markers kept apart (marker-layout.ts): on the screen's part of the map, or the whole map before it is measured.
   const bounds: Bounds = screen.view ?? { x0: FULL_VIEW.x, y0: FULL_VIEW.y, x1: FULL_VIEW.x + FULL_VIEW.w, y1: FULL_VIEW.y + FULL_VIEW.h };
-  const at = layoutMarkers(shown, bounds);
+  // They keep off the names and marks the map writes where they can (on a phone's whole world a marker
+  // on its territory would cover its name).
+  const names = useContext(LabelBoxes);
+  const at = layoutMarkers(shown, bounds, names);
   return (
     <g ref={ref} className="map-battles" data-testid="map-battles">
       {shown.map((s, i) => (

@@ -5,13 +5,14 @@
 // unit badges. Badges lie above the outlines, so a click on a group under a neighbour's outline
 // selects the group and never orders a move into the neighbour.
 import dynamic from "next/dynamic";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useMemo, type ReactNode } from "react";
 import type { Nation } from "../../../../server/rulesets/1942/engine/types";
 import type { OddsInput } from "../../../../server/rulesets/1942/engine/odds";
 import type { UnitStack } from "../game-types";
 import { FULL_VIEW, SEA_FILL, anchorOf } from "./map-geometry";
 import { WORLD_SCALE, mapUnitAt, seaLabelsAt } from "./board-fit";
-import { MapUnit, ArrowDefs, ArrowLayer, CrossingLayer, LabelLayer, TargetLayer, TerritoryLayer, type Arrow } from "./map-layers";
+import { writtenLabels } from "./map-labels";
+import { MapUnit, LabelBoxes, ArrowDefs, ArrowLayer, CrossingLayer, LabelLayer, TargetLayer, TerritoryLayer, type Arrow } from "./map-layers";
 import type { StackProps } from "./stack-layer";
 import { useTerritoryCard } from "./use-territory-card";
 import { useMapShapes } from "./use-map-shapes";
@@ -95,6 +96,8 @@ export function BoardMap(props: BoardMapProps) {
   const seaLabels = seaLabelsAt(unit, zoom.perPixel);
   // The whole world, or most of it, in view: each territory shows one stack per nation with its total.
   const world = zoom.scale < WORLD_SCALE;
+  // What the labels write at this zoom: drawn by the label layer, kept clear by the overlay's markers.
+  const labels = useMemo(() => writtenLabels(units, victoryCities, seaLabels, unit), [units, victoryCities, seaLabels, unit]);
   return (
     <div className={`${styles.map} ${props.fill ? styles.fill : ""}`} data-testid={testId}>
       <div className={styles.tools} role="toolbar" aria-label="Zoom and pan the map">
@@ -142,7 +145,7 @@ export function BoardMap(props: BoardMapProps) {
           <g transform={zoom.transform}>
             <TerritoryLayer owners={owners} selected={selected} paths={shapes?.paths} onInspect={pin} />
             <CrossingLayer crossings={shapes?.crossings ?? []} />
-            <LabelLayer units={units} victoryCities={victoryCities} seaLabels={seaLabels} />
+            <LabelLayer units={units} victoryCities={victoryCities} written={labels.names} />
             <TargetLayer targets={targets} unloads={unloads} onTarget={onTarget} onUnload={onUnload} paths={shapes?.paths} targetVerb={props.targetVerb} />
             <ArrowLayer arrows={arrows} onArrow={onArrow} />
             <StackLayer
@@ -156,7 +159,7 @@ export function BoardMap(props: BoardMapProps) {
               world={world}
               labels={{ victoryCities, seaLabels }}
             />
-            {overlay}
+            <LabelBoxes.Provider value={labels.boxes}>{overlay}</LabelBoxes.Provider>
           </g>
         </MapUnit.Provider>
       </svg>

@@ -1,11 +1,12 @@
 // The map's SVG layers, bottom to top: territories by owner, labels and markers (capitals, factories,
 // AA guns, victory cities), the clickable destination outlines and order arrows (the unit stacks,
 // above them all, are in stack-layer.tsx).
-import { createContext, useContext, useMemo, type KeyboardEvent } from "react";
+import { createContext, useContext, type KeyboardEvent } from "react";
 import type { Nation } from "../../../../server/rulesets/1942/engine/types";
 import { slug, type UnitStack } from "../game-types";
 import { NATION_COLOUR, SEA_FILL, U as U0, arrowPath, type MapTerritory } from "./map-geometry";
-import { LABEL, SHAPE_LIST, labelAt, marksOf, works, writtenLabels } from "./map-labels";
+import { LABEL, SHAPE_LIST, labelAt, marksOf, works } from "./map-labels";
+import type { Rect } from "./stack-layout";
 import { UnitIcon } from "./unit-icons";
 
 /**
@@ -13,6 +14,12 @@ import { UnitIcon } from "./unit-icons";
  * screen while the map zooms, within limits (the whole world on a phone stays a sketch until zoomed).
  */
 export const MapUnit = createContext(U0);
+
+/**
+ * The boxes of what the label layer writes at this zoom (map-labels.ts: the names shown, and every
+ * row of ★, factory and AA marks), for an overlay to keep clear (the battle markers, marker-layout.ts).
+ */
+export const LabelBoxes = createContext<readonly Rect[]>([]);
 
 /** Enter or Space on an SVG "button" does what a click does. */
 export function keyActivate(action: () => void) {
@@ -66,10 +73,9 @@ export function CrossingLayer({ crossings }: { crossings: readonly { between: re
 }
 
 /** Names, and the markers a player reads at a glance (map-labels.ts): ★ capital, factory, AA gun, ● victory city (R9.1). */
-export function LabelLayer({ units, victoryCities, seaLabels = true }: { units: readonly UnitStack[]; victoryCities: boolean; seaLabels?: boolean }) {
+export function LabelLayer({ units, victoryCities, written }: { units: readonly UnitStack[]; victoryCities: boolean; written: ReadonlySet<string> }) {
   const U = useContext(MapUnit);
   const at = works(units);
-  const written = useMemo(() => writtenLabels(units, victoryCities, seaLabels, U).names, [units, victoryCities, seaLabels, U]);
   return (
     <g className="map-labels" pointerEvents="none">
       {SHAPE_LIST.map((t: MapTerritory) => {

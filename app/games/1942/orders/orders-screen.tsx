@@ -15,6 +15,7 @@ import { OrdersListView } from "../../../game/[id]/orders-list-view";
 import { ownUnitsBox } from "../../../game/[id]/own-units-box";
 import { useOrderDraft, type DraftActions, type DraftOrderLike } from "../../../game/[id]/use-order-draft";
 import type { ActionResult, GameScreenProps } from "../../contract";
+import { CasualtyOrder } from "../casualty-order";
 import { boardOfState } from "./board-of-state";
 import styles from "./orders-screen.module.css";
 import { saveAnswer } from "./refused-order";
@@ -71,6 +72,7 @@ function Ordering(props: GameScreenProps & { state: GameState; nation: Nation; a
           revealPick
         />
         <OrdersListView nation={nation} phaseOpen={phaseOpen} locked={locked} saved={saved} board={board} orders={orders} vcFactories={state.houseRules?.vcInfantry === true} />
+        {props.setStanding ? <CasualtyOrder standing={props.standing} setStanding={props.setStanding} /> : null}
       </PhasedRulesProvider>
     ),
   });

@@ -23,16 +23,10 @@ import { DecisionBar } from "./decision-bar";
 import { FinishedBattles } from "./finished-battles";
 import { groupUnits } from "../../../../server/rulesets/1942/engine/stacks";
 import { BattlePrefer, PreferenceChoice } from "./preference-choice";
-import { CASUALTY_PREFERENCES, type CasualtyPreference } from "../../../../server/rulesets/1942/engine/combat/preference";
+import { standingOrder } from "../casualty-order";
 import { nationsOf } from "./stage-board";
 
 type BattlesView = Extract<StageView, { stage: "battles" }>;
-
-/** The side's standing casualty order (play.standing, checked by the ruleset when saved), "default" when none is kept. */
-function standingOrder(standing: unknown): CasualtyPreference {
-  const c = (standing as { casualties?: unknown } | null | undefined)?.casualties;
-  return CASUALTY_PREFERENCES.includes(c as CasualtyPreference) ? (c as CasualtyPreference) : "default";
-}
 
 const refusal = (r: ActionResult) => (r.ok ? "" : `${r.message}${r.rule && !r.message.includes(r.rule) ? ` (${r.rule})` : ""}`);
 

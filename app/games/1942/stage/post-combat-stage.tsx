@@ -11,6 +11,7 @@ import { BoardMap } from "../../../game/[id]/map/board-map";
 import { ownUnitsBox } from "../../../game/[id]/own-units-box";
 import { PostCombat } from "../../../game/[id]/post-combat";
 import type { PostCombatPort } from "../../../game/[id]/post-combat-port";
+import { CasualtyOrder } from "../casualty-order";
 import { mapViewKey, nationsOf } from "./stage-board";
 
 type PostCombatView = Extract<StageView, { stage: "post-combat" }>;
@@ -74,14 +75,17 @@ export function PostCombatStage(props: GameScreenProps & { view: PostCombatView 
       </div>
     ),
     panel: (
-      <PostCombat
-        gameId={gameId}
-        stage={stage}
-        deadline={phase.status === "open" ? phase.deadline : null}
-        onChanged={() => {}}
-        map={acting ? { host, nation: side as never, board: board as never, victoryCities, storageKey: mapViewKey(gameId), start } : undefined}
-        port={port}
-      />
+      <>
+        <PostCombat
+          gameId={gameId}
+          stage={stage}
+          deadline={phase.status === "open" ? phase.deadline : null}
+          onChanged={() => {}}
+          map={acting ? { host, nation: side as never, board: board as never, victoryCities, storageKey: mapViewKey(gameId), start } : undefined}
+          port={port}
+        />
+        {props.setStanding ? <CasualtyOrder standing={props.standing} setStanding={props.setStanding} /> : null}
+      </>
     ),
   });
 }

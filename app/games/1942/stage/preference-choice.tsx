@@ -9,6 +9,7 @@
 import type { CasualtyPreference } from "../../../../server/rulesets/1942/engine/combat/preference";
 import type { BattleOrders } from "../../../../server/rulesets/1942/phases/battle-choices";
 import { CHOICES } from "../../../game/[id]/battle-preferences";
+import { CasualtyOrderSelect } from "../casualty-order";
 import { slug } from "../../../game/[id]/game-types";
 
 export const orderLabel = (c: CasualtyPreference) => CHOICES.find((x) => x.value === c)?.label ?? c;
@@ -42,16 +43,7 @@ export function PreferenceChoice({
   const before = earlier?.battles.filter((b) => !battles.includes(b)) ?? [];
   return (
     <fieldset className="stack" data-testid="stage-prefer" disabled={busy} style={{ border: 0, padding: 0, margin: 0 }}>
-      <label className="small">
-        My casualties, kept from turn to turn{" "}
-        <select value={standing} data-testid="stage-prefer-order" onChange={(e) => onStanding(e.target.value as CasualtyPreference)}>
-          {CHOICES.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <CasualtyOrderSelect value={standing} onChange={onStanding} testId="stage-prefer-order" />
       <label className="small">
         <input type="checkbox" checked={all} disabled={locked} data-testid="stage-prefer-rest" onChange={(e) => onRest(e.target.checked)} /> Decide the rest of my battles this turn with it
         {battles.length > 0 ? ` (${battles.join(", ")})` : ""}
