@@ -45,7 +45,7 @@ describe("play.get for the phased game page", () => {
     const at = currentStep(ruleset, start)!;
     const expected = {
       turn: 1,
-      phase: { status: "open", deadline: row!.deadline.toISOString(), decision: false, sides: at.info.sides, locked, step: { id: "orders", name: "Orders", index: 0, count: at.count } },
+      phase: { status: "open", deadline: row!.deadline.toISOString(), decision: false, sides: at.info.sides, locked, step: { id: "orders", name: "Orders", index: 0, part: { at: 0, count: 4 } } },
     };
     for (const [caller, side, saved, secret] of [
       [asAda, "Germany", germany, "bea-secret"],
