@@ -135,8 +135,8 @@ describe.skipIf(SKIP)("Triple Alliance: two generals play three turns of Encuent
     await s.a.getByTestId("ruleset-option-turnLimit").fill("1");
     await shoot(s.a, "triple-alliance-1440-challenge");
     await s.a.getByTestId("create-ruleset-challenge").click();
-    await s.a.waitForURL(/\/game\/\d+$/, { timeout: LONG });
-    const rated = Number(/\/game\/(\d+)$/.exec(s.a.url())![1]);
+    await s.a.waitForURL(/\/game\/\d+\/play$/, { timeout: LONG });
+    const rated = Number(/\/game\/(\d+)\/play$/.exec(s.a.url())![1]);
     await trpc(s.b, s.base, "play.join", { gameId: rated, side: "brazil" });
     await trpc(s.a, s.base, "play.lock", { gameId: rated, side: "paraguay" });
     await trpc(s.b, s.base, "play.lock", { gameId: rated, side: "brazil" });
