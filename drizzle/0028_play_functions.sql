@@ -65,12 +65,36 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- play.lock: the seat, the game's latest phase FOR UPDATE (lockers, unlockers, saves and the deadline
--- sweep queue here), the lock, the seat's missed deadlines reset, the "deadline soon" notes acted on,
--- the phase's locks, and when every side of p_acting (the ruleset's acting sides of p_phase, computed
--- by the app) has locked: the phase closed, its attendance recorded when p_records (not a phase of
--- decisions; reliability.ts recordPhaseClosed) for the acting sides only, its adjudication queued once.
--- Then the event (a plain "locks-changed", as play.ts published it) and the vacation's end.
+-- The game's latest phase locked FOR UPDATE (lockers, unlockers, saves and the deadline sweep queue
+-- here) for a change by the player of p_side, with why it takes none: 'not-yours' (then no phase is
+-- read), 'no-phase', 'finished', 'closed' (every side locked or the deadline passed), or null.
+CREATE FUNCTION phased_phase_to_change(p_game integer, p_side text, p_user text, OUT o_phase integer, OUT o_turn integer, OUT o_refusal text)
+LANGUAGE plpgsql
+AS $$
+DECLARE
+  v_status text;
+BEGIN
+  IF NOT plays_phased_side(p_game, p_side, p_user) THEN
+    o_refusal := 'not-yours';
+    RETURN;
+  END IF;
+  SELECT p.id, p.turn, p.status INTO o_phase, o_turn, v_status FROM phases p WHERE p.game_id = p_game ORDER BY p.turn DESC, p.step DESC LIMIT 1 FOR UPDATE;
+  IF NOT FOUND THEN
+    o_refusal := 'no-phase';
+  ELSIF v_status = 'resolved' THEN
+    o_refusal := 'finished';
+  ELSIF v_status <> 'open' THEN
+    o_refusal := 'closed';
+  END IF;
+END
+$$;
+--> statement-breakpoint
+-- play.lock: the seat and the game's latest phase FOR UPDATE (phased_phase_to_change), the lock, the
+-- seat's missed deadlines reset, the "deadline soon" notes acted on, the phase's locks, and when every
+-- side of p_acting (the ruleset's acting sides of p_phase, worked out by the app) has locked: the phase
+-- closed, its attendance recorded when p_records (not a phase of decisions; reliability.ts
+-- recordPhaseClosed) for the acting sides only, its adjudication queued once. Then the event (a plain
+-- "locks-changed", as play.ts published it) and the vacation's end.
 -- Returns {outcome, locked (sorted), resolving}: outcome 'locked' or 'not-yours', 'stale', 'no-phase',
 -- 'finished', 'closed'.
 CREATE FUNCTION lock_phased_side(p_game integer, p_phase integer, p_side text, p_user text, p_acting text[], p_records boolean, p_ends_vacation boolean)
@@ -80,25 +104,17 @@ AS $$
 DECLARE
   v_phase integer;
   v_turn integer;
-  v_status text;
+  v_refusal text;
   v_locked text[];
   v_resolving boolean;
 BEGIN
-  IF NOT plays_phased_side(p_game, p_side, p_user) THEN
-    RETURN jsonb_build_object('outcome', 'not-yours');
-  END IF;
-  SELECT id, turn, status INTO v_phase, v_turn, v_status FROM phases WHERE game_id = p_game ORDER BY turn DESC, step DESC LIMIT 1 FOR UPDATE;
-  IF NOT FOUND THEN
-    RETURN jsonb_build_object('outcome', 'no-phase');
-  END IF;
+  SELECT o_phase, o_turn, o_refusal INTO v_phase, v_turn, v_refusal FROM phased_phase_to_change(p_game, p_side, p_user);
+  -- The ruleset's acting sides were worked out for p_phase: another phase is read again by the app.
   IF v_phase <> p_phase THEN
     RETURN jsonb_build_object('outcome', 'stale');
   END IF;
-  IF v_status = 'resolved' THEN
-    RETURN jsonb_build_object('outcome', 'finished');
-  END IF;
-  IF v_status <> 'open' THEN
-    RETURN jsonb_build_object('outcome', 'closed');
+  IF v_refusal IS NOT NULL THEN
+    RETURN jsonb_build_object('outcome', v_refusal);
   END IF;
   INSERT INTO locks (phase_id, nation, locked_by) VALUES (v_phase, p_side, p_user) ON CONFLICT DO NOTHING;
   -- A lock shows the player is there: the count of missed deadlines starts again.
@@ -126,8 +142,8 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- play.unlock: the seat, the game's latest phase FOR UPDATE, the lock removed, the phase's locks and the
--- event. Returns {outcome, locked (sorted)}: outcome 'unlocked' or a refusal as lock_phased_side's.
+-- play.unlock: the seat and the game's latest phase FOR UPDATE (phased_phase_to_change), the lock
+-- removed, the phase's locks and the event. Returns {outcome, locked (sorted)}: outcome 'unlocked' or a refusal as lock_phased_side's.
 CREATE FUNCTION unlock_phased_side(p_game integer, p_side text, p_user text)
 RETURNS jsonb
 LANGUAGE plpgsql
@@ -135,20 +151,11 @@ AS $$
 DECLARE
   v_phase integer;
   v_turn integer;
-  v_status text;
+  v_refusal text;
 BEGIN
-  IF NOT plays_phased_side(p_game, p_side, p_user) THEN
-    RETURN jsonb_build_object('outcome', 'not-yours');
-  END IF;
-  SELECT id, turn, status INTO v_phase, v_turn, v_status FROM phases WHERE game_id = p_game ORDER BY turn DESC, step DESC LIMIT 1 FOR UPDATE;
-  IF NOT FOUND THEN
-    RETURN jsonb_build_object('outcome', 'no-phase');
-  END IF;
-  IF v_status = 'resolved' THEN
-    RETURN jsonb_build_object('outcome', 'finished');
-  END IF;
-  IF v_status <> 'open' THEN
-    RETURN jsonb_build_object('outcome', 'closed');
+  SELECT o_phase, o_turn, o_refusal INTO v_phase, v_turn, v_refusal FROM phased_phase_to_change(p_game, p_side, p_user);
+  IF v_refusal IS NOT NULL THEN
+    RETURN jsonb_build_object('outcome', v_refusal);
   END IF;
   DELETE FROM locks WHERE phase_id = v_phase AND nation = p_side;
   PERFORM publish_game_event(p_game, jsonb_build_object('gameId', p_game, 'kind', 'locks-changed', 'turn', v_turn));
