@@ -111,7 +111,11 @@ export async function saveBatch(db: Db, userId: string, gameId: number, side: st
   // before anything about the batch) comes after the read below.
   if (kept && !phaseRefusal(kept, side, phase)) {
     const json = batchText(batch);
-    if (accepts(kept, side, batch) && (await writeBatch(db, play, kept, json)) === "saved") return { ok: true };
+    if (accepts(kept, side, batch)) {
+      const outcome = await writeBatch(db, play, kept, json);
+      if (outcome === "saved") return { ok: true };
+      if (outcome === "stale") forgetPhase(db, gameId);
+    }
   }
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const read = await readPlay(db, gameId, side, userId);
