@@ -87,12 +87,13 @@ export const playRouter = router({
   join: protectedProcedure.input(gameSide).mutation(({ ctx, input }) => joinGame(ctx.db, ctx.user.id, input.gameId, input.side as never)),
   /** The game as the caller may see it: `side` picks which of the caller's sides looks (default: the first). */
   get: protectedProcedure.input(z.object({ gameId, side: side.optional() })).query(({ ctx, input }) => rulesetGameView(ctx.db, ctx.user.id, input.gameId, input.side)),
+  // A player's save and lock end their running vacation (issue 22) in the service's own call, as
+  // orders.save and orders.lock do, instead of the endsVacation middleware's round trip after it.
   save: protectedProcedure
-    .use(endsVacation)
     // `phase`: the id of the phase these orders are for; refused (409) when another phase is in play.
     .input(gameSide.extend({ orders: z.unknown(), phase: side.optional() }))
-    .mutation(({ ctx, input }) => saveBatch(ctx.db, ctx.user.id, input.gameId, input.side, input.orders, input.phase)),
-  lock: protectedProcedure.use(endsVacation).input(gameSide).mutation(({ ctx, input }) => lockSide(ctx.db, ctx.user.id, input.gameId, input.side)),
+    .mutation(({ ctx, input }) => saveBatch(ctx.db, ctx.user.id, input.gameId, input.side, input.orders, input.phase, { endsVacation: true })),
+  lock: protectedProcedure.input(gameSide).mutation(({ ctx, input }) => lockSide(ctx.db, ctx.user.id, input.gameId, input.side, { endsVacation: true })),
   unlock: protectedProcedure.input(gameSide).mutation(({ ctx, input }) => unlockSide(ctx.db, ctx.user.id, input.gameId, input.side)),
   /** The side's standing settings (Ruleset.standing: 1942's casualty order), read by its player alone. */
   standing: protectedProcedure.input(gameSide).query(({ ctx, input }) => readStanding(ctx.db, ctx.user.id, input.gameId, input.side)),

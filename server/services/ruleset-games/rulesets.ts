@@ -93,9 +93,14 @@ export function offeredGames() {
 /** A game played a row per phase, with its ruleset; a classic 1942 game is told to use its own procedures. */
 export async function rulesetGame(db: Db, gameId: number): Promise<{ game: Game; ruleset: AnyRuleset }> {
   const [game] = await db.select().from(games).where(eq(games.id, gameId));
+  return { game: game!, ruleset: phasedRulesetOf(game) };
+}
+
+/** The ruleset of a game played a row per phase; refused: no game, or a classic 1942 game (rulesetGame's words). */
+export function phasedRulesetOf(game: Pick<Game, "ruleset" | "scenario"> | undefined): AnyRuleset {
   if (!game) throw notFound("That game");
   if (classicGame(game)) throw new ServiceError("BAD_REQUEST", "This is a 1942 game: it is played through game.get and orders.*");
-  return { game, ruleset: rulesetOf(game.ruleset) };
+  return rulesetOf(game.ruleset);
 }
 
 /**
