@@ -1,4 +1,4 @@
-// play.save, play.lock and play.unlock in one call each (drizzle/0028; issue 20), as orders.* are:
+// play.save, play.lock and play.unlock in one call each (drizzle/0025; issue 20), as orders.* are:
 // once the process knows a game's open phase, each is one statement from the app to the database, the
 // last lock too. Everything they did in several statements still happens (the refusals and their
 // words, the event, the missed deadlines reset, the "deadline soon" notes, attendance of the acting

@@ -2,7 +2,7 @@
 // game's ruleset says of its start state (the phase of the turn, the sides that act, whether it is one
 // of decisions), worked out once per phase instead of once per save or lock. A start state never
 // changes (start-state.ts), so neither does any of this; the database functions play.save and play.lock
-// call (drizzle/0028) write only while the phase named is still the game's open one, so an entry gone
+// call (drizzle/0025) write only while the phase named is still the game's open one, so an entry gone
 // stale costs one more read, never a wrong write.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
@@ -43,7 +43,7 @@ export const forgetPhase = (db: Db, gameId: number): void => void knownPhases(db
 
 type PhaseRead = { id: number; seedHash: string; status: string; turn: number; locked: boolean };
 
-/** phased_play_read (drizzle/0028): null when there is no such game. */
+/** phased_play_read (drizzle/0025): null when there is no such game. */
 const playRead = namedCall<{ ruleset: string; scenario: string | null; plays: boolean; phase: PhaseRead | null } | null>(
   "phased_play_read",
   (p) => sql`select phased_play_read(${p("gameId")}, ${p("side")}, ${p("userId")}) as result`,

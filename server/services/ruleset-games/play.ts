@@ -2,7 +2,7 @@
 // batch (one orders row at position 0) for the phase of the turn in play — a turn may have several
 // (ruleset.phaseOf), and only the current one takes orders — checked by the ruleset's validate when
 // saved: nothing illegal is stored. The last lock of the sides that must act closes the phase and
-// queues its resolution in the same call (drizzle/0028), so it resolves exactly once.
+// queues its resolution in the same call (drizzle/0025), so it resolves exactly once.
 // Each is one round trip once the process knows the game's open phase (known-phase.ts), as orders.*
 // are: the ruleset's work is done against the start state the process keeps, outside any transaction,
 // and one database function checks the seat, the phase and the lock again under the phase row's lock
@@ -81,7 +81,7 @@ function batchText(batch: unknown): string {
   return json;
 }
 
-/** save_phased_batch (drizzle/0028): 'saved', or 'not-yours', 'locked', 'stale'. */
+/** save_phased_batch (drizzle/0025): 'saved', or 'not-yours', 'locked', 'stale'. */
 const saveCall = namedCall<"saved" | "not-yours" | "locked" | "stale">(
   "save_phased_batch",
   (p) => sql`select save_phased_batch(${p("gameId")}, ${p("phaseId")}, ${p("side")}, ${p("userId")}, ${p("batch")}::jsonb, ${p("endsVacation")}) as result`,
@@ -145,13 +145,13 @@ export async function savedBatch(db: Db, phaseId: number, side: string): Promise
 
 type Refusal = "not-yours" | "no-phase" | "finished" | "closed";
 
-/** lock_phased_side (drizzle/0028). */
+/** lock_phased_side (drizzle/0025). */
 const lockCall = namedCall<{ outcome: "locked" | "stale" | Refusal; locked?: string[]; resolving?: boolean }>(
   "lock_phased_side",
   (p) => sql`select lock_phased_side(${p("gameId")}, ${p("phaseId")}, ${p("side")}, ${p("userId")}, ${p("acting")}::text[], ${p("records")}, ${p("endsVacation")}) as result`,
 );
 
-/** unlock_phased_side (drizzle/0028). */
+/** unlock_phased_side (drizzle/0025). */
 const unlockCall = namedCall<{ outcome: "unlocked" | Refusal; locked?: string[] }>(
   "unlock_phased_side",
   (p) => sql`select unlock_phased_side(${p("gameId")}, ${p("side")}, ${p("userId")}) as result`,
